@@ -1,0 +1,1 @@
+"""The JSON ruling API (``/api/v1/``): thin views over the rules engine."""

@@ -1,0 +1,12 @@
+from django.urls import re_path
+
+from . import views
+
+urlpatterns = [
+    re_path(r"^api/v1/variants/?$", views.variants, name="api-variants"),
+    re_path(r"^api/v1/trick/?$", views.trick, name="api-trick"),
+    re_path(r"^api/v1/legal-plays/?$", views.legal_plays, name="api-legal-plays"),
+    re_path(r"^api/v1/auction/?$", views.auction, name="api-auction"),
+    re_path(r"^api/v1/score/?$", views.score, name="api-score"),
+    re_path(r"^api/(?P<rest>.*)$", views.not_found, name="api-not-found"),
+]

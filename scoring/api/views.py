@@ -1,0 +1,81 @@
+"""HTTP around the ruling handlers: strict JSON in, JSON out, never a 500."""
+
+import json
+import logging
+
+from django.http import JsonResponse
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
+
+from scoring.rules.errors import NotationError, RulesError
+
+from . import handlers
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = {"en": "en", "zh-hant": "zh-hant", "ja": "ja", "ko": "ko", "th": "th", "fr": "fr"}
+
+
+def error(message: str, field: str = "", status: int = 400) -> JsonResponse:
+    return JsonResponse({"error": message, "field": field}, status=status)
+
+
+def _refuse_constant(name: str):
+    raise ValueError(name)
+
+
+def _parse(raw: bytes):
+    """Strict JSON: NaN and Infinity are not JSON, and neither is invalid UTF-8."""
+    return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+
+
+def _language(data: object) -> str | None:
+    lang = data.get("lang") if isinstance(data, dict) else None
+    if isinstance(lang, str):
+        return LANGUAGES.get(lang.lower())
+    return None
+
+
+def ruling(handler):
+    """Turn a body → answer handler into a POST view with the API's error contract."""
+
+    @csrf_exempt
+    def view(request):
+        if request.method != "POST":
+            return error(translation.gettext("Use POST for this endpoint."), status=405)
+        try:
+            data = _parse(request.body)
+        except (ValueError, RecursionError):
+            return error(translation.gettext("The body is not valid JSON."))
+        with translation.override(_language(data) or translation.get_language()):
+            return _answer(handler, data)
+
+    view.__name__ = handler.__name__
+    return view
+
+
+def _answer(handler, data) -> JsonResponse:
+    try:
+        return JsonResponse(handler(data))
+    except RulesError as problem:
+        status = 400 if isinstance(problem, NotationError) else 422
+        return error(problem.message, problem.field, status)
+    except Exception:  # a bug must not become a 500 for the caller; the log keeps it loud
+        log.exception("ruling failed for %r", data)
+        return error(translation.gettext("This request could not be ruled on."), "")
+
+
+trick = ruling(handlers.trick)
+legal_plays = ruling(handlers.legal_plays)
+auction = ruling(handlers.auction)
+score = ruling(handlers.score)
+
+
+def variants(request):
+    if request.method not in ("GET", "HEAD"):
+        return error(translation.gettext("Use GET for this endpoint."), status=405)
+    return JsonResponse(handlers.variants())
+
+
+def not_found(request, rest=""):
+    return error(translation.gettext("There is no such API endpoint."), status=404)

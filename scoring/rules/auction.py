@@ -1,0 +1,202 @@
+"""Auctions: checking a sequence of calls and telling where it stands.
+
+Three ways an auction ends are enough for all seven games: after a bid, every
+other player passes in a row (``consecutive``); every player but the high bidder
+has passed, passes being final (``all_but_one``, the Mighty); or each player has
+made exactly one call (``one_each``, Nap). Thai's free order, where anyone may
+call at any moment, is ``run_free_auction``.
+"""
+
+from dataclasses import dataclass
+
+from .bids import PASS, parse_call
+from .errors import IllegalCall, NotationError, OutOfRange
+from .i18n import _
+
+CONSECUTIVE, ALL_BUT_ONE, ONE_EACH = "consecutive", "all_but_one", "one_each"
+
+
+@dataclass(frozen=True)
+class AuctionPlan:
+    players: int
+    first: int  # the seat that makes the first call
+    ladder: object
+    pass_is_final: bool
+    ending: str
+    second_round: bool = False  # Mighty: all pass once, then one more round
+    second_round_low: int | None = None  # the lowest bid in that second round
+
+
+@dataclass(frozen=True)
+class AuctionState:
+    complete: bool
+    next: int | None
+    declarer: int | None
+    contract: object | None
+    redeal: bool
+    best: object | None
+    reason: str
+    round: int = 1
+
+
+def run_auction(plan: AuctionPlan, calls: list) -> AuctionState:
+    """Check every call in order; raise on the first bad one (its field is ``calls[i]``)."""
+    walk = _Walk(plan)
+    for index, text in enumerate(calls):
+        try:
+            walk.call(text)
+        except (IllegalCall, NotationError) as error:
+            raise error.at(f"calls[{index}]") from None
+    return walk.state()
+
+
+class _Walk:
+    def __init__(self, plan: AuctionPlan) -> None:
+        self.plan = plan
+        self.seat = plan.first
+        self.best = None
+        self.bidder = None
+        self.passed: set[int] = set()
+        self.in_a_row = 0
+        self.calls_made = 0
+        self.round = 1
+        self.low = None
+        self.done = False
+        self.redeal = False
+
+    def call(self, text: object) -> None:
+        call = parse_call(self.plan.ladder, text)
+        if self.done:
+            raise IllegalCall(_("The auction is already over; no more calls are taken."))
+        if call is PASS:
+            self.passed.add(self.seat)
+            self.in_a_row += 1
+        else:
+            self._bid(call)
+        self.calls_made += 1
+        self._maybe_end()
+        self.seat = (self.seat + 1) % self.plan.players
+
+    def _bid(self, bid) -> None:
+        if self.plan.pass_is_final and self.seat in self.passed:
+            raise IllegalCall(
+                _("Seat {seat} has passed, and a pass is final: only pass is allowed.").format(
+                    seat=self.seat
+                )
+            )
+        self.plan.ladder.verify_bounds(bid, self.low)
+        self.plan.ladder.verify_beats(bid, self.best)
+        self.best, self.bidder, self.in_a_row = bid, self.seat, 0
+
+    def _maybe_end(self) -> None:
+        n, ending = self.plan.players, self.plan.ending
+        if ending == ONE_EACH:
+            if self.calls_made == n:
+                self._finish()
+        elif self.best is not None:
+            others_passed = (
+                self.in_a_row >= n - 1
+                if ending == CONSECUTIVE
+                else len(self.passed - {self.bidder}) >= n - 1
+            )
+            if others_passed:
+                self._finish()
+        elif (self.in_a_row if ending == CONSECUTIVE else len(self.passed)) >= n:
+            if self.plan.second_round and self.round == 1:
+                self.round, self.passed, self.in_a_row = 2, set(), 0
+                self.low = self.plan.second_round_low
+            else:
+                self._finish()
+
+    def _finish(self) -> None:
+        self.done = True
+        self.redeal = self.best is None
+
+    def state(self) -> AuctionState:
+        if self.redeal:
+            return AuctionState(
+                True, None, None, None, True, None, _all_passed(self.round), self.round
+            )
+        if self.done:
+            reason = _("Seat {seat} wins the auction with {bid}: every other player passed.")
+            if self.plan.ending == ONE_EACH:
+                reason = _("Seat {seat} wins the auction with {bid}: every player has called once.")
+            reason = reason.format(seat=self.bidder, bid=self.best)
+            return AuctionState(
+                True, None, self.bidder, self.best, False, self.best, reason, self.round
+            )
+        return AuctionState(
+            False, self.seat, None, None, False, self.best, self._open_reason(), self.round
+        )
+
+    def _open_reason(self) -> str:
+        if self.round == 2 and self.best is None:
+            return _(
+                "Everyone passed once, so a second round is under way: seat {seat} calls next."
+            ).format(seat=self.seat)
+        return _("Seat {seat} calls next.").format(seat=self.seat)
+
+
+def _all_passed(rounds: int) -> str:
+    if rounds == 2:
+        return _("Every player passed in both rounds: the cards are dealt again.")
+    return _("Every player passed: the cards are dealt again.")
+
+
+def run_free_auction(players: int, ladder, calls: list, low: int | None = None) -> AuctionState:
+    """Anyone may call at any time; each bid must beat the last. Calls are ``{seat, call}``."""
+    best = bidder = None
+    passed: set[int] = set()
+    done = False
+    for index, item in enumerate(calls):
+        path = f"calls[{index}]"
+        seat, text = _free_item(item, players, path)
+        try:
+            call = parse_call(ladder, text)
+        except NotationError as error:
+            raise error.at(f"{path}.call") from None
+        if done:
+            raise IllegalCall(_("The auction is already over; no more calls are taken."), path)
+        if call is PASS:
+            passed.add(seat)
+        else:
+            try:
+                ladder.verify_bounds(call, low)
+                ladder.verify_beats(call, best)
+            except IllegalCall as error:
+                raise error.at(path) from None
+            best, bidder, passed = call, seat, set()
+        others = set(range(players)) - ({bidder} if bidder is not None else set())
+        done = passed >= others
+    if done and best is None:
+        return AuctionState(True, None, None, None, True, None, _all_passed(1))
+    if done:
+        reason = _("Seat {seat} wins the auction with {bid}: every other player passed.").format(
+            seat=bidder, bid=best
+        )
+        return AuctionState(True, None, bidder, best, False, best, reason)
+    return AuctionState(False, None, None, None, False, best, _("Anyone may call next."))
+
+
+def _free_item(item: object, players: int, path: str) -> tuple[int, object]:
+    if not isinstance(item, dict):
+        raise _FreeShape(
+            _('In a free auction each call is an object such as {"seat": 2, "call": "3S"}.'), path
+        )
+    seat = item.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise _FreeShape(_("seat must be a whole number."), f"{path}.seat")
+    if not 0 <= seat < players:
+        raise OutOfRange(
+            _("Seat {seat} does not exist with {players} players.").format(
+                seat=seat, players=players
+            ),
+            f"{path}.seat",
+        )
+    if "call" not in item:
+        raise _FreeShape(_("call is missing."), f"{path}.call")
+    return seat, item["call"]
+
+
+class _FreeShape(NotationError):
+    pass

@@ -1,0 +1,211 @@
+"""Bids and contracts, and the ladders that read and order them.
+
+A ladder knows one variant's bid notation (how a call is written), the order of
+bids, and the bounds the rules put on them. Notation faults are
+``CallNotationError`` (400); a well-written bid the rules forbid is ``IllegalCall``.
+"""
+
+import re
+from dataclasses import dataclass
+
+from .cards import NO_TRUMP, SUITS
+from .errors import CallNotationError, IllegalCall
+from .i18n import N_, _
+
+PASS = "pass"
+_SUIT_BID = re.compile(r"(\d{1,3})(S|H|D|C|NT)?", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid or contract: a number and a trump (``NT`` for no trump; ``None`` not named yet)."""
+
+    count: int
+    trump: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.count}{self.trump or ''}"
+
+    @property
+    def no_trump(self) -> bool:
+        return self.trump == NO_TRUMP
+
+
+NAP_LABELS = {
+    "two": N_("two"),
+    "three": N_("three"),
+    "misere": N_("misère"),
+    "four": N_("four"),
+    "nap": N_("nap"),
+    "wellington": N_("Wellington"),
+    "blucher": N_("Blücher"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NapBid:
+    name: str
+    rank: int
+    value: int
+    tricks_needed: int
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def label(self) -> str:
+        return _(NAP_LABELS[self.name])
+
+    @property
+    def no_trump(self) -> bool:
+        return False
+
+
+def _quote(text: object) -> str:
+    return f"'{text}'" if isinstance(text, str) else repr(text)
+
+
+class SuitLadder:
+    """Bids written ``<count><trump>``; higher count wins, then the trump order.
+
+    ``trump_rank`` maps each allowed trump to its strength at equal count; a trump
+    missing from it cannot be bid. ``trump_required=False`` reads bare numbers
+    (Taiwan's number style, where the trump is named after the auction).
+    """
+
+    def __init__(
+        self,
+        low: int,
+        high: int,
+        trump_rank: dict[str, int],
+        trump_required: bool = True,
+        what: str = "",
+    ) -> None:
+        self.low, self.high = low, high
+        self.trump_rank = trump_rank
+        self.trump_required = trump_required
+        self.what = what
+
+    def example(self) -> str:
+        if not self.trump_required:
+            return str(self.low)
+        return f"{self.low}{next(iter(self.trump_rank))}"
+
+    def parse(self, text: object) -> Bid:
+        match = _SUIT_BID.fullmatch(text.strip()) if isinstance(text, str) else None
+        if match is None:
+            raise self._notation(text)
+        count, trump = int(match.group(1)), match.group(2)
+        trump = trump.upper() if trump else None
+        if self.trump_required and trump not in self.trump_rank:
+            raise self._notation(text)
+        if not self.trump_required and trump is not None:
+            raise self._notation(text)
+        return Bid(count, trump)
+
+    def _notation(self, text: object) -> CallNotationError:
+        trumps = ", ".join(self.trump_rank) if self.trump_required else ""
+        if self.trump_required:
+            message = _(
+                "{call} is not a bid here: write {what} then a trump ({trumps}), such as {example}."
+            )
+        else:
+            message = _("{call} is not a bid here: write {what} alone, such as {example}.")
+        return CallNotationError(
+            message.format(
+                call=_quote(text), what=_(self.what), trumps=trumps, example=self.example()
+            )
+        )
+
+    def key(self, bid: Bid) -> tuple[int, int]:
+        return (bid.count, self.trump_rank.get(bid.trump, 0))
+
+    def verify_bounds(self, bid: Bid, low: int | None = None) -> None:
+        low = self.low if low is None else low
+        if bid.count < low:
+            raise IllegalCall(_("{bid} is below the lowest bid, {low}.").format(bid=bid, low=low))
+        if bid.count > self.high:
+            raise IllegalCall(
+                _("{bid} is above the highest bid, {high}.").format(bid=bid, high=self.high)
+            )
+
+    def verify_beats(self, bid: Bid, best: Bid | None) -> None:
+        if best is not None and self.key(bid) <= self.key(best):
+            raise IllegalCall(_("{bid} does not beat {best}.").format(bid=bid, best=best))
+
+    def ladder(self, low: int | None = None) -> list[str]:
+        """Every bid from lowest to highest, as the referee page shows it."""
+        low = self.low if low is None else low
+        if not self.trump_required:
+            return [str(n) for n in range(low, self.high + 1)]
+        trumps = sorted(self.trump_rank, key=self.trump_rank.get)
+        return [f"{n}{t}" for n in range(low, self.high + 1) for t in trumps]
+
+
+def suit_order(order: str, no_trump: str = "off") -> dict[str, int]:
+    """Trump strengths from a strongest-first suit string such as ``SHDC``."""
+    ranks = {suit: len(order) - i for i, suit in enumerate(order)}
+    if no_trump == "highest":
+        ranks[NO_TRUMP] = len(order) + 1
+    elif no_trump == "lowest":
+        ranks[NO_TRUMP] = 0
+    return dict(sorted(ranks.items(), key=lambda item: -item[1]))
+
+
+STANDARD_SUIT_ORDER = "SHDC"
+EQUAL_SUITS = {suit: 0 for suit in SUITS}
+
+
+NAP_BIDS = {
+    bid.name: bid
+    for bid in (
+        NapBid("two", 1, 2, 2),
+        NapBid("three", 2, 3, 3),
+        NapBid("misere", 3, 3, 0),
+        NapBid("four", 4, 4, 4),
+        NapBid("nap", 5, 5, 5),
+        NapBid("wellington", 6, 10, 5),
+        NapBid("blucher", 7, 20, 5),
+    )
+}
+_NAP_ALIASES = {"misère": "misere", "blücher": "blucher"}
+
+
+class NapLadder:
+    """Nap's named calls; Wellington and Blücher only over the call just below them."""
+
+    def parse(self, text: object) -> NapBid:
+        name = text.strip().lower() if isinstance(text, str) else None
+        name = _NAP_ALIASES.get(name, name)
+        if name not in NAP_BIDS:
+            raise CallNotationError(
+                _("{call} is not a Nap call: write pass, {calls}.").format(
+                    call=_quote(text), calls=", ".join(NAP_BIDS)
+                )
+            )
+        return NAP_BIDS[name]
+
+    def key(self, bid: NapBid) -> int:
+        return bid.rank
+
+    def verify_bounds(self, bid: NapBid, low: int | None = None) -> None:
+        return None
+
+    def verify_beats(self, bid: NapBid, best: NapBid | None) -> None:
+        if best is not None and bid.rank <= best.rank:
+            raise IllegalCall(_("{bid} does not beat {best}.").format(bid=bid, best=best))
+        needs = {"wellington": "nap", "blucher": "wellington"}.get(bid.name)
+        if needs and (best is None or best.name != needs):
+            raise IllegalCall(
+                _("{bid} may only be called over {needs}.").format(bid=bid, needs=needs)
+            )
+
+    def ladder(self, low: int | None = None) -> list[str]:
+        return list(NAP_BIDS)
+
+
+def parse_call(ladder, text: object) -> object:
+    """A call: ``PASS`` or a bid of ``ladder``'s notation."""
+    if isinstance(text, str) and text.strip().lower() == PASS:
+        return PASS
+    return ladder.parse(text)

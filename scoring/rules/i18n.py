@@ -1,0 +1,46 @@
+"""Translation hook for the engine.
+
+The engine stays free of Django, yet every sentence it produces must reach the
+player in the table's language. Strings are marked with ``_`` (translated when
+the reason is built) or ``N_`` (marked only, translated later by the caller);
+both names are what ``makemessages`` looks for. The Django app installs its
+``gettext`` at start-up; without it the engine speaks English.
+"""
+
+from collections.abc import Callable
+
+
+def _identity(message: str) -> str:
+    return message
+
+
+def _plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+_translate: Callable[[str], str] = _identity
+_translate_plural: Callable[[str, str, int], str] = _plural
+
+
+def install(
+    translate: Callable[[str], str], translate_plural: Callable[[str, str, int], str]
+) -> None:
+    """Route every engine message through ``translate`` (and ``translate_plural``) from now on."""
+    global _translate, _translate_plural
+    _translate, _translate_plural = translate, translate_plural
+
+
+def _(message: str) -> str:
+    return _translate(message)
+
+
+def gettext(message: str) -> str:
+    return _translate(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return _translate_plural(singular, plural, count)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional name for gettext_noop
+    return message

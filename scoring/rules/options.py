@@ -1,0 +1,189 @@
+"""House-rule options: frozen, validated dataclasses with a default for every rule.
+
+Each variant declares its table rules as a subclass of ``TableRules`` whose fields
+are made with ``choice``, ``flag``, ``integer`` or ``structure``. The field's
+metadata carries what a player needs to choose (the choices and a one-line
+description); ``__post_init__`` refuses any value outside them, so a rules object
+that exists is always valid.
+"""
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, ClassVar, Self
+
+from .errors import BadOptionValue, UnknownOption
+from .i18n import _
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    kind: str  # "choice", "bool", "int" or "object"
+    default: Any  # a value, or a dict keyed by player count
+    choices: tuple | None  # allowed values; (min, max) for "int"; None for "object"
+    description: str  # marked with N_, translated when shown
+    parse_object: Callable[[object, str], Any] | None = None
+
+    def default_for(self, players: int) -> Any:
+        if isinstance(self.default, dict):
+            return self.default[players]
+        return self.default
+
+    def coerce(self, value: object) -> Any:
+        """Turn a JSON value into the option's value, or raise ``BadOptionValue``."""
+        path = f"options.{self.name}"
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise BadOptionValue(_("{path} must be true or false.").format(path=path), path)
+        if self.kind == "int":
+            low, high = self.choices
+            if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+                return value
+            raise BadOptionValue(
+                _("{path} must be a whole number from {low} to {high}.").format(
+                    path=path, low=low, high=high
+                ),
+                path,
+            )
+        if self.kind == "choice":
+            if isinstance(value, str):
+                for allowed in self.choices:
+                    if value.lower() == allowed.lower():
+                        return allowed
+            raise BadOptionValue(
+                _("{path} must be one of {choices}, not {value}.").format(
+                    path=path, choices=", ".join(self.choices), value=_quote(value)
+                ),
+                path,
+            )
+        return self.parse_object(value, path)
+
+    def as_json(self, players: tuple[int, ...]) -> dict:
+        default = self.default
+        if isinstance(default, dict):
+            default = {str(n): self._json_value(default[n]) for n in players}
+        else:
+            default = self._json_value(default)
+        choices = list(self.choices) if self.choices is not None else None
+        if self.kind == "bool":
+            choices = [True, False]
+        return {
+            "name": self.name,
+            "type": self.kind,
+            "default": default,
+            "choices": choices,
+            "description": _(self.description),
+        }
+
+    @staticmethod
+    def _json_value(value: Any) -> Any:
+        return value.as_json() if hasattr(value, "as_json") else value
+
+
+def _quote(value: object) -> str:
+    return f"'{value}'" if isinstance(value, str) else repr(value)
+
+
+def _spec_field(spec: OptionSpec) -> Any:
+    default = None if isinstance(spec.default, dict) else spec.default
+    return field(default=default, metadata={"option": spec})
+
+
+def choice(default: str | dict, choices: tuple[str, ...], description: str) -> Any:
+    return _spec_field(OptionSpec("", "choice", default, choices, description))
+
+
+def flag(default: bool | dict, description: str) -> Any:
+    return _spec_field(OptionSpec("", "bool", default, None, description))
+
+
+def integer(default: int, low: int, high: int, description: str) -> Any:
+    return _spec_field(OptionSpec("", "int", default, (low, high), description))
+
+
+def structure(default: Any, parse: Callable[[object, str], Any], description: str) -> Any:
+    return _spec_field(OptionSpec("", "object", default, None, description, parse))
+
+
+@cache
+def _specs(cls: type) -> dict[str, OptionSpec]:
+    return {
+        f.name: dataclasses.replace(f.metadata["option"], name=f.name)
+        for f in dataclasses.fields(cls)
+        if "option" in f.metadata
+    }
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """Base of every variant's house rules. Subclasses only declare fields."""
+
+    variant_name: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        for spec in self.specs():
+            value = getattr(self, spec.name)
+            if value is None and isinstance(spec.default, dict):
+                continue  # decided by the player count, see ``for_players``
+            if spec.coerce(value) != value:
+                raise BadOptionValue(
+                    _("options.{name} must be written {value}.").format(
+                        name=spec.name, value=spec.coerce(value)
+                    ),
+                    f"options.{spec.name}",
+                )
+
+    @classmethod
+    def specs(cls) -> tuple[OptionSpec, ...]:
+        return tuple(_specs(cls).values())
+
+    @classmethod
+    def spec(cls, name: str) -> OptionSpec | None:
+        return _specs(cls).get(name)
+
+    @classmethod
+    def from_json(
+        cls, raw: object, players: int, foreign: Callable[[str], str | None] = lambda n: None
+    ) -> Self:
+        """Build the rules from a JSON object of option values; omitted ones take defaults.
+
+        ``foreign`` names the variant an unknown option belongs to, for a better message.
+        """
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            raise BadOptionValue(_("options must be an object of house rules."), "options")
+        values = {}
+        for name, value in raw.items():
+            spec = cls.spec(name)
+            if spec is None:
+                raise cls._unknown(name, foreign(name))
+            values[name] = spec.coerce(value)
+        return cls(**values).for_players(players)
+
+    @classmethod
+    def _unknown(cls, name: str, owner: str | None) -> UnknownOption:
+        path = f"options.{name}"
+        if owner:
+            message = _("'{name}' is a house rule of {owner}, not of {variant}.")
+        else:
+            message = _("'{name}' is not a house rule of {variant}; its rules are: {known}.")
+        known = ", ".join(s.name for s in cls.specs())
+        return UnknownOption(
+            message.format(name=name, owner=owner, variant=_(cls.variant_name), known=known), path
+        )
+
+    def for_players(self, players: int) -> Self:
+        """Fill the options whose default depends on the player count."""
+        missing = {
+            s.name: s.default_for(players)
+            for s in self.specs()
+            if getattr(self, s.name) is None and isinstance(s.default, dict)
+        }
+        return dataclasses.replace(self, **missing) if missing else self
+
+    def as_json(self) -> dict:
+        return {s.name: OptionSpec._json_value(getattr(self, s.name)) for s in self.specs()}

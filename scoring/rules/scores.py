@@ -1,0 +1,167 @@
+"""The facts of a played hand, its score, and the checks on a reported result."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import Card
+from .errors import InconsistentResult
+from .i18n import _
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What a table reports after a hand: who played what contract, and what they took."""
+
+    players: int
+    declarer: int
+    contract: object  # a Bid or NapBid (the final contract)
+    partner: int | None = None  # None (or the declarer) when playing alone
+    captured: dict[int, tuple[Card, ...]] | None = None  # point cards won, by seat
+    discards: tuple[Card, ...] = ()  # point cards among the declarer's discards
+    declarer_points: int | None = None  # quick count of the declarer's side
+    tricks: dict[int, int] | None = None  # Thai and Nap: tricks won, by seat
+    toppled: bool = False  # Thai: trick 1 was 2-3-4-5-6 of one suit
+
+    @property
+    def alone(self) -> bool:
+        return self.partner is None or self.partner == self.declarer
+
+    @property
+    def side(self) -> frozenset[int]:
+        return frozenset({self.declarer} if self.alone else {self.declarer, self.partner})
+
+
+@dataclass(frozen=True)
+class Score:
+    made: bool | None  # None for a draw
+    target: int
+    declarer_points: int | None
+    deltas: tuple[int, ...]  # one per seat
+    lines: tuple[str, ...]  # the reasons, one rule per line
+
+    @property
+    def total(self) -> int:
+        return sum(self.deltas)
+
+    @property
+    def reason(self) -> str:
+        return "; ".join(self.lines)
+
+
+def signed(amount: int) -> str:
+    """``+20``, ``−40`` (a true minus sign, as printed score tables use), ``0``."""
+    if amount > 0:
+        return f"+{amount}"
+    if amount < 0:
+        return f"−{-amount}"
+    return "0"
+
+
+def share_line(head: str, shares: Iterable[tuple[str, int]]) -> str:
+    """``head: napoleon +100, secretary +50, each defender −50``."""
+    return head + ": " + ", ".join(f"{role} {signed(amount)}" for role, amount in shares)
+
+
+def deltas_for(facts: HandFacts, declarer: int, partner: int, other: int) -> tuple[int, ...]:
+    """Every seat's delta: the declarer's, the partner's (unless alone), each other seat's."""
+    deltas = [other] * facts.players
+    if not facts.alone:
+        deltas[facts.partner] = partner
+    deltas[facts.declarer] = declarer
+    return tuple(deltas)
+
+
+def side_points(
+    facts: HandFacts,
+    point_cards: frozenset[Card],
+    blind_size: int,
+    discards_to_declarer: bool,
+) -> int:
+    """The point cards of the declarer's side, from ``captured`` or the quick count.
+
+    When both are given they must agree; captured cards and discards together must
+    hold every point card exactly once.
+    """
+    total = len(point_cards)
+    if facts.captured is None:
+        if facts.declarer_points is None:
+            raise InconsistentResult(_("Give the captured point cards or the declarer's points."))
+        return _verify_count(facts.declarer_points, total)
+    _verify_all_once(facts, point_cards, blind_size)
+    points = sum(len(facts.captured.get(seat, ())) for seat in facts.side)
+    if discards_to_declarer:
+        points += len(facts.discards)
+    if facts.declarer_points is not None and facts.declarer_points != points:
+        raise InconsistentResult(
+            _("declarer_points says {given}, but the captured cards give {counted}.").format(
+                given=facts.declarer_points, counted=points
+            ),
+            "declarer_points",
+        )
+    return points
+
+
+def _verify_count(points: int, total: int) -> int:
+    if not 0 <= points <= total:
+        raise InconsistentResult(
+            _("declarer_points must be from 0 to {total}, not {points}.").format(
+                total=total, points=points
+            ),
+            "declarer_points",
+        )
+    return points
+
+
+def _verify_all_once(facts: HandFacts, point_cards: frozenset[Card], blind_size: int) -> None:
+    seen: dict[Card, tuple[str, int]] = {}
+    places = [(f"captured.{s}", cards) for s, cards in sorted(facts.captured.items())]
+    places.append(("discards", facts.discards))
+    for place, cards in places:
+        for index, c in enumerate(cards):
+            if c not in point_cards:
+                raise InconsistentResult(
+                    _("{card} is not a point card; list only point cards.").format(card=c.code),
+                    f"{place}[{index}]",
+                )
+            if c in seen:
+                raise InconsistentResult(
+                    _("{card} is counted twice (also at {other}).").format(
+                        card=c.code, other="{}[{}]".format(*seen[c])
+                    ),
+                    f"{place}[{index}]",
+                )
+            seen[c] = (place, index)
+    if len(facts.discards) > blind_size:
+        raise InconsistentResult(
+            _(
+                "{count} point cards discarded, but the declarer discards only {blind} cards."
+            ).format(count=len(facts.discards), blind=blind_size),
+            "discards",
+        )
+    if len(seen) != len(point_cards):
+        missing = sorted(c.code for c in point_cards if c not in seen)
+        raise InconsistentResult(
+            _("Every point card must be placed once; missing: {cards}.").format(
+                cards=", ".join(missing)
+            ),
+            "captured",
+        )
+
+
+def verify_tricks(facts: HandFacts, tricks_per_hand: int) -> dict[int, int]:
+    """Tricks by seat, each from 0 and adding up to the tricks of a hand."""
+    tricks = facts.tricks or {}
+    for seat, count in tricks.items():
+        if count < 0:
+            raise InconsistentResult(
+                _("Seat {seat} cannot take {count} tricks.").format(seat=seat, count=count),
+                f"tricks.{seat}",
+            )
+    if sum(tricks.values()) != tricks_per_hand:
+        raise InconsistentResult(
+            _("The tricks add up to {total}, but a hand has {tricks} tricks.").format(
+                total=sum(tricks.values()), tricks=tricks_per_hand
+            ),
+            "tricks",
+        )
+    return {seat: tricks.get(seat, 0) for seat in range(facts.players)}

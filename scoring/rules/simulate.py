@@ -1,0 +1,275 @@
+"""Random but legal hands, played through the engine from the deal to the score.
+
+Used by the property tests (every card played once, a legal card always there,
+points adding up), the benchmark, and synthetic leagues. Each choice a player
+makes is random; every rule is the engine's own.
+"""
+
+import random
+from dataclasses import dataclass, field
+
+from .auction import AuctionState
+from .bids import PASS, Bid
+from .cards import JOKER, SUITS, Card
+from .errors import RulesError
+from .scores import HandFacts, Score
+from .tricks import Trick, TrickResult
+
+SECRETARY_VARIANTS = ("taiwan", "hongkong")
+
+
+@dataclass
+class PlayedTrick:
+    trick: Trick
+    result: TrickResult
+
+
+@dataclass
+class PlayedHand:
+    variant: str
+    players: int
+    dealer: int
+    dealt: list[list[Card]]
+    blind: list[Card]
+    calls: list
+    auction: AuctionState
+    contract: object = None
+    declarer: int | None = None
+    called_card: Card | None = None
+    partner: int | None = None
+    discards: list[Card] = field(default_factory=list)
+    tricks: list[PlayedTrick] = field(default_factory=list)
+    facts: HandFacts | None = None
+    score: Score | None = None
+
+    @property
+    def redeal(self) -> bool:
+        return self.auction.redeal
+
+
+def deal(variant, players: int, rules, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle and deal: a hand per seat and the blind (widow, kitty, stock)."""
+    deck = list(variant.deck(players, rules))
+    rng.shuffle(deck)
+    size = variant.hand_size(players, rules)
+    hands = [deck[i * size : (i + 1) * size] for i in range(players)]
+    return hands, deck[players * size :]
+
+
+def play_random_hand(
+    variant, players: int, rules, rng: random.Random, dealer: int = 0
+) -> PlayedHand:
+    hands, blind = deal(variant, players, rules, rng)
+    calls, state = random_auction(variant, players, rules, rng, dealer)
+    record = PlayedHand(
+        variant.code, players, dealer, [list(h) for h in hands], list(blind), calls, state
+    )
+    if state.redeal:
+        return record
+    record.declarer = state.declarer
+    record.contract = _final_contract(variant, state.contract, rules, rng)
+    _exchange(variant, record, hands, blind, rules, rng)
+    _play(variant, record, hands, rules, rng)
+    record.facts = _facts(variant, record, rules)
+    record.score = variant.score(record.facts, rules)
+    return record
+
+
+# ---- auction -------------------------------------------------------------------
+
+
+def random_auction(variant, players, rules, rng, dealer):
+    free = variant.code == "thai" and rules.auction_order == "free"
+    calls: list = []
+    while True:
+        state = variant.auction(players, calls, rules, dealer=dealer)
+        if state.complete:
+            return calls, state
+        seat = rng.randrange(players) if free else state.next
+        call = _random_call(variant, players, rules, rng, dealer, calls, seat, free)
+        calls.append({"seat": seat, "call": call} if free else call)
+
+
+def _random_call(variant, players, rules, rng, dealer, calls, seat, free):
+    if rng.random() < 0.55:
+        return PASS
+    ladder = variant.ladder(rules)
+    candidates = ladder.ladder(12 if variant.code == "mighty" else None)
+    legal = []
+    for text in candidates:
+        trial = calls + [{"seat": seat, "call": text} if free else text]
+        try:
+            variant.auction(players, trial, rules, dealer=dealer)
+        except RulesError:
+            continue
+        legal.append(text)
+        if len(legal) == 4:
+            break
+    return rng.choice(legal) if legal else PASS
+
+
+def _final_contract(variant, contract, rules, rng):
+    if isinstance(contract, Bid) and contract.trump is None:
+        # Taiwan's number style: the winner names the trump after the auction.
+        return Bid(contract.count - 8, rng.choice((*SUITS, "NT")))
+    if variant.code == "mighty" and rng.random() < 0.2:
+        try:
+            return variant.change_trump(contract, rng.choice((*SUITS, "NT")), rules)
+        except RulesError:
+            return contract
+    return contract
+
+
+# ---- exchange and partner -----------------------------------------------------------
+
+
+def _exchange(variant, record, hands, blind, rules, rng):
+    if variant.code == "nap":
+        return
+    declarer = record.declarer
+    deck = variant.deck(record.players, rules)
+    hand = hands[declarer] + blind
+    rng.shuffle(hand)
+    record.discards = hand[: len(blind)]
+    hands[declarer] = hand[len(blind) :]
+    if variant.code == "mighty" and rules.first_trick_friend:
+        return
+    if variant.code == "mighty" and rng.random() < 0.1:
+        return  # "no friend"
+    outside = [c for c in deck if c not in hands[declarer]]
+    record.called_card = rng.choice(outside if rng.random() < 0.9 else list(deck))
+    record.partner = next(
+        (seat for seat, h in enumerate(hands) if record.called_card in h and seat != declarer), None
+    )
+
+
+# ---- play ------------------------------------------------------------------------
+
+
+def _play(variant, record, hands, rules, rng):
+    n = record.players
+    leader = variant.first_leader(record.declarer, n, rules)
+    contract = record.contract
+    trump = None if contract.no_trump or variant.code == "nap" else contract.trump
+    for number in range(1, variant.tricks(n, rules) + 1):
+        trick = _play_trick(variant, record, hands, rules, rng, number, leader, trump)
+        result = variant.judge(trick, rules)
+        record.tricks.append(PlayedTrick(trick, result))
+        if variant.code == "nap" and number == 1:
+            trump = variant.trick_trump(trick, rules)
+        if variant.code == "mighty" and rules.first_trick_friend and number == 1:
+            record.partner = None if result.winner == record.declarer else result.winner
+        if result.toppled:
+            return
+        leader = result.winner
+
+
+def _play_trick(variant, record, hands, rules, rng, number, leader, trump):
+    n = record.players
+    contract = record.contract if variant.code == "nap" else None
+    trick = Trick(n, number, (), trump, leader, called_card=record.called_card, contract=contract)
+    ordered = False
+    for index in range(n):
+        seat = (leader + index) % n
+        context = _context(variant, record, ordered)
+        legal = variant.legal_plays(trick, hands[seat], rules, **context).legal
+        if not legal:
+            raise AssertionError(f"seat {seat} has no legal card in {trick}")
+        played = rng.choice(legal)
+        hands[seat].remove(played)
+        trick = _add(variant, trick, played, rules, rng)
+        if index == 0:
+            ordered = _order(variant, record, trick, rules, rng)
+    return trick
+
+
+def _add(variant, trick, played, rules, rng):
+    plays = trick.plays + (played,)
+    lead_suit, called = trick.lead_suit, trick.joker_called
+    if not trick.plays:
+        probe = Trick(
+            trick.players,
+            trick.number,
+            plays,
+            trick.trump,
+            trick.leader,
+            called_card=trick.called_card,
+            contract=trick.contract,
+        )
+        if variant.needs_lead_suit(probe):
+            lead_suit = rng.choice(SUITS)
+        probe = Trick(
+            trick.players,
+            trick.number,
+            plays,
+            trick.trump,
+            trick.leader,
+            lead_suit,
+            True,
+            trick.called_card,
+            trick.contract,
+        )
+        called = variant.joker_call_allowed(probe, rules) and rng.random() < 0.7
+    return Trick(
+        trick.players,
+        trick.number,
+        plays,
+        trick.trump,
+        trick.leader,
+        lead_suit,
+        called,
+        trick.called_card,
+        trick.contract,
+    )
+
+
+def _context(variant, record, ordered):
+    if variant.code not in SECRETARY_VARIANTS:
+        return {}
+    return {"secretary_ordered": ordered, "declarer": record.declarer}
+
+
+def _order(variant, record, trick, rules, rng):
+    """Sometimes the napoleon orders the secretary card played (where the house rules allow)."""
+    if variant.code not in SECRETARY_VARIANTS or rules.secretary_order == "off":
+        return False
+    if rules.secretary_order == "napoleon_lead_only" and trick.leader != record.declarer:
+        return False
+    return rng.random() < 0.15
+
+
+# ---- result ----------------------------------------------------------------------
+
+
+def _facts(variant, record, rules):
+    n = record.players
+    partner = None if record.partner == record.declarer else record.partner
+    if variant.code in ("thai", "nap"):
+        toppled = any(t.result.toppled for t in record.tricks)
+        tricks = {seat: 0 for seat in range(n)}
+        for played in record.tricks:
+            tricks[played.result.winner] += 1
+        return HandFacts(
+            n,
+            record.declarer,
+            record.contract,
+            partner,
+            tricks=None if toppled else tricks,
+            toppled=toppled,
+        )
+    points = variant.point_cards(n, rules)
+    captured = {seat: [] for seat in range(n)}
+    for played in record.tricks:
+        captured[played.result.winner] += [c for c in played.trick.plays if c in points]
+    discards = tuple(c for c in record.discards if c in points)
+    return HandFacts(
+        n,
+        record.declarer,
+        record.contract,
+        partner,
+        {s: tuple(cs) for s, cs in captured.items()},
+        discards,
+    )
+
+
+__all__ = ["JOKER", "PlayedHand", "deal", "play_random_hand", "random_auction"]

@@ -1,0 +1,53 @@
+"""The facts of one trick, and the answers about it.
+
+``Trick`` holds what the table saw; the variant decides who wins it
+(``TrickResult``) and which cards a player may add to it (``LegalPlays``).
+"""
+
+from dataclasses import dataclass, field
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    players: int
+    number: int  # 1 … tricks per hand
+    plays: tuple[Card, ...]  # in play order, plays[0] led by ``leader``
+    trump: str | None = None  # a suit, or None for no trump
+    leader: int = 0
+    lead_suit: str | None = None  # named by the leader of a joker or secretary card
+    joker_called: bool = False  # a summon (Taiwan) or a joker call (the Mighty)
+    called_card: Card | None = None  # Taiwan's secretary card
+    contract: object | None = None  # Nap: the bid (misère changes the trump)
+
+    def seat_of(self, index: int) -> int:
+        return (self.leader + index) % self.players
+
+    @property
+    def next_seat(self) -> int:
+        return self.seat_of(len(self.plays))
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    winner: int  # the seat
+    card: Card
+    play_index: int
+    reason: str
+    toppled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LegalPlays:
+    legal: tuple[Card, ...]
+    illegal: dict[Card, str] = field(default_factory=dict)  # card → why not
+
+    def can_play(self, card: Card) -> bool:
+        return card in self.legal
+
+
+def split_hand(hand, allowed, reason: str) -> LegalPlays:
+    """Legal plays from the cards of ``hand`` in ``allowed``; the rest get ``reason``."""
+    legal = tuple(c for c in hand if c in allowed)
+    return LegalPlays(legal, {c: reason for c in hand if c not in allowed})

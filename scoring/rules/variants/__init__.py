@@ -1,0 +1,39 @@
+"""The seven rule systems, found by their code."""
+
+from ..errors import UnknownVariant
+from ..i18n import _
+from .base import Variant
+from .japanese import JapaneseChipNapoleon, JapaneseNapoleon
+from .mighty import Mighty
+from .nap import Nap
+from .taiwan import HongKongNapoleon, TaiwanNapoleon
+from .thai import ThaiNapoleon
+
+VARIANTS: dict[str, Variant] = {
+    v.code: v
+    for v in (
+        TaiwanNapoleon(),
+        HongKongNapoleon(),
+        JapaneseNapoleon(),
+        JapaneseChipNapoleon(),
+        ThaiNapoleon(),
+        Mighty(),
+        Nap(),
+    )
+}
+
+
+def find_variant(code: object) -> Variant:
+    """The variant called ``code`` (``taiwan``, ``japanese-chip``, …)."""
+    variant = VARIANTS.get(code) if isinstance(code, str) else None
+    if variant is None:
+        raise UnknownVariant(
+            _("{code} is not a variant; choose one of {codes}.").format(
+                code=f"'{code}'" if isinstance(code, str) else repr(code), codes=", ".join(VARIANTS)
+            ),
+            "variant",
+        )
+    return variant
+
+
+__all__ = ["VARIANTS", "Variant", "find_variant"]

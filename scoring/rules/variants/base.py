@@ -1,0 +1,226 @@
+"""What every variant declares, and the checks all of them share."""
+
+from abc import ABC, abstractmethod
+from functools import cache
+from typing import ClassVar
+
+from ..auction import AuctionState, run_auction
+from ..bids import parse_call
+from ..cards import JOKER_NAMES, NO_TRUMP, STANDARD_DECK, SUITS, Card, card, suit_name
+from ..errors import IllegalPlay, IllegalTrick, NotationError, OutOfRange, UnsupportedPlayers
+from ..i18n import _
+from ..options import TableRules
+from ..scores import HandFacts, Score
+from ..tricks import LegalPlays, Trick, TrickResult
+
+
+class Variant(ABC):
+    """One rule system. Subclasses are small and declarative; this class holds the shared parts."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]  # marked with N_
+    description: ClassVar[str]  # one line, marked with N_
+    Rules: ClassVar[type[TableRules]]
+    hand_sizes: ClassVar[dict[int, int]]  # player count → cards per player (= tricks)
+    jokers: ClassVar[tuple[str, ...]] = ()
+    point_ranks: ClassVar[frozenset[int]] = frozenset()
+    roles: ClassVar[tuple[str, str, str]]  # declarer, partner, opponent (N_ marked)
+
+    # ---- table ---------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(self.hand_sizes)
+
+    def rules(self, raw: object = None, players: int | None = None) -> TableRules:
+        """House rules from a JSON-like object; omitted options take their defaults."""
+        players = self.verify_players(players if players is not None else self.players[0])
+        return self.Rules.from_json(raw, players, foreign=_owner_of)
+
+    def verify_players(self, players: object) -> int:
+        if not isinstance(players, int) or isinstance(players, bool) or players not in self.players:
+            counts = ", ".join(str(n) for n in self.players)
+            raise UnsupportedPlayers(
+                _("{variant} is played by {counts} players, not {players}.").format(
+                    variant=_(self.name), counts=counts, players=players
+                ),
+                "players",
+            )
+        return players
+
+    def can_seat(self, players: object) -> bool:
+        try:
+            self.verify_players(players)
+        except UnsupportedPlayers:
+            return False
+        return True
+
+    def deck(self, players: int, rules: TableRules) -> tuple[Card, ...]:
+        return _with_jokers(self.jokers)
+
+    def deck_set(self, players: int, rules: TableRules) -> frozenset[Card]:
+        return _frozen(self.deck(players, rules))
+
+    def hand_size(self, players: int, rules: TableRules) -> int:
+        return self.hand_sizes[players]
+
+    def tricks(self, players: int, rules: TableRules) -> int:
+        return self.hand_size(players, rules)
+
+    def blind_size(self, players: int, rules: TableRules) -> int:
+        return len(self.deck(players, rules)) - players * self.hand_size(players, rules)
+
+    def point_cards(self, players: int, rules: TableRules) -> frozenset[Card]:
+        return _point_cards(self.point_ranks, self.deck(players, rules))
+
+    def trump_choices(self, rules: TableRules) -> tuple[str, ...]:
+        return SUITS
+
+    def deck_name(self) -> str:
+        return _(self.name)
+
+    # ---- auction -------------------------------------------------------------
+
+    @abstractmethod
+    def ladder(self, rules: TableRules, for_auction: bool = True):
+        """The bid notation and order (``for_auction=False``: as a final contract)."""
+
+    @abstractmethod
+    def auction_plan(self, players: int, rules: TableRules, dealer: int | None, first: int | None):
+        """Who calls first and how the auction ends."""
+
+    def auction(
+        self,
+        players: int,
+        calls: list,
+        rules: TableRules,
+        dealer: int | None = None,
+        first: int | None = None,
+    ) -> AuctionState:
+        return run_auction(self.auction_plan(players, rules, dealer, first), calls)
+
+    def parse_contract(self, text: object, rules: TableRules):
+        """The final contract as ``/score`` takes it, checked against the ladder's bounds."""
+        contract = self.ladder(rules, for_auction=False).parse(text)
+        self.verify_contract(contract, rules)
+        return contract
+
+    def verify_contract(self, contract, rules: TableRules) -> None:
+        self.ladder(rules, for_auction=False).verify_bounds(contract)
+
+    def parse_call(self, text: object, rules: TableRules):
+        return parse_call(self.ladder(rules), text)
+
+    # ---- play ----------------------------------------------------------------
+
+    def first_leader(self, declarer: int, players: int, rules: TableRules) -> int:
+        return declarer
+
+    def next_dealer(
+        self, dealer: int, players: int, declarer: int | None = None, partner: int | None = None
+    ) -> int:
+        """Who deals the next hand: the deal passes left unless a variant says otherwise."""
+        return (dealer + 1) % players
+
+    def needs_lead_suit(self, trick: Trick) -> bool:
+        return bool(trick.plays) and trick.plays[0].is_joker
+
+    def verify_trick(self, trick: Trick, rules: TableRules) -> None:
+        """Checks the trick alone can settle; each variant adds its own."""
+        tricks = self.tricks(trick.players, rules)
+        if not 1 <= trick.number <= tricks:
+            raise OutOfRange(
+                _("trick must be from 1 to {tricks}, not {number}.").format(
+                    tricks=tricks, number=trick.number
+                ),
+                "trick",
+            )
+        if self.needs_lead_suit(trick) and trick.lead_suit not in SUITS:
+            raise NotationError(
+                _(
+                    "{card} was led: give lead_suit, the suit the leader named (S, H, D or C)."
+                ).format(card=trick.plays[0].code),
+                "lead_suit",
+            )
+        if trick.joker_called and not self.joker_call_allowed(trick, rules):
+            raise IllegalTrick(self.joker_call_refusal(trick, rules), "joker_called")
+
+    def joker_call_allowed(self, trick: Trick, rules: TableRules) -> bool:
+        return False
+
+    def joker_call_refusal(self, trick: Trick, rules: TableRules) -> str:
+        return _("No joker can be called in {variant}.").format(variant=_(self.name))
+
+    def judge(self, trick: Trick, rules: TableRules) -> TrickResult:
+        """Who wins a complete trick, and why."""
+        self.verify_trick(trick, rules)
+        return self.winner(trick, rules)
+
+    @abstractmethod
+    def winner(self, trick: Trick, rules: TableRules) -> TrickResult:
+        """Who wins a trick already checked by ``verify_trick``."""
+
+    @abstractmethod
+    def legal_plays(self, trick: Trick, hand, rules: TableRules, **context) -> LegalPlays:
+        """Which cards of ``hand`` may be added to ``trick``, and why the others may not."""
+
+    def verify_play(self, trick: Trick, hand, played: Card, rules: TableRules, **context) -> None:
+        """Raise ``IllegalPlay`` quoting the card and the rule when ``played`` may not be played."""
+        if played not in hand:
+            raise IllegalPlay(_("{card} is not in the hand.").format(card=played.code))
+        answer = self.legal_plays(trick, hand, rules, **context)
+        if played not in answer.legal:
+            raise IllegalPlay(
+                _("{card} may not be played: {why}.").format(
+                    card=played.label, why=answer.illegal[played]
+                )
+            )
+
+    def can_play(self, trick: Trick, hand, played: Card, rules: TableRules, **context) -> bool:
+        try:
+            self.verify_play(trick, hand, played, rules, **context)
+        except IllegalPlay:
+            return False
+        return True
+
+    # ---- score ---------------------------------------------------------------
+
+    @abstractmethod
+    def score(self, facts: HandFacts, rules: TableRules) -> Score:
+        """Every seat's score for the hand, with one line per rule applied."""
+
+
+def _owner_of(option: str) -> str | None:
+    from . import VARIANTS
+
+    for variant in VARIANTS.values():
+        if variant.Rules.spec(option) is not None:
+            return _(variant.name)
+    return None
+
+
+@cache
+def _with_jokers(jokers: tuple[str, ...]) -> tuple[Card, ...]:
+    return STANDARD_DECK + tuple(card(code) for code in jokers)
+
+
+@cache
+def _point_cards(ranks: frozenset[int], deck: tuple[Card, ...]) -> frozenset[Card]:
+    return frozenset(c for c in deck if c.rank in ranks)
+
+
+@cache
+def _frozen(cards: tuple[Card, ...]) -> frozenset[Card]:
+    return frozenset(cards)
+
+
+def following_reason(suit: str) -> str:
+    return _("you hold {suit}, and {suit} were led").format(suit=suit_name(suit))
+
+
+def trump_name(trump: str | None) -> str:
+    return _("no trump") if trump in (None, NO_TRUMP) else suit_name(trump)
+
+
+def joker_label(code: str) -> str:
+    return _(JOKER_NAMES[code])

@@ -1,0 +1,416 @@
+"""Taiwan and Hong Kong Napoleon: 54 cards, the secretary card, two jokers."""
+
+from dataclasses import dataclass
+
+from ..auction import CONSECUTIVE, AuctionPlan
+from ..bids import SuitLadder, suit_order
+from ..cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, NO_TRUMP, QUEEN, SUITS, suit_card
+from ..errors import IllegalPlay, NotationError
+from ..i18n import N_, _
+from ..options import TableRules, choice, flag
+from ..scores import HandFacts, Score, deltas_for, share_line, side_points
+from ..tricks import LegalPlays, TrickResult
+from .base import Variant, following_reason, joker_label, trump_name
+
+LAST_THREE = 3
+
+
+@dataclass(frozen=True)
+class TaiwanRules(TableRules):
+    variant_name = N_("Taiwan Napoleon")
+
+    bid_style: str = choice(
+        "suit",
+        ("suit", "number"),
+        N_(
+            "How bids are made: a level with a trump, or the point target alone (9–16), "
+            "the trump being named after the auction."
+        ),
+    )
+    pass_is_final: bool = flag(
+        False, N_("A player who has passed may not bid again in this auction.")
+    )
+    blind_shown: bool = flag(False, N_("The napoleon turns the blind face up before taking it."))
+    discards_shown: bool = flag(
+        {4: True, 5: False, 6: False},
+        N_("The napoleon's discards are laid face up for all to see."),
+    )
+    secretary_order: str = choice(
+        "any_time",
+        ("any_time", "napoleon_lead_only", "off"),
+        N_(
+            "When the napoleon may order the secretary card played: at any time, only in a "
+            "trick the napoleon leads, or never."
+        ),
+    )
+    joker_summon: str = choice(
+        "lead_first_three",
+        ("lead_first_three", "any_play", "off"),
+        N_(
+            "Summoning jokers: the trump 2 or 3 led in tricks 1–3 may call the big or little "
+            "joker; or any trump 2 or 3 played forces it out in any trick; or no summoning."
+        ),
+    )
+    summoned_joker_loses: bool = flag(
+        False, N_("A joker forced out by a summon cannot win the trick.")
+    )
+    first_lead: str = choice(
+        "napoleon_left",
+        ("napoleon_left", "napoleon"),
+        N_("Who leads the first trick: the player on the napoleon's left, or the napoleon."),
+    )
+    score_table: str = choice(
+        "taiwan", ("taiwan", "hongkong"), N_("Which score table settles the hand.")
+    )
+
+
+@dataclass(frozen=True)
+class HongKongRules(TaiwanRules):
+    variant_name = N_("Hong Kong Napoleon")
+
+    first_lead: str = choice(
+        "napoleon",
+        ("napoleon_left", "napoleon"),
+        N_("Who leads the first trick: the player on the napoleon's left, or the napoleon."),
+    )
+    score_table: str = choice(
+        "hongkong", ("taiwan", "hongkong"), N_("Which score table settles the hand.")
+    )
+
+
+# Trick keys: the highest wins. Off-suit cards never win, and demoted jokers sit below them.
+_SECRETARY, _BIG, _LITTLE, _TRUMP, _LED, _OFF, _DEMOTED = 9, 8, 7, 5, 4, 1, 0
+
+
+class TaiwanNapoleon(Variant):
+    code = "taiwan"
+    name = N_("Taiwan Napoleon")
+    description = N_(
+        "54 cards with two jokers; the napoleon names a secretary card, the "
+        "strongest card of the deck, and its holder secretly helps."
+    )
+    Rules = TaiwanRules
+    hand_sizes = {4: 13, 5: 10, 6: 8}
+    jokers = ("BJ", "LJ")
+    point_ranks = frozenset({ACE, KING, QUEEN, JACK})
+    roles = (N_("napoleon"), N_("secretary"), N_("defender"))
+
+    def trump_choices(self, rules):
+        return (*SUITS, NO_TRUMP)
+
+    def ladder(self, rules, for_auction=True):
+        if for_auction and rules.bid_style == "number":
+            return SuitLadder(9, 16, {}, trump_required=False, what=N_("the point target"))
+        return SuitLadder(1, 8, suit_order("SHDC", "highest"), what=N_("a level from 1 to 8"))
+
+    def auction_plan(self, players, rules, dealer, first):
+        return AuctionPlan(
+            players, (dealer + 1) % players, self.ladder(rules), rules.pass_is_final, CONSECUTIVE
+        )
+
+    def first_leader(self, declarer, players, rules):
+        return (declarer + 1) % players if rules.first_lead == "napoleon_left" else declarer
+
+    # ---- tricks ----------------------------------------------------------------
+
+    def needs_lead_suit(self, trick):
+        lead = trick.plays[0] if trick.plays else None
+        return lead is not None and (lead.is_joker or lead is trick.called_card)
+
+    def joker_call_allowed(self, trick, rules):
+        return (
+            rules.joker_summon == "lead_first_three" and self._summoned_by_lead(trick) is not None
+        )
+
+    def joker_call_refusal(self, trick, rules):
+        if rules.joker_summon != "lead_first_three":
+            return _(
+                "joker_called is only for a summon by the lead, and the house rules summon "
+                "no joker that way."
+            )
+        if trick.number > 3:
+            return _("A joker may be summoned only in tricks 1 to 3.")
+        return _(
+            "Only the trump 2 (for the big joker) or the trump 3 (for the little joker) "
+            "can summon, and never when that card or the joker is the secretary card."
+        )
+
+    def _summoned_by_lead(self, trick):
+        """The joker a lead may summon in tricks 1–3, or None."""
+        if trick.number > 3 or trick.trump is None or not trick.plays:
+            return None
+        lead = trick.plays[0]
+        if lead is trick.called_card or lead.suit != trick.trump:
+            return None
+        joker = {2: BIG_JOKER, 3: LITTLE_JOKER}.get(lead.rank)
+        return None if joker is None or joker is trick.called_card else joker
+
+    def _summoned(self, trick, rules, index):
+        """Is the joker at ``index`` one that a summon forced out?"""
+        played = trick.plays[index]
+        if rules.joker_summon == "lead_first_three":
+            return trick.joker_called and played is self._summoned_by_lead(trick)
+        if rules.joker_summon == "any_play" and trick.trump is not None:
+            rank = 2 if played is BIG_JOKER else 3
+            forcing = suit_card(trick.trump, rank)
+            return forcing is not trick.called_card and forcing in trick.plays[:index]
+        return False
+
+    def winner(self, trick, rules):
+        last_three = trick.number > self.tricks(trick.players, rules) - LAST_THREE
+        lead_suit = self._lead_suit(trick)
+        best, best_key = 0, None
+        for index, played in enumerate(trick.plays):
+            key = self._key(trick, rules, index, played, lead_suit, last_three)
+            if best_key is None or key > best_key:
+                best, best_key = index, key
+        reason = self._reason(trick, rules, best, best_key, lead_suit, last_three)
+        played = trick.plays[best]
+        return TrickResult(trick.seat_of(best), played, best, reason)
+
+    def _lead_suit(self, trick):
+        lead = trick.plays[0]
+        return trick.lead_suit if lead.is_joker or lead is trick.called_card else lead.suit
+
+    def _key(self, trick, rules, index, played, lead_suit, last_three):
+        if played is trick.called_card:
+            return (_SECRETARY, 0)
+        if played.is_joker:
+            low = 1 if played is BIG_JOKER else 0
+            if last_three and index == 0:
+                # A joker led late is the lowest card of the named suit: LJ its 0, BJ its 1.
+                return (_TRUMP if lead_suit == trick.trump else _LED, low)
+            if last_three or (rules.summoned_joker_loses and self._summoned(trick, rules, index)):
+                return (_DEMOTED, low)
+            return (_BIG if played is BIG_JOKER else _LITTLE, 0)
+        if played.suit == trick.trump:
+            return (_TRUMP, played.rank)
+        if played.suit == lead_suit:
+            return (_LED, played.rank)
+        return (_OFF, 0)
+
+    def _reason(self, trick, rules, best, key, lead_suit, last_three):
+        played = trick.plays[best]
+        label = played.label
+        rank = key[0]
+        if rank == _SECRETARY:
+            return _(
+                "{card} wins: it is the secretary card, the strongest card of the deck."
+            ).format(card=label)
+        if rank == _BIG:
+            return _(
+                "{card} wins: before the last three tricks the big joker beats every card "
+                "but the secretary card."
+            ).format(card=label)
+        if rank == _LITTLE:
+            return _(
+                "{card} wins: before the last three tricks the little joker beats every "
+                "trump; only the secretary card and the big joker beat it."
+            ).format(card=label)
+        if played.is_joker:
+            return _(
+                "{card} wins: in the last three tricks a led joker is the lowest {suit}, "
+                "and no other {suit} or trump was played."
+            ).format(card=label, suit=trump_name(lead_suit))
+        reason = self._plain_reason(trick, played, rank)
+        demoted = self._demoted_note(trick, rules, last_three)
+        return f"{reason} {demoted}" if demoted else reason
+
+    def _plain_reason(self, trick, played, rank):
+        if rank == _TRUMP:
+            return _("{card} wins: highest trump ({suit}).").format(
+                card=played.label, suit=trump_name(trick.trump)
+            )
+        return _(
+            "{card} wins: highest card of the suit led ({suit}), and no trump was played."
+        ).format(card=played.label, suit=trump_name(played.suit))
+
+    def _demoted_note(self, trick, rules, last_three):
+        jokers = [c for c in trick.plays[1:] if c.is_joker and c is not trick.called_card]
+        if not jokers:
+            return ""
+        if last_three:
+            return _("In the last three tricks the jokers rank below every other card.")
+        return _("The summoned {joker} cannot win (house rule).").format(
+            joker=joker_label(jokers[0].code)
+        )
+
+    # ---- legal plays -------------------------------------------------------------
+
+    def legal_plays(self, trick, hand, rules, secretary_ordered=False, declarer=None):
+        self._verify_order(trick, rules, secretary_ordered, declarer)
+        forced = self._forced(trick, rules, hand, secretary_ordered, declarer)
+        if forced:
+            return LegalPlays(
+                tuple(c for c in hand if c in forced),
+                {c: self._forced_reason(forced) for c in hand if c not in forced},
+            )
+        if not trick.plays:
+            return LegalPlays(tuple(hand))
+        lead_suit = self._lead_suit(trick)
+        free = {trick.called_card, BIG_JOKER, LITTLE_JOKER}
+        if not any(c.suit == lead_suit and c not in free for c in hand):
+            return LegalPlays(tuple(hand))
+        reason = following_reason(lead_suit)
+        legal = tuple(c for c in hand if c in free or c.suit == lead_suit)
+        return LegalPlays(legal, {c: reason for c in hand if c not in legal})
+
+    def _verify_order(self, trick, rules, ordered, declarer):
+        if not ordered:
+            return
+        if rules.secretary_order == "off":
+            raise IllegalPlay(
+                _("The house rules do not let the napoleon order the secretary card played."),
+                "secretary_ordered",
+            )
+        if rules.secretary_order == "napoleon_lead_only":
+            if declarer is None:
+                raise NotationError(
+                    _("Give declarer, the napoleon's seat: the order depends on who led."),
+                    "declarer",
+                )
+            if trick.leader != declarer:
+                raise IllegalPlay(
+                    _(
+                        "The napoleon may order the secretary card only in a trick "
+                        "the napoleon leads."
+                    ),
+                    "secretary_ordered",
+                )
+
+    def _forced(self, trick, rules, hand, ordered, declarer):
+        """Cards that meet an obligation (an order or a summon); either one will do."""
+        forced = {}
+        if ordered and trick.called_card in hand and trick.next_seat != declarer:
+            forced[trick.called_card] = _(
+                "the napoleon ordered the secretary card: you must play it"
+            )
+        for joker in self._summons(trick, rules):
+            if joker in hand:
+                forced[joker] = _("the {joker} was summoned: you must play it").format(
+                    joker=joker_label(joker.code)
+                )
+        return forced
+
+    def _summons(self, trick, rules):
+        if not trick.plays:
+            return []
+        if rules.joker_summon == "lead_first_three":
+            joker = self._summoned_by_lead(trick) if trick.joker_called else None
+            return [joker] if joker else []
+        if rules.joker_summon != "any_play" or trick.trump is None:
+            return []
+        summons = []
+        for rank, joker in ((2, BIG_JOKER), (3, LITTLE_JOKER)):
+            forcing = suit_card(trick.trump, rank)
+            if (
+                forcing in trick.plays
+                and forcing is not trick.called_card
+                and joker is not trick.called_card
+            ):
+                summons.append(joker)
+        return summons
+
+    @staticmethod
+    def _forced_reason(forced):
+        return "; ".join(forced.values())
+
+    # ---- score -------------------------------------------------------------------
+
+    def score(self, facts: HandFacts, rules) -> Score:
+        points = side_points(
+            facts,
+            self.point_cards(facts.players, rules),
+            self.blind_size(facts.players, rules),
+            discards_to_declarer=False,
+        )
+        level = facts.contract.count
+        target = 8 + level
+        table = _taiwan_table if rules.score_table == "taiwan" else _hongkong_table
+        deltas, lines = table(facts, level, points - target)
+        return Score(points >= target, target, points, deltas, tuple(lines))
+
+
+def _roles(alone):
+    n, s, d = _("napoleon"), _("secretary"), _("each defender")
+    return (n, d) if alone else (n, s, d)
+
+
+def _shares(facts, napoleon, secretary, defender):
+    """Deltas and the share list for a line, leaving the secretary out when alone."""
+    amounts = (napoleon, defender) if facts.alone else (napoleon, secretary, defender)
+    return list(zip(_roles(facts.alone), amounts, strict=True))
+
+
+def _add(a, b):
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _taiwan_table(facts, level, margin):
+    if facts.alone:
+        return _table(
+            facts,
+            margin,
+            _("dictator contract made"),
+            (400, 0, -100),
+            (40, 0, -10),
+            _("dictator contract failed"),
+            (-40, 0, 10),
+        )
+    return _table(
+        facts,
+        margin,
+        _("standard contract made"),
+        (100, 50, -50),
+        (20, 10, -10),
+        _("standard contract failed"),
+        (-40, -20, 20),
+    )
+
+
+def _hongkong_table(facts, level, margin):
+    if facts.alone:
+        return _table(
+            facts,
+            margin,
+            _("dictator contract made at level {level}").format(level=level),
+            (100 * level, 0, 0),
+            (10, 0, 0),
+            _("dictator contract failed"),
+            (-20, 0, 50),
+        )
+    return _table(
+        facts,
+        margin,
+        _("standard contract made at level {level}").format(level=level),
+        (40 * level, 20 * level, 0),
+        (10, 5, 0),
+        _("standard contract failed"),
+        (-20, -10, 20),
+    )
+
+
+def _table(facts, margin, made_head, made, per_over, failed_head, per_short):
+    """Apply one row pair of a Taiwan-style table: a base and a rate per card over, or per short."""
+    if margin >= 0:
+        deltas = deltas_for(facts, *made)
+        lines = [share_line(made_head, _shares(facts, *made))]
+        if margin:
+            over = tuple(margin * x for x in per_over)
+            deltas = _add(deltas, deltas_for(facts, *over))
+            head = _("{count} over the target").format(count=margin)
+            lines.append(share_line(head, _shares(facts, *over)))
+        return deltas, lines
+    short = tuple(-margin * x for x in per_short)
+    head = _("{head}, {count} short").format(head=failed_head, count=-margin)
+    return deltas_for(facts, *short), [share_line(head, _shares(facts, *short))]
+
+
+class HongKongNapoleon(TaiwanNapoleon):
+    code = "hongkong"
+    name = N_("Hong Kong Napoleon")
+    description = N_(
+        "Taiwan's game with the napoleon leading the first trick and a score "
+        "table that grows with the bid level."
+    )
+    Rules = HongKongRules

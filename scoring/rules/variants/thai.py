@@ -1,0 +1,146 @@
+"""Thai Napoleon: 52 cards, five players, a trick handicap and a friend."""
+
+from dataclasses import dataclass
+
+from ..auction import CONSECUTIVE, AuctionPlan, run_free_auction
+from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
+from ..i18n import N_, _, ngettext
+from ..options import TableRules, choice, flag, integer
+from ..scores import HandFacts, Score, deltas_for, verify_tricks
+from .almighty import AlmightyGame
+
+TOPPLING_RANKS = [2, 3, 4, 5, 6]
+
+
+@dataclass(frozen=True)
+class ThaiRules(TableRules):
+    variant_name = N_("Thai Napoleon")
+
+    min_bid: int = integer(1, 1, 9, N_("The smallest handicap a player may bid."))
+    auction_order: str = choice(
+        "in_turn",
+        ("in_turn", "free"),
+        N_("Bidding in turn from the dealer's left, or freely: anyone may call, each bid higher."),
+    )
+    first_two_beats_specials: bool = flag(
+        False,
+        N_("On the first trick, when everyone follows suit, the 2 beats even ♠A and the jacks."),
+    )
+    tie: str = choice(
+        "draw",
+        ("draw", "napoleon_loses"),
+        N_(
+            "When the napoleon's tricks equal the citizens' tricks plus the handicap: a draw, or "
+            "the citizens win."
+        ),
+    )
+    betrayal_friend: str = choice(
+        "wins",
+        ("wins", "loses"),
+        N_(
+            "When the friend betrays the napoleon (takes more tricks), the friend wins with the "
+            "citizens, or loses with the napoleon."
+        ),
+    )
+
+
+class ThaiNapoleon(AlmightyGame):
+    code = "thai"
+    name = N_("Thai Napoleon")
+    description = N_(
+        "52 cards for five; the napoleon gives the citizens a handicap of tricks "
+        "and names a friend; beware the toppling first trick."
+    )
+    Rules = ThaiRules
+    hand_sizes = {5: 10}
+    roles = (N_("napoleon"), N_("friend"), N_("citizen"))
+
+    def ladder(self, rules, for_auction=True):
+        return SuitLadder(
+            rules.min_bid, 9, suit_order(STANDARD_SUIT_ORDER), what=N_("a handicap of tricks")
+        )
+
+    def verify_contract(self, contract, rules):
+        SuitLadder(1, 9, {}).verify_bounds(contract)
+
+    def auction_plan(self, players, rules, dealer, first):
+        return AuctionPlan(players, (dealer + 1) % players, self.ladder(rules), False, CONSECUTIVE)
+
+    def auction(self, players, calls, rules, dealer=None, first=None):
+        if rules.auction_order == "free":
+            return run_free_auction(players, self.ladder(rules), calls)
+        return super().auction(players, calls, rules, dealer, first)
+
+    # ---- tricks ----------------------------------------------------------------
+
+    def same_two_applies(self, trick, rules):
+        return trick.number == 1
+
+    def two_beats_specials(self, trick, rules):
+        return rules.first_two_beats_specials
+
+    def same_two_reason(self, trick, two):
+        return _(
+            "{card} wins: on the first trick everyone followed suit, so the 2 beats the rest "
+            "of the suit."
+        ).format(card=two.label)
+
+    def is_toppling(self, trick) -> bool:
+        plays = trick.plays
+        suit = plays[0].suit
+        return (
+            trick.number == 1
+            and all(c.suit == suit for c in plays)
+            and sorted(c.rank for c in plays) == TOPPLING_RANKS
+        )
+
+    def winner(self, trick, rules):
+        result = super().winner(trick, rules)
+        if not self.is_toppling(trick):
+            return result
+        reason = _(
+            "{reason} The first trick is 2, 3, 4, 5, 6 of one suit: the napoleon is "
+            "toppled and the citizens win the hand."
+        ).format(reason=result.reason)
+        return type(result)(result.winner, result.card, result.play_index, reason, toppled=True)
+
+    # ---- score -------------------------------------------------------------------
+
+    def score(self, facts: HandFacts, rules) -> Score:
+        handicap = facts.contract.count
+        if facts.toppled:
+            deltas = deltas_for(facts, 0, 0, 1)
+            line = _(
+                "the napoleon was toppled on the first trick: the citizens win, one point each"
+            )
+            return Score(False, handicap, None, deltas, (line,))
+        tricks = verify_tricks(facts, self.tricks(facts.players, rules))
+        side = sum(tricks[s] for s in facts.side)
+        citizens = self.tricks(facts.players, rules) - side
+        made, betrayed, lines = self._outcome(facts, tricks, side, citizens + handicap, rules)
+        friend = 1 if made or (betrayed and rules.betrayal_friend == "wins") else 0
+        deltas = deltas_for(facts, int(bool(made)), friend, int(made is False))
+        return Score(made, handicap, side, deltas, tuple(lines))
+
+    def _outcome(self, facts, tricks, side, against, rules):
+        """(made, betrayed, lines); made is None for a draw."""
+        count = ngettext(
+            "the napoleon's side took {side} trick; the citizens have {against} with the handicap",
+            "the napoleon's side took {side} tricks; the citizens have {against} with the handicap",
+            side,
+        ).format(side=side, against=against)
+        if not facts.alone and tricks[facts.partner] > tricks[facts.declarer]:
+            lines = [
+                count,
+                _("betrayal: the friend took more tricks than the napoleon, so the napoleon loses"),
+            ]
+            if rules.betrayal_friend == "wins":
+                lines.append(_("the betraying friend wins with the citizens"))
+            return False, True, lines
+        if side > against:
+            return True, False, [count, _("the napoleon's side wins, one point each")]
+        if side < against:
+            return False, False, [count, _("the citizens win, one point each")]
+        if rules.tie == "napoleon_loses":
+            return False, False, [count, _("a tie, which the citizens win (house rule)")]
+        return None, False, [count, _("a tie: a draw, nobody scores")]

@@ -1,0 +1,59 @@
+import os
+
+# Defaults so that a bare `pytest` inside the venv works; dev.py sets the same.
+# They must be in place before the settings load (see pyproject.toml).
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "napoleon_site.settings")
+os.environ.setdefault("DJANGO_DEBUG", "1")
+os.environ.setdefault(
+    "DJANGO_STATICFILES_STORAGE", "django.contrib.staticfiles.storage.StaticFilesStorage"
+)
+# Playwright's sync API runs an event loop in the test thread; Django would
+# otherwise refuse ORM calls made from it.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+import pytest  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def pytest_configure(config):
+    # pytest-django sets Django up in its own pytest_configure, which runs after
+    # this one, but only if the settings have been loaded by then.
+    from django.conf import settings
+
+    settings.INSTALLED_APPS  # noqa: B018
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    # Debian's Chromium, not a Playwright download. The network flags stop it
+    # from calling home, which this sandbox refuses and which slows every start.
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844}}
+
+
+def pytest_collection_modifyitems(config, items):
+    # dev.py sets this when it could not install Chromium (not root).
+    if not os.environ.get("NAPOLEON_SKIP_BROWSER_TESTS"):
+        return
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (NAPOLEON_SKIP_BROWSER_TESTS set)")
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(skip)
