@@ -112,3 +112,7 @@ STORAGES = {
         ),
     },
 }
+
+LOGIN_URL = "scoring:login"
+LOGIN_REDIRECT_URL = "scoring:home"
+LOGOUT_REDIRECT_URL = "scoring:home"

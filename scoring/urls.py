@@ -1,7 +1,28 @@
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
+
+from scoring.views import hands, home, leagues, sessions
 
 app_name = "scoring"
 
 urlpatterns = [
+    path("", home.home, name="home"),
+    path("accounts/signup/", home.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("leagues/new/", leagues.league_new, name="league-new"),
+    path("leagues/<int:pk>/", leagues.league, name="league"),
+    path("leagues/<int:pk>/members/", leagues.add_member, name="add-member"),
+    path("leagues/<int:pk>/sessions/new/", sessions.session_new, name="session-new"),
+    path("sessions/<int:pk>/", sessions.table, name="table"),
+    path("sessions/<int:pk>/preview/", hands.preview, name="preview"),
+    path("sessions/<int:pk>/hands/", hands.hands, name="hands"),
+    path("sessions/<int:pk>/record/", hands.record, name="record"),
+    path("sessions/<int:pk>/hands/<int:number>/edit/", hands.edit, name="edit-hand"),
+    path("sessions/<int:pk>/undo/", hands.undo, name="undo"),
+    path("sessions/<int:pk>/end/", sessions.end_session, name="end"),
+    path("sessions/<int:pk>/reopen/", sessions.reopen_session, name="reopen"),
+    path("sessions/<int:pk>/summary/", sessions.summary, name="summary"),
+    path("share/<str:token>/", sessions.share, name="share"),
     path("", include("scoring.api.urls")),
 ]

@@ -51,7 +51,9 @@ class MightyRules(TableRules):
         ("second_round", "min_12", "redeal"),
         N_("When all five pass: bid a second round, a second round with 12 allowed, or redeal."),
     )
-    min_bid: int = integer(13, 10, 20, N_("The lowest bid."))
+    min_bid: int = integer(
+        13, 10, 20, N_("The lowest bid a player may make (13 unless the table agrees otherwise).")
+    )
     trump_change_cost: TrumpChangeCost = structure(
         TrumpChangeCost(),
         _parse_cost,

@@ -1,0 +1,304 @@
+"""What the app stores: leagues, players, sessions at a table, hands and their scores.
+
+Models only store and convert: every score comes from the rules engine
+(``scoring.rules``), and ``Hand.facts()`` turns a stored hand back into the
+engine's ``HandFacts`` so a stored score can always be checked against it.
+"""
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Sum
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rules import HandFacts, find_variant
+from scoring.rules.bids import Bid
+from scoring.rules.cards import parse_card
+
+VARIANT_CHOICES = [
+    ("taiwan", _("Taiwan Napoleon")),
+    ("hongkong", _("Hong Kong Napoleon")),
+    ("japanese", _("Japanese Napoleon")),
+    ("japanese-chip", _("Japanese Napoleon with chips")),
+    ("thai", _("Thai Napoleon")),
+    ("mighty", _("The Mighty")),
+    ("nap", _("Nap")),
+]
+
+
+def new_share_token() -> str:
+    # 32 URL-safe characters: 192 random bits, far past guessing.
+    return secrets.token_urlsafe(24)
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    default_variant = models.CharField(
+        _("usual game"), max_length=20, choices=VARIANT_CHOICES, default="taiwan"
+    )
+    default_options = models.JSONField(
+        _("usual house rules"), default=dict, blank=True, help_text=_("By variant code.")
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="leagues"
+    )
+
+    class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:league", args=[self.pk])
+
+    def role_of(self, user) -> str | None:
+        if not user.is_authenticated:
+            return None
+        membership = self.memberships.filter(user=user).first()
+        return membership.role if membership else None
+
+
+class Membership(models.Model):
+    OWNER, MEMBER = "owner", "member"
+    ROLES = [(OWNER, _("owner")), (MEMBER, _("member"))]
+
+    league = models.ForeignKey(League, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=ROLES, default=MEMBER)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_membership")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.league} ({self.role})"
+
+
+class Player(models.Model):
+    """A person at the table; they need no account of their own."""
+
+    league = models.ForeignKey(League, models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="unique_player_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameSession(models.Model):
+    """One sitting at a table: a variant, its seats, and the house rules as they were chosen."""
+
+    league = models.ForeignKey(League, models.CASCADE, related_name="sessions")
+    date = models.DateField(_("date"))
+    variant = models.CharField(_("game"), max_length=20, choices=VARIANT_CHOICES)
+    options = models.JSONField(_("house rules"), default=dict)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=0)
+    stake = models.DecimalField(
+        _("stake per point"), max_digits=8, decimal_places=2, null=True, blank=True
+    )
+    share_token = models.CharField(
+        max_length=64, unique=True, default=new_share_token, editable=False
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        ordering = ["-date", "-created_at"]
+        indexes = [models.Index(fields=["league", "-date"], name="session_league_date")]
+
+    def __str__(self) -> str:
+        return f"{self.league} · {self.date} · {self.get_variant_display()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:table", args=[self.pk])
+
+    @property
+    def engine(self):
+        return find_variant(self.variant)
+
+    @property
+    def players_count(self) -> int:
+        return len(self.seat_list)
+
+    @property
+    def seat_list(self) -> list["Seat"]:
+        if not hasattr(self, "_seats"):
+            self._seats = list(self.seats.select_related("player").order_by("number"))
+        return self._seats
+
+    def rules(self):
+        """The house rules snapshot, as the engine's validated options."""
+        return self.engine.rules(self.options, self.players_count)
+
+    def totals(self) -> list[int]:
+        sums = dict(
+            HandScore.objects.filter(hand__session=self)
+            .values_list("seat")
+            .annotate(total=Sum("delta"))
+            .values_list("seat", "total")
+        )
+        return [sums.get(seat.number, 0) for seat in self.seat_list]
+
+    def next_dealer(self) -> int:
+        last = self.hands.order_by("-number").first()
+        if last is None:
+            return self.first_dealer
+        return last.next_dealer()
+
+
+class Seat(models.Model):
+    session = models.ForeignKey(GameSession, models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, models.PROTECT, related_name="seats")
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="unique_seat_number"),
+            models.UniqueConstraint(fields=["session", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.player}"
+
+
+class Hand(models.Model):
+    """One deal: its contract and result as the table reported them, and the engine's verdict."""
+
+    PLAYED, PASSED = "played", "passed"
+    STATUSES = [(PLAYED, _("played")), (PASSED, _("passed out"))]
+    COUNT, CARDS, TRICKS = "count", "cards", "tricks"
+    MODES = [(COUNT, _("quick count")), (CARDS, _("card grid")), (TRICKS, _("tricks"))]
+
+    session = models.ForeignKey(GameSession, models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(_("hand"))
+    dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
+    status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=PLAYED)
+    declarer = models.PositiveSmallIntegerField(_("declarer (seat)"), null=True, blank=True)
+    contract = models.CharField(_("contract"), max_length=12, blank=True)
+    called_card = models.CharField(_("called card"), max_length=3, blank=True)
+    partner = models.PositiveSmallIntegerField(_("partner (seat)"), null=True, blank=True)
+    mode = models.CharField(_("result entered as"), max_length=10, choices=MODES, blank=True)
+    declarer_points = models.PositiveSmallIntegerField(
+        _("declarer's points"), null=True, blank=True
+    )
+    captured = models.JSONField(_("captured point cards"), null=True, blank=True)
+    discards = models.JSONField(_("point cards discarded"), default=list, blank=True)
+    tricks = models.JSONField(_("tricks by seat"), null=True, blank=True)
+    toppled = models.BooleanField(_("toppled"), default=False)
+    made = models.BooleanField(_("made"), null=True, blank=True)
+    target = models.SmallIntegerField(_("target"), null=True, blank=True)
+    points = models.SmallIntegerField(_("declarer side's result"), null=True, blank=True)
+    lines = models.JSONField(_("reasons"), default=list, blank=True)
+    key = models.UUIDField(default=uuid.uuid4, editable=False)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="unique_hand_number"),
+            models.UniqueConstraint(fields=["session", "key"], name="one_hand_per_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} · #{self.number}"
+
+    @property
+    def passed_out(self) -> bool:
+        return self.status == self.PASSED
+
+    def parsed_contract(self):
+        return self.session.engine.parse_contract(self.contract, self.session.rules())
+
+    def facts(self) -> HandFacts:
+        """The engine's view of this hand, from what is stored."""
+        players = self.session.players_count
+        partner = None if self.partner == self.declarer else self.partner
+        captured = None
+        if self.captured is not None:
+            captured = {int(s): tuple(parse_card(c) for c in cs) for s, cs in self.captured.items()}
+        tricks = None if self.tricks is None else {int(s): n for s, n in self.tricks.items()}
+        return HandFacts(
+            players,
+            self.declarer,
+            self.parsed_contract(),
+            partner,
+            captured=captured,
+            discards=tuple(parse_card(c) for c in self.discards or ()),
+            declarer_points=self.declarer_points if captured is None else None,
+            tricks=tricks,
+            toppled=self.toppled,
+        )
+
+    def engine_score(self):
+        """Score this hand afresh with the engine (None for a hand passed out)."""
+        if self.passed_out:
+            return None
+        return self.session.engine.score(self.facts(), self.session.rules())
+
+    def next_dealer(self) -> int:
+        players = self.session.players_count
+        if self.passed_out:
+            return self.session.engine.next_dealer(self.dealer, players)
+        partner = None if self.partner == self.declarer else self.partner
+        return self.session.engine.next_dealer(self.dealer, players, self.declarer, partner)
+
+    def declarer_name(self) -> str:
+        if self.declarer is None:
+            return ""
+        return self.session.seat_list[self.declarer].player.name
+
+    def contract_label(self) -> str:
+        contract = self.contract
+        if not contract or self.passed_out:
+            return ""
+        parsed = self.parsed_contract()
+        if isinstance(parsed, Bid):
+            return contract
+        return parsed.label
+
+
+class HandScore(models.Model):
+    """One seat's score for one hand, stored so totals and history are one query away."""
+
+    hand = models.ForeignKey(Hand, models.CASCADE, related_name="scores")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    delta = models.IntegerField(_("score"))
+
+    class Meta:
+        verbose_name = _("hand score")
+        verbose_name_plural = _("hand scores")
+        ordering = ["hand", "seat"]
+        constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="one_score_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.hand} · {self.seat}: {self.delta:+d}"

@@ -1,0 +1,35 @@
+from django import template
+from django.utils.html import format_html
+
+from scoring.rules.cards import parse_card
+from scoring.rules.errors import RulesError
+from scoring.rules.scores import signed as signed_text
+
+register = template.Library()
+
+
+@register.filter
+def card(code):
+    """A card code as its label in the suit's colour: ``HQ`` → red ``♥Q``."""
+    if not code:
+        return ""
+    try:
+        parsed = parse_card(str(code))
+    except RulesError:
+        return code
+    suit = parsed.suit or "J"
+    return format_html('<span class="suit-{}">{}</span>', suit, parsed.label)
+
+
+@register.filter
+def signed(value):
+    """``+20``, ``−40`` (a true minus sign), ``0``."""
+    try:
+        return signed_text(int(value))
+    except (TypeError, ValueError):
+        return value
+
+
+@register.filter
+def suit_class(code):
+    return f"suit-{code}" if code in ("S", "H", "D", "C") else ""

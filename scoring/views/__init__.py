@@ -1,0 +1,1 @@
+"""Function views: parse the request, call the engine, save, render."""

@@ -1,0 +1,62 @@
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring.access import league_for
+from scoring.forms import AddMemberForm, LeagueForm
+from scoring.models import Membership
+
+
+@login_required
+def league_new(request):
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            league = form.save()
+            Membership.objects.create(league=league, user=request.user, role=Membership.OWNER)
+        return redirect(league)
+    return render(request, "scoring/league_new.html", {"form": form})
+
+
+@login_required
+def league(request, pk):
+    league = league_for(request, pk)
+    context = {
+        "league": league,
+        "sessions": league.sessions.prefetch_related("seats__player")[:30],
+        "memberships": league.memberships.select_related("user").order_by("user__username"),
+        "players": league.players.all(),
+        "is_owner": league.role_of(request.user) == Membership.OWNER,
+        "member_form": AddMemberForm(),
+    }
+    return render(request, "scoring/league.html", context)
+
+
+@require_POST
+@login_required
+def add_member(request, pk):
+    league = league_for(request, pk, owner=True)
+    form = AddMemberForm(request.POST)
+    if form.is_valid():
+        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+        if user is None:
+            form.add_error("username", _("No account has that username."))
+        elif league.memberships.filter(user=user).exists():
+            form.add_error("username", _("%(name)s is already a member.") % {"name": user.username})
+        else:
+            Membership.objects.create(league=league, user=user)
+            messages.success(request, _("%(name)s joined the league.") % {"name": user.username})
+            return redirect(league)
+    context = {
+        "league": league,
+        "sessions": league.sessions.all()[:30],
+        "memberships": league.memberships.select_related("user"),
+        "players": league.players.all(),
+        "is_owner": True,
+        "member_form": form,
+    }
+    return render(request, "scoring/league.html", context, status=400)

@@ -1,0 +1,183 @@
+"""Every house-rule option of rules.md: its name, kind, default and choices."""
+
+import pytest
+
+from scoring.rules import VARIANTS, find_variant
+from scoring.rules.errors import BadOptionValue, UnknownOption, UnsupportedPlayers
+from scoring.rules.variants.mighty import TrumpChangeCost
+
+PASS_FINAL = ("pass_is_final", "bool", False, None)
+SAME_TWO = ("same_two", "bool", True, None)
+SIBERIAN = ("siberian", "bool", True, None)
+YOROMEKI = ("off", "HQ", "HA")
+
+TAIWAN = [
+    ("bid_style", "choice", "suit", ("suit", "number")),
+    PASS_FINAL,
+    ("blind_shown", "bool", False, None),
+    ("discards_shown", "bool", {4: True, 5: False, 6: False}, None),
+    ("secretary_order", "choice", "any_time", ("any_time", "napoleon_lead_only", "off")),
+    ("joker_summon", "choice", "lead_first_three", ("lead_first_three", "any_play", "off")),
+    ("summoned_joker_loses", "bool", False, None),
+    ("first_lead", "choice", "napoleon_left", ("napoleon_left", "napoleon")),
+    ("score_table", "choice", "taiwan", ("taiwan", "hongkong")),
+]
+HONGKONG = [
+    *TAIWAN[:7],
+    ("first_lead", "choice", "napoleon", ("napoleon_left", "napoleon")),
+    ("score_table", "choice", "hongkong", ("taiwan", "hongkong")),
+]
+JAPANESE = [
+    ("bid_suit_order", "choice", "SHDC", ("SHDC", "DSHC", "SHCD")),
+    PASS_FINAL,
+    ("min_bid", "int", 11, (1, 20)),
+    ("no_trump_bid", "choice", "off", ("off", "highest", "lowest")),
+    ("almighty_is_trump", "bool", False, None),
+    ("ura_jack_is_trump", "bool", False, None),
+    SAME_TWO,
+    ("same_two_first_trick", "bool", False, None),
+    ("same_two_with_joker", "bool", False, None),
+    ("yoromeki", "choice", "off", YOROMEKI),
+    ("first_trick_specials_plain", "bool", False, None),
+    ("score_table", "choice", "wins", ("wins", "chips")),
+    SIBERIAN,
+]
+CHIP = [SAME_TWO, ("yoromeki", "choice", "HQ", YOROMEKI), SIBERIAN]
+THAI = [
+    ("min_bid", "int", 1, (1, 9)),
+    ("auction_order", "choice", "in_turn", ("in_turn", "free")),
+    ("first_two_beats_specials", "bool", False, None),
+    ("tie", "choice", "draw", ("draw", "napoleon_loses")),
+    ("betrayal_friend", "choice", "wins", ("wins", "loses")),
+]
+MIGHTY = [
+    ("all_pass", "choice", "second_round", ("second_round", "min_12", "redeal")),
+    ("min_bid", "int", 13, (10, 20)),
+    ("trump_change_cost", "object", TrumpChangeCost(2, 1), None),
+    ("first_trick_friend", "bool", False, None),
+    ("joker_powerless_first_last", "bool", False, None),
+    ("formula", "choice", "seed", ("seed", "pagat")),
+]
+NAP = [
+    ("stripped_deck", "bool", False, None),
+    ("misere_no_trump", "bool", True, None),
+    ("nap_scoring", "choice", "points", ("points", "stakes")),
+]
+EXPECTED = {
+    "taiwan": TAIWAN,
+    "hongkong": HONGKONG,
+    "japanese": JAPANESE,
+    "japanese-chip": CHIP,
+    "thai": THAI,
+    "mighty": MIGHTY,
+    "nap": NAP,
+}
+ROWS = [(code, *row) for code, rows in EXPECTED.items() for row in rows]
+
+
+@pytest.mark.parametrize("code", EXPECTED)
+def test_it_lists_exactly_the_options_of_rules_md(code):
+    names = [spec.name for spec in find_variant(code).Rules.specs()]
+    assert sorted(names) == sorted(row[0] for row in EXPECTED[code])
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "kind", "default", "choices"), ROWS, ids=[f"{r[0]}-{r[1]}" for r in ROWS]
+)
+def test_it_declares_each_option(code, name, kind, default, choices):
+    variant = find_variant(code)
+    spec = variant.Rules.spec(name)
+    assert spec.kind == kind
+    assert spec.default == default
+    if choices is not None:
+        assert tuple(spec.choices) == choices
+    assert len(spec.description) > 20
+    for players in variant.players:
+        expected = default[players] if isinstance(default, dict) else default
+        assert getattr(variant.rules(None, players), name) == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "kind", "default", "choices"), ROWS, ids=[f"{r[0]}-{r[1]}" for r in ROWS]
+)
+def test_it_refuses_a_value_outside_the_choices(code, name, kind, default, choices):
+    variant = find_variant(code)
+    bad = {"bool": "yes", "int": 99, "choice": "nonsense", "object": [1, 2]}[kind]
+    with pytest.raises(BadOptionValue) as caught:
+        variant.rules({name: bad}, variant.players[0])
+    assert caught.value.field.startswith(f"options.{name}")
+    assert str(bad) in caught.value.message or kind in ("bool", "int", "object")
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [(True, True), (False, True), (1, False), (0, False), ("true", False), (None, False)],
+)
+def test_it_takes_only_json_booleans_for_flags(value, ok):
+    variant = find_variant("japanese")
+    if ok:
+        assert variant.rules({"same_two": value}, 5).same_two is value
+    else:
+        with pytest.raises(BadOptionValue):
+            variant.rules({"same_two": value}, 5)
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [(13, True), (12.0, False), (True, False), ("13", False), (9, False), (21, False)],
+)
+def test_it_takes_only_json_integers_within_bounds(value, ok):
+    variant = find_variant("mighty")
+    if ok:
+        assert variant.rules({"min_bid": value}, 5).min_bid == value
+    else:
+        with pytest.raises(BadOptionValue):
+            variant.rules({"min_bid": value}, 5)
+
+
+def test_it_reads_choices_in_any_case_and_keeps_the_canonical_spelling():
+    assert find_variant("japanese").rules({"yoromeki": "hq"}, 5).yoromeki == "HQ"
+
+
+def test_it_names_the_variant_an_option_belongs_to():
+    with pytest.raises(UnknownOption) as caught:
+        find_variant("taiwan").rules({"yoromeki": "HQ"}, 5)
+    assert caught.value.field == "options.yoromeki"
+    assert "Japanese" in caught.value.message
+
+
+def test_it_refuses_an_option_no_variant_has():
+    with pytest.raises(UnknownOption) as caught:
+        find_variant("nap").rules({"jokers": 2}, 4)
+    assert "'jokers'" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{"suit": -1}, {"suit": 2, "no_trump": 1, "extra": 0}, {"suit": "2"}, {"no_trump": 9}, 3],
+)
+def test_it_validates_the_trump_change_cost(value):
+    with pytest.raises(BadOptionValue):
+        find_variant("mighty").rules({"trump_change_cost": value}, 5)
+
+
+def test_it_fills_missing_trump_change_keys_from_the_default():
+    rules = find_variant("mighty").rules({"trump_change_cost": {"suit": 3}}, 5)
+    assert rules.trump_change_cost == TrumpChangeCost(3, 1)
+
+
+def test_it_keeps_options_frozen_and_validated():
+    rules = find_variant("thai").rules(None, 5)
+    with pytest.raises(AttributeError):
+        rules.tie = "napoleon_loses"
+    with pytest.raises(BadOptionValue):
+        type(rules)(tie="sometimes")
+
+
+@pytest.mark.parametrize(
+    ("code", "players"),
+    [(code, n) for code, v in VARIANTS.items() for n in (2, 8, 11) if n not in v.players],
+)
+def test_it_refuses_player_counts_the_variant_does_not_support(code, players):
+    with pytest.raises(UnsupportedPlayers):
+        find_variant(code).rules(None, players)
