@@ -63,7 +63,8 @@ class SessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         for variant in (find_variant(code) for code, _label in VARIANT_CHOICES):
             for spec in variant.Rules.specs():
-                self.fields[option_field(variant.code, spec.name)] = option_form_field(spec)
+                for name, field in option_form_fields(variant.code, spec):
+                    self.fields[name] = field
 
     def clean_players(self):
         names = [" ".join(line.split()) for line in self.cleaned_data["players"].splitlines()]
@@ -91,7 +92,7 @@ class SessionForm(forms.Form):
             self.add_error("first_dealer", _("There are only %(count)d seats.") % {"count": count})
         raw = {}
         for spec in variant.Rules.specs():
-            value = data.get(option_field(variant.code, spec.name))
+            value = _option_value(data, variant.code, spec)
             if value not in (None, ""):
                 raw[spec.name] = value
         try:
@@ -100,12 +101,20 @@ class SessionForm(forms.Form):
             self.add_error(None, error.message)
         return data
 
+    def variant_choices(self):
+        """Each game with its one-line description."""
+        return [(code, label, _(find_variant(code).description)) for code, label in VARIANT_CHOICES]
+
     def option_groups(self):
         """Each variant's house-rule fields, for the template to show the chosen game's."""
         groups = []
         for code, label in VARIANT_CHOICES:
             variant = find_variant(code)
-            fields = [self[option_field(code, s.name)] for s in variant.Rules.specs()]
+            fields = [
+                self[name]
+                for s in variant.Rules.specs()
+                for name, _f in option_form_fields(code, s)
+            ]
             groups.append({"code": code, "label": label, "fields": fields})
         return groups
 
@@ -114,12 +123,13 @@ def option_field(code: str, name: str) -> str:
     return f"opt_{code}_{name}"
 
 
-def option_form_field(spec):
-    help_text = gettext_lazy(spec.description)
-    label = spec.name.replace("_", " ").capitalize()
+def option_form_fields(code: str, spec) -> list:
+    """Form fields for one house rule; "" keeps the game's default."""
+    name = option_field(code, spec.name)
+    label, help_text = spec.label, gettext_lazy(spec.description)
     if spec.kind == "bool":
         # A select, not a checkbox: an unticked box could not say "keep the default".
-        return forms.TypedChoiceField(
+        field = forms.TypedChoiceField(
             label=label,
             help_text=help_text,
             required=False,
@@ -131,15 +141,42 @@ def option_form_field(spec):
             coerce=lambda v: v == "true",
             empty_value=None,
         )
+        return [(name, field)]
     if spec.kind == "int":
         low, high = spec.choices
-        return forms.IntegerField(
+        field = forms.IntegerField(
             label=label, help_text=help_text, required=False, min_value=low, max_value=high
         )
+        field.widget.attrs["placeholder"] = str(spec.default)
+        return [(name, field)]
     if spec.kind == "choice":
         choices = [("", gettext_lazy("default"))] + [(c, c.replace("_", " ")) for c in spec.choices]
-        return forms.ChoiceField(label=label, help_text=help_text, required=False, choices=choices)
-    return forms.JSONField(label=label, help_text=help_text, required=False)
+        return [
+            (
+                name,
+                forms.ChoiceField(
+                    label=label, help_text=help_text, required=False, choices=choices
+                ),
+            )
+        ]
+    # An object option: one whole-number field per key (the Mighty's trump change cost).
+    fields = []
+    for key, default in spec.default.as_json().items():
+        field = forms.IntegerField(
+            label=f"{label}: {key.replace('_', ' ')}", required=False, min_value=0, max_value=8
+        )
+        field.widget.attrs["placeholder"] = str(default)
+        field.help_text = help_text if not fields else ""
+        fields.append((f"{name}__{key}", field))
+    return fields
+
+
+def _option_value(data: dict, code: str, spec):
+    if spec.kind != "object":
+        return data.get(option_field(code, spec.name))
+    keys = spec.default.as_json()
+    value = {k: data.get(f"{option_field(code, spec.name)}__{k}") for k in keys}
+    return {k: v for k, v in value.items() if v is not None} or None
 
 
 class HandForm(forms.Form):
@@ -397,6 +434,9 @@ class _FormProblem(RulesError):
 
 def hand_initial(hand: Hand) -> dict:
     """Form values that show a stored hand again, for editing."""
+    if hand.passed_out:
+        # No contract to show (and none to parse): the form opens blank.
+        return {"version": hand.version}
     initial = {
         "declarer": hand.declarer,
         "partner": ALONE if hand.partner is None else str(hand.partner),

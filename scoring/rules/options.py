@@ -14,7 +14,43 @@ from functools import cache
 from typing import Any, ClassVar, Self
 
 from .errors import BadOptionValue, UnknownOption
-from .i18n import _
+from .i18n import N_, _
+
+# Short names for the house rules, as a settings screen shows them.
+LABELS = {
+    "bid_style": N_("Bidding style"),
+    "pass_is_final": N_("A pass is final"),
+    "blind_shown": N_("Blind shown"),
+    "discards_shown": N_("Discards shown"),
+    "secretary_order": N_("Ordering the secretary card"),
+    "joker_summon": N_("Summoning jokers"),
+    "summoned_joker_loses": N_("A summoned joker loses"),
+    "first_lead": N_("First lead"),
+    "score_table": N_("Score table"),
+    "bid_suit_order": N_("Suit order in bidding"),
+    "min_bid": N_("Lowest bid"),
+    "no_trump_bid": N_("No-trump bids"),
+    "almighty_is_trump": N_("Almighty counts as a trump"),
+    "ura_jack_is_trump": N_("Colour jack counts as a trump"),
+    "same_two": N_("Same two"),
+    "same_two_first_trick": N_("Same two on the first trick"),
+    "same_two_with_joker": N_("Same two despite a joker"),
+    "yoromeki": N_("Yoromeki"),
+    "first_trick_specials_plain": N_("Plain specials on the first trick"),
+    "siberian": N_("Siberian rule"),
+    "auction_order": N_("Bidding order"),
+    "first_two_beats_specials": N_("First-trick 2 beats the specials"),
+    "tie": N_("A tie"),
+    "betrayal_friend": N_("A betraying friend"),
+    "all_pass": N_("When all pass"),
+    "trump_change_cost": N_("Cost of changing trumps"),
+    "first_trick_friend": N_("First-trick friend"),
+    "joker_powerless_first_last": N_("Powerless joker on the first and last trick"),
+    "formula": N_("Score formula"),
+    "stripped_deck": N_("Stripped deck"),
+    "misere_no_trump": N_("Misère without trumps"),
+    "nap_scoring": N_("Nap scoring"),
+}
 
 
 @dataclass(frozen=True)
@@ -25,6 +61,10 @@ class OptionSpec:
     choices: tuple | None  # allowed values; (min, max) for "int"; None for "object"
     description: str  # marked with N_, translated when shown
     parse_object: Callable[[object, str], Any] | None = None
+
+    @property
+    def label(self) -> str:
+        return _(LABELS.get(self.name, self.name))
 
     def default_for(self, players: int) -> Any:
         if isinstance(self.default, dict):

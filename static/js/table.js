@@ -44,6 +44,14 @@
       changed(select);
       return;
     }
+    var add = event.target.closest("[data-add-player]");
+    if (add) {
+      var box = document.querySelector("textarea[name=players]");
+      var names = box.value.split("\n").map(function (n) { return n.trim(); }).filter(Boolean);
+      if (names.indexOf(add.dataset.addPlayer) < 0) names.push(add.dataset.addPlayer);
+      box.value = names.join("\n");
+      return;
+    }
     var step = event.target.closest("[data-step]");
     if (step) {
       var input = step.parentElement.querySelector("input");
