@@ -47,6 +47,9 @@ def ruling(handler):
             data = _parse(request.body)
         except (ValueError, RecursionError):
             return error(translation.gettext("The body is not valid JSON."))
+        lang = data.get("lang") if isinstance(data, dict) else None
+        if lang is not None and not isinstance(lang, str):
+            return error(translation.gettext("lang must be a language code such as en or ja."), "lang")
         with translation.override(_language(data) or translation.get_language()):
             return _answer(handler, data)
 

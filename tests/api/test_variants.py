@@ -1,0 +1,234 @@
+"""GET /api/v1/variants: the shape and the numbers of rules.md."""
+
+import pytest
+
+from .support import API, VARIANTS, decode, error_of
+
+
+@pytest.fixture
+def variants(client):
+    response = client.get(f"{API}/variants")
+    assert response.status_code == 200
+    body = decode(response)
+    assert set(body) == {"variants"}
+    return {entry["code"]: entry for entry in body["variants"]}
+
+
+def counts(mapping):
+    return {str(n): value for n, value in mapping.items()}
+
+
+def cards(ranks):
+    return {suit + rank for suit in "SHDC" for rank in ranks}
+
+
+PLAYERS = {
+    "taiwan": [4, 5, 6],
+    "hongkong": [4, 5, 6],
+    "japanese": [4, 5, 6, 7],
+    "japanese-chip": [4, 5, 6],
+    "thai": [5],
+    "mighty": [5],
+    "nap": list(range(3, 11)),
+}
+
+# nap: sizes for the default (full) deck
+DECK = {
+    "taiwan": 54,
+    "hongkong": 54,
+    "japanese": 53,
+    "japanese-chip": 52,
+    "thai": 52,
+    "mighty": 53,
+    "nap": 52,
+}
+
+HANDS = {
+    "taiwan": {4: 13, 5: 10, 6: 8},
+    "hongkong": {4: 13, 5: 10, 6: 8},
+    "japanese": {4: 12, 5: 10, 6: 8, 7: 7},
+    "japanese-chip": {4: 12, 5: 10, 6: 8},
+    "thai": {5: 10},
+    "mighty": {5: 10},
+    "nap": {n: 5 for n in range(3, 11)},
+}
+
+BLINDS = {
+    "taiwan": {4: 2, 5: 4, 6: 6},
+    "hongkong": {4: 2, 5: 4, 6: 6},
+    "japanese": {4: 5, 5: 3, 6: 5, 7: 4},
+    "japanese-chip": {4: 4, 5: 2, 6: 4},
+    "thai": {5: 2},
+    "mighty": {5: 3},
+    # nap: the undealt stock of the full deck
+    "nap": {n: 52 - 5 * n for n in range(3, 11)},
+}
+
+POINT_CARDS = {
+    "taiwan": cards("AKQJ"),
+    "hongkong": cards("AKQJ"),
+    "japanese": cards(["A", "K", "Q", "J", "10"]),
+    "japanese-chip": cards(["A", "K", "Q", "J", "10"]),
+    "mighty": cards(["A", "K", "Q", "J", "10"]),
+    "thai": set(),
+    "nap": set(),
+}
+
+BOOL = "bool"
+CHOICE = "choice"
+INT = "int"
+TAIWAN_OPTIONS = {
+    "bid_style": (CHOICE, "suit", ["suit", "number"]),
+    "pass_is_final": (BOOL, False, None),
+    "blind_shown": (BOOL, False, None),
+    "discards_shown": (BOOL, {"4": True, "5": False, "6": False}, None),
+    "secretary_order": (CHOICE, "any_time", ["any_time", "napoleon_lead_only", "off"]),
+    "joker_summon": (CHOICE, "lead_first_three", ["lead_first_three", "any_play", "off"]),
+    "summoned_joker_loses": (BOOL, False, None),
+    "first_lead": (CHOICE, "napoleon_left", ["napoleon_left", "napoleon"]),
+    "score_table": (CHOICE, "taiwan", ["taiwan", "hongkong"]),
+}
+OPTIONS = {
+    "taiwan": TAIWAN_OPTIONS,
+    "hongkong": TAIWAN_OPTIONS
+    | {
+        "first_lead": (CHOICE, "napoleon", ["napoleon_left", "napoleon"]),
+        "score_table": (CHOICE, "hongkong", ["taiwan", "hongkong"]),
+    },
+    "japanese": {
+        "bid_suit_order": (CHOICE, "SHDC", ["SHDC", "DSHC", "SHCD"]),
+        "pass_is_final": (BOOL, False, None),
+        "min_bid": (INT, 11, [1, 20]),
+        "no_trump_bid": (CHOICE, "off", ["off", "highest", "lowest"]),
+        "almighty_is_trump": (BOOL, False, None),
+        "ura_jack_is_trump": (BOOL, False, None),
+        "same_two": (BOOL, True, None),
+        "same_two_first_trick": (BOOL, False, None),
+        "same_two_with_joker": (BOOL, False, None),
+        "yoromeki": (CHOICE, "off", ["off", "HQ", "HA"]),
+        "first_trick_specials_plain": (BOOL, False, None),
+        "score_table": (CHOICE, "wins", ["wins", "chips"]),
+        "siberian": (BOOL, True, None),
+    },
+    "japanese-chip": {
+        "same_two": (BOOL, True, None),
+        "yoromeki": (CHOICE, "HQ", ["off", "HQ", "HA"]),
+        "siberian": (BOOL, True, None),
+    },
+    "thai": {
+        "min_bid": (INT, 1, [1, 9]),
+        "auction_order": (CHOICE, "in_turn", ["in_turn", "free"]),
+        "first_two_beats_specials": (BOOL, False, None),
+        "tie": (CHOICE, "draw", ["draw", "napoleon_loses"]),
+        "betrayal_friend": (CHOICE, "wins", ["wins", "loses"]),
+    },
+    "mighty": {
+        "all_pass": (CHOICE, "second_round", ["second_round", "min_12", "redeal"]),
+        "min_bid": (INT, 13, [10, 20]),
+        "trump_change_cost": ("object", {"suit": 2, "no_trump": 1}, None),
+        "first_trick_friend": (BOOL, False, None),
+        "joker_powerless_first_last": (BOOL, False, None),
+        "formula": (CHOICE, "seed", ["seed", "pagat"]),
+    },
+    "nap": {
+        "stripped_deck": (BOOL, False, None),
+        "misere_no_trump": (BOOL, True, None),
+        "nap_scoring": (CHOICE, "points", ["points", "stakes"]),
+    },
+}
+
+
+def test_it_lists_the_seven_variants(variants):
+    assert sorted(variants) == sorted(VARIANTS)
+
+
+@pytest.mark.parametrize("code", VARIANTS)
+def test_it_gives_every_field(variants, code):
+    entry = variants[code]
+    assert set(entry) >= {
+        "code",
+        "name",
+        "players",
+        "deck_size",
+        "hand_size",
+        "blind_size",
+        "tricks",
+        "point_cards",
+        "options",
+    }
+    assert isinstance(entry["name"], str) and entry["name"]
+
+
+@pytest.mark.parametrize("code", VARIANTS)
+def test_it_gives_the_player_counts(variants, code):
+    assert sorted(variants[code]["players"]) == PLAYERS[code]
+
+
+@pytest.mark.parametrize("code", VARIANTS)
+def test_it_gives_deck_sizes_by_player_count(variants, code):
+    assert variants[code]["deck_size"] == {str(n): DECK[code] for n in PLAYERS[code]}
+
+
+@pytest.mark.parametrize("code", VARIANTS)
+def test_it_gives_hand_sizes_and_tricks_by_player_count(variants, code):
+    assert variants[code]["hand_size"] == counts(HANDS[code])
+    assert variants[code]["tricks"] == counts(HANDS[code])
+
+
+@pytest.mark.parametrize("code", VARIANTS)
+def test_it_gives_blind_sizes_by_player_count(variants, code):
+    assert variants[code]["blind_size"] == counts(BLINDS[code])
+
+
+@pytest.mark.parametrize("code", VARIANTS)
+def test_it_lists_the_point_cards(variants, code):
+    listed = variants[code]["point_cards"]
+    assert isinstance(listed, list)
+    assert len(listed) == len(set(listed))
+    assert set(listed) == POINT_CARDS[code]
+
+
+@pytest.mark.parametrize("code", VARIANTS)
+def test_it_lists_the_options_of_the_variant(variants, code):
+    listed = variants[code]["options"]
+    assert isinstance(listed, list)
+    assert sorted(entry["name"] for entry in listed) == sorted(OPTIONS[code])
+
+
+OPTION_ROWS = [(code, name) for code, options in OPTIONS.items() for name in options]
+
+
+@pytest.mark.parametrize(("code", "name"), OPTION_ROWS, ids=[f"{c}-{n}" for c, n in OPTION_ROWS])
+def test_it_describes_each_option(variants, code, name):
+    entry = next(e for e in variants[code]["options"] if e["name"] == name)
+    kind, default, choices = OPTIONS[code][name]
+    assert set(entry) == {"name", "type", "default", "choices", "description"}
+    assert entry["type"] == kind
+    assert entry["default"] == default
+    assert type(entry["default"]) is type(default)
+    assert isinstance(entry["description"], str) and entry["description"].strip()
+    if kind == BOOL:
+        assert sorted(entry["choices"]) == [False, True]
+    elif kind == "object":
+        assert entry["choices"] is None
+    else:
+        assert entry["choices"] == choices
+
+
+def test_it_keys_a_player_count_default_by_count(variants):
+    for code in ("taiwan", "hongkong"):
+        entry = next(e for e in variants[code]["options"] if e["name"] == "discards_shown")
+        assert entry["default"] == {"4": True, "5": False, "6": False}
+
+
+def test_it_accepts_a_trailing_slash(client, variants):
+    response = client.get(f"{API}/variants/")
+    assert response.status_code == 200
+    assert {e["code"]: e for e in decode(response)["variants"]} == variants
+
+
+@pytest.mark.parametrize("method", ["post", "put", "delete", "patch"])
+def test_it_refuses_other_methods(client, method):
+    response = getattr(client, method)(f"{API}/variants", "{}", content_type="application/json")
+    assert response.status_code == 405
+    error_of(response)
