@@ -183,7 +183,9 @@ class HandForm(forms.Form):
     """One hand as the table reports it; valid only when the engine can score it."""
 
     declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int)
-    level = forms.TypedChoiceField(label=gettext_lazy("Bid"), coerce=int, required=False)
+    level = forms.TypedChoiceField(
+        label=gettext_lazy("Bid"), coerce=int, required=False, empty_value=None
+    )
     trump = forms.ChoiceField(label=gettext_lazy("Trump"), required=False)
     nap_bid = forms.ChoiceField(label=gettext_lazy("Call"), required=False)
     called_suit = forms.ChoiceField(label=gettext_lazy("Called card: suit"), required=False)

@@ -1,5 +1,7 @@
 """Recording, previewing, listing, editing and undoing hands."""
 
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -28,24 +30,34 @@ def _done(request, url):
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
+def _refused(request, session, form, status):
+    """The record form shown again with its messages (htmx swaps only a 200 into #record)."""
+    template = "scoring/table.html#record" if request.htmx else "scoring/table.html"
+    return render(
+        request, template, table_context(session, form), status=200 if request.htmx else status
+    )
+
+
 @require_POST
 @login_required
 def record(request, pk):
     session = session_for(request, pk)
+    try:
+        key = UUIDField().clean(request.POST.get("key"))
+    except ValidationError:
+        # A missing or garbled key would fail every retry: show the entry again
+        # with a fresh key, so the next Save can succeed.
+        data = request.POST.copy()
+        data["key"] = str(uuid.uuid4())
+        form = HandForm(session, data)
+        form.add_error(None, _("This form is out of date; it has been reloaded. Try again."))
+        return _refused(request, session, form, 400)
     form = HandForm(session, request.POST)
     if request.POST.get("action") == PASSED_OUT:
-        try:
-            key = UUIDField().clean(request.POST.get("key"))
-        except ValidationError:
-            form.add_error(None, _("This form is out of date; it has been reloaded. Try again."))
-            return render(request, "scoring/table.html", table_context(session, form), status=400)
         record_passed(session, key)
         return _done(request, session.get_absolute_url())
     if not form.is_valid():
-        template = "scoring/table.html#record" if request.htmx else "scoring/table.html"
-        return render(
-            request, template, table_context(session, form), status=422 if not request.htmx else 200
-        )
+        return _refused(request, session, form, 422)
     hand, created = record_hand(
         session, form.cleaned_data["key"], form.hand_values(), form.score.deltas
     )
@@ -87,7 +99,9 @@ def edit(request, pk, number):
         return render(
             request, "scoring/hand_edit.html", {"session": session, "hand": hand, "form": form}
         )
-    form = HandForm(session, request.POST)
+    data = request.POST.copy()
+    data["key"] = str(hand.key)  # an edit keeps its hand's key; a garbled one must not block it
+    form = HandForm(session, data)
     version = _version(request)
     try:
         if request.POST.get("action") == PASSED_OUT:

@@ -1,0 +1,58 @@
+"""The hands list: every hand, newest first, with each seat's score and an edit link."""
+
+from tests.views.factories import assert_sent_to_login, pass_out, play, stored_deltas, url
+
+
+def test_it_lists_hands_newest_first_with_their_deltas(member_client, session):
+    first = play(session)
+    second = play(session, declarer="2", partner="3", points="5")
+    pass_out(session)
+    response = member_client.get(url("hands", session.pk))
+    assert response.status_code == 200
+    rows = response.context["rows"]
+    assert [row["hand"].number for row in rows] == [3, 2, 1]
+    assert rows[1]["deltas"] == list(stored_deltas(second))
+    assert rows[2]["deltas"] == list(stored_deltas(first))
+    assert rows[0]["deltas"] == [0] * 5
+
+
+def test_it_shows_contract_declarer_result_and_signed_scores(member_client, session):
+    play(session)
+    play(session, declarer="2", partner="3", points="5")
+    body = member_client.get(url("hands", session.pk)).content.decode()
+    assert "3S · Ann ✓" in body
+    assert "3S · Cat ✗" in body
+    assert "<td>+120</td>" in body and '<td class="neg">−60</td>' in body
+
+
+def test_it_marks_a_passed_out_hand(member_client, session):
+    pass_out(session)
+    assert "passed out" in member_client.get(url("hands", session.pk)).content.decode()
+
+
+def test_it_names_nap_calls_and_thai_draws(member_client, nap, thai):
+    play(nap)
+    play(thai, tricks_0="3", tricks_1="3", tricks_2="2", tricks_3="1", tricks_4="1", level="2")
+    assert "three · Alf ✓" in member_client.get(url("hands", nap.pk)).content.decode()
+    assert "2S · Nok =" in member_client.get(url("hands", thai.pk)).content.decode()
+
+
+def test_it_links_every_hand_to_its_edit_page(member_client, session):
+    play(session)
+    play(session)
+    body = member_client.get(url("hands", session.pk)).content.decode()
+    assert url("edit-hand", session.pk, 1) in body
+    assert url("edit-hand", session.pk, 2) in body
+
+
+def test_it_says_when_there_are_no_hands(member_client, session):
+    assert "No hands yet." in member_client.get(url("hands", session.pk)).content.decode()
+
+
+def test_it_sends_an_anonymous_visitor_to_login(anon_client, session):
+    assert_sent_to_login(anon_client.get(url("hands", session.pk)))
+
+
+def test_it_hides_the_hands_from_a_stranger(stranger_client, session):
+    play(session)
+    assert stranger_client.get(url("hands", session.pk)).status_code == 404
