@@ -95,6 +95,7 @@ class SessionForm(forms.Form):
             value = _option_value(data, variant.code, spec)
             if value not in (None, ""):
                 raw[spec.name] = value
+        data["raw_options"] = raw
         try:
             data["rules"] = variant.rules(raw, count)
         except RulesError as error:
@@ -117,6 +118,28 @@ class SessionForm(forms.Form):
             ]
             groups.append({"code": code, "label": label, "fields": fields})
         return groups
+
+
+def league_initial(league) -> dict:
+    """The new-game form as this league last played: its usual game and house rules."""
+    initial = {"variant": league.default_variant}
+    for code, options in (league.default_options or {}).items():
+        try:
+            variant = find_variant(code)
+        except RulesError:
+            continue
+        for name, value in options.items():
+            spec = variant.Rules.spec(name)
+            if spec is None:
+                continue
+            if spec.kind == "bool":
+                initial[option_field(code, name)] = "true" if value else "false"
+            elif spec.kind == "object" and isinstance(value, dict):
+                for key, amount in value.items():
+                    initial[f"{option_field(code, name)}__{key}"] = amount
+            else:
+                initial[option_field(code, name)] = value
+    return initial
 
 
 def option_field(code: str, name: str) -> str:

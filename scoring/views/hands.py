@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.forms import UUIDField
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -38,10 +39,18 @@ def _refused(request, session, form, status):
     )
 
 
+def _ended(request, session):
+    """A write to an ended session: refused with a message, nothing changed."""
+    messages.error(request, _("This session has ended; reopen it to change its hands."))
+    return _done(request, reverse("scoring:summary", args=[session.pk]))
+
+
 @require_POST
 @login_required
 def record(request, pk):
     session = session_for(request, pk)
+    if session.ended_at is not None:
+        return _ended(request, session)
     try:
         key = UUIDField().clean(request.POST.get("key"))
     except ValidationError:
@@ -94,6 +103,8 @@ def hands(request, pk):
 def edit(request, pk, number):
     session = session_for(request, pk)
     hand = get_object_or_404(session.hands, number=number)
+    if session.ended_at is not None and request.method == "POST":
+        return _ended(request, session)
     if request.method != "POST":
         form = HandForm(session, initial={**hand_initial(hand), "key": hand.key})
         return render(
@@ -131,6 +142,8 @@ def undo(request, pk):
     last = session.hands.order_by("-number").prefetch_related("scores").first()
     if last is not None:
         last.session = session
+    if session.ended_at is not None and request.method == "POST":
+        return _ended(request, session)
     if request.method == "POST":
         try:
             number = int(request.POST.get("number", ""))

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from scoring.access import league_for, session_for
-from scoring.forms import HandForm, SessionForm
+from scoring.forms import HandForm, SessionForm, league_initial
 from scoring.models import GameSession, Player, Seat
 from scoring.standings import standings
 
@@ -17,8 +17,7 @@ from scoring.standings import standings
 @login_required
 def session_new(request, pk):
     league = league_for(request, pk)
-    initial = {"variant": league.default_variant}
-    form = SessionForm(request.POST or None, initial=initial)
+    form = SessionForm(request.POST or None, initial=league_initial(league))
     if request.method == "POST" and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)
@@ -39,6 +38,11 @@ def _start(league, data, user) -> GameSession:
             stake=data["stake"],
             created_by=user,
         )
+        # The league remembers the game and house rules it last chose: next week's
+        # form starts from them. Sessions keep their own snapshot.
+        league.default_variant = data["variant"]
+        league.default_options = {**league.default_options, data["variant"]: data["raw_options"]}
+        league.save(update_fields=["default_variant", "default_options"])
         for number, name in enumerate(data["players"]):
             player = Player.objects.filter(league=league, name__iexact=name).first()
             if player is None:

@@ -146,3 +146,26 @@ def test_it_seats_a_second_session_of_the_same_players(member_client, league):
     member_client.post(url("session-new", league.pk), new_game())
     second = GameSession.objects.exclude(pk=first.pk).get()
     assert [s.player for s in second.seat_list] == [s.player for s in first.seat_list]
+
+
+def test_it_starts_next_weeks_form_from_the_house_rules_last_chosen(member_client, league):
+    member_client.post(
+        url("session-new", league.pk),
+        new_game(
+            variant="mighty",
+            opt_mighty_formula="pagat",
+            opt_mighty_first_trick_friend="true",
+            opt_mighty_trump_change_cost__suit="3",
+        ),
+    )
+    league.refresh_from_db()
+    assert league.default_variant == "mighty"
+    assert league.default_options["mighty"] == {
+        "formula": "pagat",
+        "first_trick_friend": True,
+        "trump_change_cost": {"suit": 3},
+    }
+    page = member_client.get(url("session-new", league.pk)).content.decode()
+    assert 'value="mighty" id="variant-mighty" checked' in page
+    assert '<option value="pagat" selected>' in page
+    assert 'name="opt_mighty_trump_change_cost__suit" value="3"' in page
