@@ -1,0 +1,321 @@
+"""Which house rules a rules page is written for, and everything its templates need.
+
+A page shows the defaults, or the house rules of a session the reader belongs
+to (``?session=<pk>``), with any ``?o.<name>=<value>`` options on top. Options
+that do not exist or do not validate are ignored, each with a note that says why.
+"""
+
+import json
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from scoring.models import GameSession
+from scoring.rules.errors import RulesError
+
+from . import facts
+from .labels import option_title, value_label
+
+PREFIX = "o."
+_TRUE, _FALSE = {"true", "1", "on", "yes"}, {"false", "0", "off", "no"}
+_INTEGER = re.compile(r"[+-]?\d{1,4}")
+_SHOWN = 40  # characters of a bad query value quoted back in a note
+MAX_OPTIONS = 40  # o. parameters read from one query; a variant has at most 13 options
+
+# The player count the examples use when the page is not about one table.
+TYPICAL_PLAYERS = {"nap": 4}
+
+
+@dataclass
+class Chosen:
+    """The house rules a page is written for and where they came from."""
+
+    raw: dict = field(default_factory=dict)  # option name → engine value
+    query: dict = field(default_factory=dict)  # name → the o. text accepted from the query
+    players: int | None = None
+    session: GameSession | None = None
+    elsewhere: GameSession | None = None  # the reader's session, but of another variant
+    notes: list[str] = field(default_factory=list)
+    pairs: list[tuple[str, str]] = field(default_factory=list)  # the query kept for links
+
+
+def choose(request, variant) -> Chosen:
+    chosen = Chosen()
+    _from_session(request, variant, chosen)
+    _from_players(request, variant, chosen)
+    _from_query(request, variant, chosen)
+    if chosen.session is not None:
+        chosen.pairs.append(("session", str(chosen.session.pk)))
+    elif chosen.players is not None:
+        chosen.pairs.append(("players", str(chosen.players)))
+    chosen.pairs += [(PREFIX + name, text) for name, text in chosen.query.items()]
+    return chosen
+
+
+def _from_session(request, variant, chosen):
+    text = request.GET.get("session", "")
+    if not text.isdigit() or len(text) > 18:
+        return
+    session = GameSession.objects.select_related("league").filter(pk=int(text)).first()
+    if session is None or session.league.role_of(request.user) is None:
+        return  # not the reader's: ignored without a word, so nothing leaks
+    if session.variant != variant.code:
+        chosen.elsewhere = session
+        return
+    players = session.players_count
+    try:
+        variant.rules(session.options, players)
+    except RulesError:
+        chosen.notes.append(_("The house rules stored with that session could not be read."))
+        return
+    chosen.session = session
+    chosen.players = players
+    chosen.raw = {
+        name: variant.Rules.spec(name).coerce(value)
+        for name, value in session.options.items()
+        if variant.Rules.spec(name) is not None
+    }
+
+
+def _from_players(request, variant, chosen):
+    text = request.GET.get("players")
+    if text is None or chosen.session is not None:
+        return
+    if text.isdigit() and variant.can_seat(int(text)):
+        chosen.players = int(text)
+    else:
+        counts = either(sorted(variant.players))
+        chosen.notes.append(
+            _("Ignored players={value}: this game is played by {counts} players.").format(
+                value=text[:_SHOWN], counts=counts
+            )
+        )
+
+
+def _from_query(request, variant, chosen):
+    values: dict[str, object] = {}
+    texts: dict[str, str] = {}
+    parts: dict[str, dict] = {}
+    keys = [key for key in request.GET if key.startswith(PREFIX)]
+    for key in keys[:MAX_OPTIONS]:
+        text = request.GET.get(key, "")
+        name, _dot, sub = key[len(PREFIX) :].partition(".")
+        spec = variant.Rules.spec(name)
+        if spec is None:
+            chosen.notes.append(
+                _("Ignored {key}: {variant} has no house rule called {name}.").format(
+                    key=key[:_SHOWN], variant=_(variant.name), name=name[:_SHOWN]
+                )
+            )
+            continue
+        if sub:
+            parts.setdefault(name, {})[sub] = _as_number(text)
+            texts[name] = None
+            continue
+        values[name] = _from_text(spec, text)
+        texts[name] = text
+    for name, sub in parts.items():
+        if name in values:
+            continue
+        current = chosen.raw.get(name, variant.Rules.spec(name).default)
+        values[name] = {**current.as_json(), **sub}
+    for name, value in values.items():
+        spec = variant.Rules.spec(name)
+        try:
+            coerced = spec.coerce(value)
+            variant.rules({**chosen.raw, name: coerced}, chosen.players or variant.players[0])
+        except RulesError as error:
+            shown = texts[name] if texts[name] is not None else json.dumps(value)
+            chosen.notes.append(
+                _("Ignored {key}={value}: {why}").format(
+                    key=PREFIX + name, value=str(shown)[:_SHOWN], why=error
+                )
+            )
+            continue
+        chosen.raw[name] = coerced
+        chosen.query[name] = _to_text(coerced)
+
+
+def _as_number(text):
+    return int(text) if _INTEGER.fullmatch(text.strip()) else text
+
+
+def _from_text(spec, text):
+    """A query string as the JSON value the option takes (validation comes after)."""
+    lowered = text.strip().lower()
+    if spec.kind == "bool":
+        return True if lowered in _TRUE else False if lowered in _FALSE else text
+    if spec.kind == "int":
+        return _as_number(text)
+    if spec.kind == "object":
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    return text.strip()
+
+
+def _to_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if hasattr(value, "as_json"):
+        return json.dumps(value.as_json(), separators=(",", ":"))
+    return str(value)
+
+
+# ---- the house rules section --------------------------------------------------------
+
+
+@dataclass
+class ChoiceLink:
+    label: str
+    href: str
+    current: bool
+    default: bool
+
+
+@dataclass
+class HouseRule:
+    name: str
+    title: str
+    description: str
+    kind: str
+    value: object
+    value_label: str
+    default_label: str
+    changed: bool
+    choices: list[ChoiceLink]
+    low: int | None = None
+    high: int | None = None
+    hidden: list[tuple[str, str]] = field(default_factory=list)  # other params, for the forms
+
+
+def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
+    counts = [chosen.players] if chosen.players else list(variant.players)
+    out = []
+    for spec in variant.Rules.specs():
+        name = spec.name
+        value = getattr(rules, name)
+        by_count = isinstance(spec.default, dict)
+        if by_count:
+            changed = name in chosen.raw and any(value != spec.default_for(n) for n in counts)
+        else:
+            changed = value != spec.default
+        if by_count and name not in chosen.raw and chosen.players is None:
+            shown = _per_count(name, spec, counts)
+        else:
+            shown = value_label(name, value)
+        default = _per_count(name, spec, counts) if by_count else value_label(name, spec.default)
+        others = [(k, v) for k, v in chosen.pairs if k != PREFIX + name]
+        rule = HouseRule(
+            name=name,
+            title=option_title(name),
+            description=_(spec.description),
+            kind=spec.kind,
+            value=value.as_json() if hasattr(value, "as_json") else value,
+            value_label=shown,
+            default_label=default,
+            changed=changed,
+            choices=[],
+            hidden=others,
+        )
+        if spec.kind in ("bool", "choice"):
+            options = (True, False) if spec.kind == "bool" else spec.choices
+            for option in options:
+                query = urlencode([*others, (PREFIX + name, _to_text(option))])
+                rule.choices.append(
+                    ChoiceLink(
+                        label=value_label(name, option),
+                        href=f"?{query}#opt-{name}",
+                        current=option == value
+                        and not (by_count and name not in chosen.raw and chosen.players is None),
+                        default=not by_count and option == spec.default,
+                    )
+                )
+        elif spec.kind == "int":
+            rule.low, rule.high = spec.choices
+        out.append(rule)
+    return out
+
+
+def either(numbers) -> str:
+    """``4``, ``5 or 6``, ``4, 5 or 6``."""
+    texts = [str(n) for n in numbers]
+    if len(texts) < 2:
+        return "".join(texts)
+    return _("{some} or {last}").format(some=", ".join(texts[:-1]), last=texts[-1])
+
+
+def _per_count(name, spec, counts) -> str:
+    groups: dict[object, list[int]] = {}
+    for n in counts:
+        groups.setdefault(spec.default_for(n), []).append(n)
+    return " · ".join(
+        _("{value} with {counts} players").format(value=value_label(name, value), counts=either(ns))
+        for value, ns in groups.items()
+    )
+
+
+# ---- everything a variant's template needs -------------------------------------------
+
+
+def page_context(variant, chosen: Chosen | None = None) -> dict:
+    chosen = chosen or Chosen()
+    players = chosen.players or TYPICAL_PLAYERS.get(variant.code, variant.players[0])
+    rules = variant.rules(chosen.raw, players)
+    rows = facts.deal_rows(variant, chosen.raw)
+    house = house_rules(variant, rules, chosen)
+    code = variant.code
+    context = {
+        "variant": variant,
+        "code": code,
+        "rules": rules,
+        "players": chosen.players,
+        "example_players": players,
+        "deal": rows,
+        "deal_for_table": [r for r in rows if chosen.players in (None, r.players)],
+        "same_deck": len({r.deck for r in rows}) == 1,
+        "deck_size": rows[0].deck,
+        "points_total": facts.point_count(variant, rules, players),
+        "ladder": facts.ladder_facts(variant, rules),
+        "house": house,
+        "changed": {h.name for h in house if h.changed},
+        "tricks": facts.trick_examples(variant, rules),
+    }
+    if code in ("taiwan", "hongkong"):
+        context["scores"] = facts.taiwan_tables(variant, rules)
+        table = context["deal_for_table"]
+        context["discards_shown"] = either([r.players for r in table if r.rules.discards_shown])
+        context["discards_hidden"] = either(
+            [r.players for r in table if not r.rules.discards_shown]
+        )
+        context["levels"] = [(level, level + 8) for level in range(1, 9)]
+    elif code == "japanese":
+        context["jacks"] = facts.same_colour_jacks()
+        if rules.score_table == "chips":
+            context["chips"] = facts.chip_table(variant, rules, 5)
+        else:
+            context["wins"] = facts.wins_examples(variant, rules)
+    elif code == "japanese-chip":
+        context["jacks"] = facts.same_colour_jacks()
+        context["chips"] = facts.chip_table(variant, rules, 5)
+    elif code == "thai":
+        context["jacks"] = facts.same_colour_jacks()
+        context["thai"] = facts.thai_outcomes(variant, rules)
+    elif code == "mighty":
+        context["specials"] = facts.mighty_specials()
+        context["mighty"] = facts.mighty_examples(variant, rules)
+        context["change"] = facts.trump_change(variant, rules)
+    elif code == "nap":
+        context["calls"] = facts.nap_calls()
+        context["nap"] = facts.nap_scores(variant, rules, players)
+    return context
+
+
+def session_label(session) -> str:
+    return _("{league} · {date}").format(
+        league=session.league.name, date=date_format(session.date, "DATE_FORMAT")
+    )

@@ -1,0 +1,102 @@
+"""Player-facing names for the house-rule options and their values.
+
+The engine knows each option by its code (``joker_summon``) and each choice by
+its code (``lead_first_three``); the rules pages show these names instead, and
+the code beside them for whoever writes a link or uses the API.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+OPTION_TITLES = {
+    # Taiwan and Hong Kong
+    "bid_style": _("How bids are written"),
+    "pass_is_final": _("A pass is final"),
+    "blind_shown": _("Blind shown"),
+    "discards_shown": _("Discards shown"),
+    "secretary_order": _("Ordering the secretary card"),
+    "joker_summon": _("Summoning jokers"),
+    "summoned_joker_loses": _("A summoned joker loses"),
+    "first_lead": _("First lead"),
+    "score_table": _("Score table"),
+    # Japanese
+    "bid_suit_order": _("Suit order in the bidding"),
+    "min_bid": _("Lowest bid"),
+    "no_trump_bid": _("No-trump bids"),
+    "almighty_is_trump": _("The almighty follows as a trump"),
+    "ura_jack_is_trump": _("The same-colour jack follows as a trump"),
+    "same_two": _("Same two"),
+    "same_two_first_trick": _("Same two on the first trick"),
+    "same_two_with_joker": _("Same two with a joker"),
+    "yoromeki": _("Yoromeki"),
+    "first_trick_specials_plain": _("Plain first trick"),
+    "siberian": _("Siberian rule"),
+    # Thai
+    "auction_order": _("Bidding order"),
+    "first_two_beats_specials": _("The first-trick 2 beats the specials"),
+    "tie": _("A tie"),
+    "betrayal_friend": _("The betraying friend"),
+    # The Mighty
+    "all_pass": _("When all five pass"),
+    "trump_change_cost": _("Cost of a trump change"),
+    "first_trick_friend": _("Friend by the first trick"),
+    "joker_powerless_first_last": _("Joker powerless on the first and last trick"),
+    "formula": _("Score formula"),
+    # Nap
+    "stripped_deck": _("Stripped deck"),
+    "misere_no_trump": _("Misère without trumps"),
+    "nap_scoring": _("Nap scoring"),
+}
+
+CHOICE_LABELS = {
+    ("bid_style", "suit"): _("level and trump (1♠ … 8NT)"),
+    ("bid_style", "number"): _("point target only (9 … 16)"),
+    ("secretary_order", "any_time"): _("at any time"),
+    ("secretary_order", "napoleon_lead_only"): _("only when the napoleon leads"),
+    ("secretary_order", "off"): _("never"),
+    ("joker_summon", "lead_first_three"): _("by the lead, tricks 1–3"),
+    ("joker_summon", "any_play"): _("by any play, any trick"),
+    ("joker_summon", "off"): _("no summoning"),
+    ("first_lead", "napoleon_left"): _("the napoleon's left"),
+    ("first_lead", "napoleon"): _("the napoleon"),
+    ("score_table", "taiwan"): _("Taiwan table"),
+    ("score_table", "hongkong"): _("Hong Kong table"),
+    ("score_table", "wins"): _("one win each"),
+    ("score_table", "chips"): _("chip table"),
+    ("bid_suit_order", "SHDC"): "♠ ♥ ♦ ♣",
+    ("bid_suit_order", "DSHC"): "♦ ♠ ♥ ♣",
+    ("bid_suit_order", "SHCD"): "♠ ♥ ♣ ♦",
+    ("no_trump_bid", "off"): _("not allowed"),
+    ("no_trump_bid", "highest"): _("above the suits"),
+    ("no_trump_bid", "lowest"): _("below the suits"),
+    ("yoromeki", "off"): _("not played"),
+    ("yoromeki", "HQ"): _("♥Q beats ♠A"),
+    ("yoromeki", "HA"): _("♥A beats ♠A"),
+    ("auction_order", "in_turn"): _("in turn"),
+    ("auction_order", "free"): _("freely"),
+    ("tie", "draw"): _("a draw"),
+    ("tie", "napoleon_loses"): _("the citizens win"),
+    ("betrayal_friend", "wins"): _("wins with the citizens"),
+    ("betrayal_friend", "loses"): _("loses with the napoleon"),
+    ("all_pass", "second_round"): _("a second round"),
+    ("all_pass", "min_12"): _("a second round from 12"),
+    ("all_pass", "redeal"): _("redeal"),
+    ("formula", "seed"): _("points above 12"),
+    ("formula", "pagat"): _("pagat's formula"),
+    ("nap_scoring", "points"): _("points"),
+    ("nap_scoring", "stakes"): _("stakes"),
+}
+
+
+def option_title(name: str) -> str:
+    return str(OPTION_TITLES.get(name, name.replace("_", " ")))
+
+
+def value_label(name: str, value) -> str:
+    """How a player reads an option's value: ``on``, ``never``, ``13``, ``suit +2, NT +1``."""
+    if isinstance(value, bool):
+        return str(_("on") if value else _("off"))
+    if hasattr(value, "as_json"):
+        data = value.as_json()
+        return str(_("to a suit +{suit}, to no trump +{no_trump}")).format(**data)
+    label = CHOICE_LABELS.get((name, value))
+    return str(label) if label is not None else str(value)

@@ -1,0 +1,105 @@
+"""Template helpers of the rules pages: small card images, suits, bids, linkable sections."""
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+
+from scoring.rules.cards import JOKER_NAMES, SYMBOLS, parse_card
+from scoring.rules.errors import RulesError
+
+register = template.Library()
+
+_JOKER_FACES = {"BJ": ("pc-bj", "★"), "LJ": ("pc-lj", "☆"), "JK": ("pc-jk", "★")}
+
+
+@register.filter
+def pc(code):
+    """A card as a small inline card image: ``HQ`` → a white card face reading a red ``♥Q``."""
+    if not code:
+        return ""
+    try:
+        parsed = parse_card(str(code))
+    except RulesError:
+        return code
+    if parsed.is_joker:
+        css, face = _JOKER_FACES[parsed.code]
+        return format_html(
+            '<span class="pc {}" role="img" aria-label="{}" title="{}">{}</span>',
+            css,
+            _(JOKER_NAMES[parsed.code]),
+            _(JOKER_NAMES[parsed.code]),
+            face,
+        )
+    return format_html('<span class="pc suit-{}">{}</span>', parsed.suit, parsed.label)
+
+
+@register.filter
+def pcs(codes):
+    """Several cards in a row, for a trick or an order: ``"SA SJ CJ"`` or a list of codes."""
+    if isinstance(codes, str):
+        codes = codes.split()
+    return format_html_join(" ", "{}", ((pc(c),) for c in codes))
+
+
+@register.filter
+def suit(code):
+    """A suit letter as its coloured symbol; ``NT`` as the translated "no trump"."""
+    if code in SYMBOLS:
+        return format_html('<span class="suit-{}">{}</span>', code, SYMBOLS[code])
+    if code == "NT":
+        return format_html('<abbr title="{}">{}</abbr>', _("no trump"), _("NT"))
+    return code or ""
+
+
+@register.filter
+def bid(text):
+    """A bid such as ``3S`` or ``13NT`` with its trump symbol: ``3♠``."""
+    text = str(text)
+    for trump in ("NT", "S", "H", "D", "C"):
+        if text.endswith(trump) and text[: -len(trump)].isdigit():
+            return format_html('<span class="bid">{}{}</span>', text[: -len(trump)], suit(trump))
+    return text
+
+
+@register.tag
+def rulesection(parser, token):
+    """``{% rulesection "deck" _("Cards and deal") %}…{% endrulesection %}``.
+
+    A section of a rules page: a stable id, a heading with a "link to this
+    section" anchor, and the body. The search index splits pages on these.
+    """
+    bits = token.split_contents()
+    if len(bits) != 3:
+        raise template.TemplateSyntaxError("rulesection takes an id and a title")
+    nodelist = parser.parse(("endrulesection",))
+    parser.delete_first_token()
+    return RuleSectionNode(parser.compile_filter(bits[1]), parser.compile_filter(bits[2]), nodelist)
+
+
+class RuleSectionNode(template.Node):
+    def __init__(self, section_id, title, nodelist):
+        self.section_id, self.title, self.nodelist = section_id, title, nodelist
+
+    def render(self, context):
+        section_id = self.section_id.resolve(context)
+        title = self.title.resolve(context)
+        return format_html(
+            '<section id="{id}" class="rule-section" aria-labelledby="{id}-title">'
+            '<h2 id="{id}-title"><span class="rule-title">{title}</span>'
+            '<a class="anchor" href="#{id}" title="{link}" aria-label="{link}: {title}">#</a></h2>'
+            "{body}</section>",
+            id=section_id,
+            title=title,
+            link=_("Link to this section"),
+            body=self.nodelist.render(context),
+        )
+
+
+@register.simple_tag(takes_context=True)
+def houserule(context, *names):
+    """A "house rule" badge, linking to the option, when any of ``names`` differs from its default."""
+    changed = context.get("changed") or ()
+    for name in names:
+        if name in changed:
+            return format_html('<a class="badge hr" href="#opt-{}">{}</a>', name, _("house rule"))
+    return ""

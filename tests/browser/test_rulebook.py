@@ -1,0 +1,85 @@
+"""The rules pages in Chromium at phone size: reading, searching, following a result, house rules."""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.rules import VARIANTS
+
+SHOTS = Path(__file__).parent / "screenshots"
+
+
+def shoot(page, name, full_page=False):
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png", full_page=full_page)
+
+
+def fits_the_phone(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_reads_a_variant_searches_and_follows_a_result_to_its_section(live_server, page):
+    page.goto(f"{live_server.url}/rules/")
+    expect(page.locator("h1")).to_have_text("Rules of the seven games")
+    shoot(page, "rules-index")
+
+    page.get_by_role("link", name=re.compile(r"^Japanese Napoleon 53 cards")).click()
+    expect(page.locator("h1")).to_have_text("Japanese Napoleon")
+    assert fits_the_phone(page)
+    shoot(page, "rules-japanese-top")
+
+    page.fill("#rules-q", "yoromeki")
+    page.press("#rules-q", "Enter")
+    expect(page.locator(".results li").first).to_be_visible()
+    expect(page.locator(".results mark").first).to_have_text(re.compile("yoromeki", re.I))
+    assert fits_the_phone(page)
+    shoot(page, "rules-search-yoromeki")
+
+    page.locator('.results a[href="/rules/japanese-chip/#yoromeki"]').click()
+    expect(page).to_have_url(re.compile(r"/rules/japanese-chip/#yoromeki$"))
+    section = page.locator("#yoromeki")
+    expect(section).to_be_in_viewport()
+    expect(section).to_contain_text("♥Q wins it")
+    shoot(page, "rules-followed-to-yoromeki")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_rewrites_the_page_when_a_house_rule_is_tapped(live_server, page):
+    page.goto(f"{live_server.url}/rules/taiwan/#opt-joker_summon")
+    option = page.locator("#opt-joker_summon")
+    expect(option).to_be_in_viewport()
+    shoot(page, "rules-taiwan-option-before")
+
+    option.get_by_role("link", name="by any play, any trick").click()
+    expect(page).to_have_url(re.compile(r"o\.joker_summon=any_play#opt-joker_summon$"))
+    expect(page.locator("#opt-joker_summon .badge")).to_have_text("house rule")
+    expect(page.locator(".in-force")).to_contain_text("Summoning jokers: by any play, any trick")
+    expect(page.locator("#jokers")).to_contain_text("as soon as someone plays the 2 of trumps")
+    shoot(page, "rules-taiwan-option-after")
+
+    page.locator(".in-force a", has_text="Summoning jokers").click()
+    expect(page.locator("#opt-joker_summon")).to_be_in_viewport()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_it_fits_every_variant_on_a_phone_with_big_enough_links(live_server, page, scheme):
+    SHOTS.mkdir(exist_ok=True)
+    page.emulate_media(color_scheme=scheme)
+    for code in VARIANTS:
+        page.goto(f"{live_server.url}/rules/{code}/")
+        assert fits_the_phone(page), code
+        for link in page.locator(".anchor, .toc a, .choices a").all()[:40]:
+            box = link.bounding_box()
+            assert box["height"] >= 44 and box["width"] >= 44, (code, link.inner_text())
+        page.locator("#scoring").screenshot(path=SHOTS / f"rules-{code}-scoring-{scheme}.png")
+        if code in ("taiwan", "mighty"):
+            page.locator("#card-order").screenshot(
+                path=SHOTS / f"rules-{code}-card-order-{scheme}.png"
+            )

@@ -1,0 +1,606 @@
+import json
+import re
+
+import pytest
+from django.utils.html import escape
+
+from scoring.rules import VARIANTS, HandFacts, find_variant
+from scoring.rules.bids import Bid
+from scoring.rules.scores import signed
+
+from .helpers import SECTIONS, get, make_session, sections, text, url
+
+pytestmark = pytest.mark.django_db
+
+
+# ---- every page, every section -------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_it_renders_every_variant_with_every_section(client, code):
+    html = get(client, code).content.decode()
+    for section in SECTIONS[code]:
+        assert f'<section id="{section}" class="rule-section"' in html, section
+        assert f'<a class="anchor" href="#{section}"' in html, section
+        assert f'<li><a href="#{section}">' in html, f"{section} missing from the contents"
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_it_gives_every_section_a_title_and_some_text(client, code):
+    found = sections(get(client, code))
+    assert list(found) == SECTIONS[code]
+    for section, body in found.items():
+        assert len(body) > 60, section
+
+
+def test_it_answers_404_for_an_unknown_variant(client):
+    assert client.get("/rules/bridge/").status_code == 404
+    assert client.get("/rules/TAIWAN/").status_code == 404
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_it_marks_the_page_with_the_variant_name_and_description(client, code):
+    html = get(client, code).content.decode()
+    variant = VARIANTS[code]
+    assert f"<h1>{escape(variant.name)}</h1>" in html
+    assert escape(variant.description) in html
+
+
+# ---- numbers from the engine -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_it_shows_the_deal_for_every_player_count_as_the_engine_computes_it(client, code):
+    html = get(client, code).content.decode()
+    game = VARIANTS[code]
+    for players in game.players:
+        rules = game.rules({}, players)
+        row = "".join(
+            f"<td>{n}</td>"
+            for n in (
+                players,
+                game.hand_size(players, rules),
+                game.blind_size(players, rules),
+                game.tricks(players, rules),
+            )
+        )
+        assert f"<tr>{row}</tr>" in html, (code, players)
+
+
+def test_it_names_the_deck_size_and_point_cards_from_the_engine(client):
+    assert "54 cards" in text(get(client, "taiwan"))
+    assert "16 point cards" in text(get(client, "taiwan"))
+    assert "53 cards" in text(get(client, "japanese"))
+    assert "20 in all" in text(get(client, "japanese"))
+    assert "52 cards" in text(get(client, "japanese-chip"))
+    assert "53 cards" in text(get(client, "mighty"))
+
+
+def test_it_numbers_the_last_three_tricks_for_each_player_count(client):
+    body = sections(get(client, "taiwan"))["card-order"]
+    assert "tricks 11–13 with 4 players" in body
+    assert "tricks 8–10 with 5 players" in body
+    assert "tricks 6–8 with 6 players" in body
+
+
+def test_it_lays_out_the_taiwan_table_as_the_engine_scores(client):
+    body = sections(get(client, "taiwan"))["scoring"]
+    for amount in ("+100", "+50", "−50", "+400", "−100", "+20", "−40", "+10"):
+        assert amount in body
+    game = find_variant("taiwan")
+    score = game.score(HandFacts(5, 0, Bid(3, "H"), 1, declarer_points=13), game.rules({}, 5))
+    assert f"napoleon {signed(score.deltas[0])}" in body  # the worked example: 2 over
+
+
+def test_it_lays_out_the_hong_kong_table_by_level(client):
+    body = sections(get(client, "hongkong"))["scoring"]
+    assert "Hong Kong table" in body
+    for level in range(1, 9):
+        assert f"{level} {8 + level} +{40 * level} +{20 * level} 0" in body
+        assert f"{level} {8 + level} +{100 * level} 0" in body
+    assert "+50" in body  # each defender per card short of a dictator
+
+
+def test_it_lays_out_the_chip_table(client):
+    body = sections(get(client, "japanese-chip"))["scoring"]
+    assert "+2 +1 −1" in body
+    assert "+4 +2 −2" in body
+    assert "−4 −2 +2" in body
+    assert "doubled" in body
+
+
+def test_it_works_a_mighty_example_with_the_engine(client):
+    body = sections(get(client, "mighty"))["scoring"]
+    game = find_variant("mighty")
+    score = game.score(HandFacts(5, 0, Bid(14, "S"), 1, declarer_points=16), game.rules({}, 5))
+    assert score.deltas[0] == 8
+    assert "declarer +8 friend +4 each opponent −4" in body
+    assert "16 − 12 = 4" in body
+
+
+def test_it_lists_the_nap_calls_with_their_values(client):
+    body = sections(get(client, "nap"))["auction"]
+    for call, value in (("two", 2), ("misère", 3), ("nap", 5), ("Wellington", 10), ("Blücher", 20)):
+        assert re.search(rf"{call} \S+( \S+)* {value}\b", body), call
+
+
+def test_it_shows_cards_as_small_card_images_with_coloured_suits(client):
+    html = get(client, "japanese").content.decode()
+    assert '<span class="pc suit-S">♠A</span>' in html
+    assert '<span class="pc suit-H">' in html
+    assert 'class="pc pc-jk" role="img" aria-label="joker"' in html
+
+
+def test_it_judges_its_example_tricks_with_the_engine(client):
+    body = sections(get(client, "mighty"))["ripper"]
+    assert "♥2 wins: highest trump (hearts). The ripper was led, so the joker has no power." in body
+
+
+# ---- the text follows the house rules ----------------------------------------------------
+
+# (variant, query, a phrase only the default page has, a phrase only the changed page has)
+OPTION_TEXTS = [
+    # Taiwan and Hong Kong
+    (
+        "taiwan",
+        "o.joker_summon=any_play",
+        "a player who leads the 2 of trumps may summon",
+        "as soon as someone plays the 2 of trumps",
+    ),
+    (
+        "taiwan",
+        "o.joker_summon=lead_first_three",
+        "",
+        "a player who leads the 2 of trumps may summon",
+    ),
+    (
+        "taiwan",
+        "o.joker_summon=off",
+        "may well win the trick",
+        "Jokers cannot be summoned at this table",
+    ),
+    (
+        "taiwan",
+        "o.first_lead=napoleon",
+        "The player on the napoleon's left leads the first trick.",
+        "The napoleon leads the first trick.",
+    ),
+    (
+        "hongkong",
+        "o.first_lead=napoleon_left",
+        "The napoleon leads the first trick.",
+        "The player on the napoleon's left leads the first trick.",
+    ),
+    (
+        "taiwan",
+        "o.secretary_order=napoleon_lead_only",
+        "At any moment the napoleon may order",
+        "only in a trick the napoleon has led",
+    ),
+    (
+        "taiwan",
+        "o.secretary_order=off",
+        "At any moment the napoleon may order",
+        "The napoleon may not order the secretary card played",
+    ),
+    (
+        "taiwan",
+        "o.summoned_joker_loses=true",
+        "keeps its full rank",
+        "A summoned joker cannot win the trick it was forced into.",
+    ),
+    (
+        "taiwan",
+        "o.bid_style=number",
+        "A bid is a level from 1 to 8",
+        "A bid is just the number of point cards",
+    ),
+    ("taiwan", "o.pass_is_final=true", "as in bridge", "A pass is final"),
+    ("taiwan", "o.blind_shown=true", "without showing it to anyone", "turns the blind face up"),
+    (
+        "taiwan",
+        "o.discards_shown=true",
+        "with 5 or 6 players they stay face down",
+        "Those discards are then laid face up",
+    ),
+    (
+        "taiwan",
+        "o.score_table=hongkong",
+        "Scores follow the Taiwan table",
+        "Scores follow the Hong Kong table",
+    ),
+    # Japanese
+    (
+        "japanese",
+        "o.yoromeki=HQ",
+        "Not played at this table: ♠A beats every heart.",
+        "When ♠A and ♥Q fall in the same trick, ♥Q wins it",
+    ),
+    (
+        "japanese",
+        "o.yoromeki=HA",
+        "Not played at this table: ♠A beats every heart.",
+        "When ♠A and ♥A fall in the same trick, ♥A wins it",
+    ),
+    (
+        "japanese",
+        "o.same_two=false",
+        "the 2 of that suit wins the trick",
+        "Not played at this table: a 2 is always the lowest card of its suit.",
+    ),
+    (
+        "japanese",
+        "o.same_two_first_trick=true",
+        "There is no same two on the first trick.",
+        "In any trick, the first one included,",
+    ),
+    (
+        "japanese",
+        "o.same_two_with_joker=true",
+        "A joker anywhere in the trick cancels the same two.",
+        "A joker played to someone else's lead does not stop it",
+    ),
+    (
+        "japanese",
+        "o.no_trump_bid=highest",
+        "No-trump bids are not allowed.",
+        "No trump may be bid, and it beats every suit at the same number.",
+    ),
+    (
+        "japanese",
+        "o.no_trump_bid=lowest",
+        "No-trump bids are not allowed.",
+        "it ranks below every suit at the same number",
+    ),
+    (
+        "japanese",
+        "o.min_bid=13",
+        "The lowest bid is 11, the highest 20.",
+        "The lowest bid is 13, the highest 20.",
+    ),
+    (
+        "japanese",
+        "o.score_table=chips",
+        "each score one win",
+        "chips change hands according to the chip table",
+    ),
+    ("japanese", "o.bid_suit_order=DSHC", "♠ › ♥ › ♦ › ♣", "♦ › ♠ › ♥ › ♣"),
+    ("japanese", "o.pass_is_final=true", "Passing is not final", "A pass is final"),
+    (
+        "japanese",
+        "o.almighty_is_trump=true",
+        "is simply a spade",
+        "♠A counts as a trump, not a spade",
+    ),
+    (
+        "japanese",
+        "o.ura_jack_is_trump=true",
+        "The same-colour jack follows its printed suit",
+        "the same-colour jack counts as a trump",
+    ),
+    (
+        "japanese",
+        "o.first_trick_specials_plain=true",
+        "The special cards have their full power from the very first trick.",
+        "On the first trick ♠A and the two jacks are ordinary cards",
+    ),
+    ("japanese", "o.score_table=chips", "", "counts as failed, and is paid as a failure"),
+    ("japanese", "o.score_table=chips&o.siberian=false", "", "No Siberian rule at this table"),
+    # Japanese with chips
+    (
+        "japanese-chip",
+        "o.yoromeki=off",
+        "When ♠A and ♥Q fall in the same trick",
+        "Not played at this table: ♠A beats every heart.",
+    ),
+    (
+        "japanese-chip",
+        "o.yoromeki=HA",
+        "When ♠A and ♥Q fall in the same trick",
+        "When ♠A and ♥A fall in the same trick",
+    ),
+    (
+        "japanese-chip",
+        "o.same_two=false",
+        "the 2 of that suit wins the trick",
+        "a 2 is always the lowest card of its suit",
+    ),
+    (
+        "japanese-chip",
+        "o.siberian=false",
+        "counts as failed, and is paid as a failure",
+        "No Siberian rule at this table",
+    ),
+    # Thai
+    (
+        "thai",
+        "o.tie=napoleon_loses",
+        "the hand is a draw and nobody scores",
+        "If t equals c + h, the citizens win.",
+    ),
+    (
+        "thai",
+        "o.betrayal_friend=loses",
+        "The betraying friend counts among the winners",
+        "the betraying friend loses too",
+    ),
+    (
+        "thai",
+        "o.first_two_beats_specials=true",
+        "still win if they were played",
+        "it beats even ♠A and the two jacks",
+    ),
+    ("thai", "o.auction_order=free", "Players bid in turn", "There is no turn order at this table"),
+    ("thai", "o.min_bid=3", "The handicap goes from 1 to 9.", "The handicap goes from 3 to 9."),
+    # The Mighty
+    (
+        "mighty",
+        "o.all_pass=min_12",
+        "the first round's passes no longer count. If",
+        "bids as low as 12 are allowed",
+    ),
+    (
+        "mighty",
+        "o.all_pass=redeal",
+        "a second round is held",
+        "If all five pass without a bid, the same dealer deals again.",
+    ),
+    ("mighty", "o.formula=pagat", "the unit is P − 12", "S = 2 × (B − 13) + (P − B)"),
+    (
+        "mighty",
+        "o.joker_powerless_first_last=true",
+        "It has no power in a trick led with the ripper.",
+        "nor on the first and the last trick",
+    ),
+    (
+        "mighty",
+        "o.first_trick_friend=true",
+        "The declarer names a card",
+        "whoever wins the first trick becomes the declarer's friend",
+    ),
+    (
+        "mighty",
+        'o.trump_change_cost={"suit":3,"no_trump":2}',
+        "raises the bid by 2",
+        "raises the bid by 3",
+    ),
+    ("mighty", "o.trump_change_cost.suit=4", "must now make 16♥", "must now make 18♥"),
+    ("mighty", "o.min_bid=15", "from 13 to 20", "from 15 to 20"),
+    # Nap
+    (
+        "nap",
+        "o.stripped_deck=true",
+        "A standard pack of 52 cards",
+        "the pack is stripped to its top ranks",
+    ),
+    (
+        "nap",
+        "o.misere_no_trump=false",
+        "In a misère there are no trumps at all.",
+        "a misère has a trump too",
+    ),
+    ("nap", "o.nap_scoring=stakes", "the bidder scores its value", "played for stakes"),
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "default_only", "changed_only"),
+    OPTION_TEXTS,
+    ids=[f"{c}-{q}" for c, q, _d, _o in OPTION_TEXTS],
+)
+def test_it_changes_the_text_with_the_house_rules(client, code, query, default_only, changed_only):
+    standard = text(get(client, code))
+    changed_response = get(client, code, "?" + query.replace("{", "%7B").replace("}", "%7D"))
+    changed = text(changed_response)
+    assert changed_only in changed
+    if default_only:
+        assert default_only in standard
+        assert default_only not in changed
+    assert "Ignored" not in changed_response.content.decode()
+
+
+def test_it_judges_example_tricks_under_the_chosen_house_rules(client):
+    assert "♥Q wins: yoromeki" not in text(get(client, "japanese"))
+    assert "♥Q wins: yoromeki" in text(get(client, "japanese", "?o.yoromeki=HQ"))
+    assert "♠J wins" in sections(get(client, "thai"))["first-trick"]
+    changed = sections(get(client, "thai", "?o.first_two_beats_specials=true"))["first-trick"]
+    assert "♠2 wins" in changed
+    last = "Joker wins: the joker beats everything but the Mighty."
+    assert sections(get(client, "mighty"))["jokers"].count(last) == 3
+    powerless = sections(get(client, "mighty", "?o.joker_powerless_first_last=true"))["jokers"]
+    assert powerless.count(last) == 2
+    assert "no power on the first and last trick (house rule)" in powerless
+
+
+def test_it_scores_the_examples_under_the_chosen_house_rules(client):
+    assert "+15" in sections(get(client, "nap", "?o.nap_scoring=stakes"))["scoring"]
+    stripped = get(client, "nap", "?o.stripped_deck=true").content.decode()
+    assert "<tr><td>3</td><td>24</td><td>5</td><td>9</td><td>5</td></tr>" in stripped
+    assert "<tr><td>4</td><td>28</td><td>5</td><td>8</td><td>5</td></tr>" in stripped
+    pagat = sections(get(client, "mighty", "?o.formula=pagat"))["scoring"]
+    assert "S = 2 × (14 − 13) + (16 − 14) = 4" in pagat
+
+
+# ---- the house rules section ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_it_lists_every_option_with_its_value_choices_and_description(client, code):
+    html = get(client, code).content.decode()
+    body = sections(get(client, code))["house-rules"]
+    for spec in VARIANTS[code].Rules.specs():
+        assert f'id="opt-{spec.name}"' in html
+        assert f"<code>{spec.name}</code>" in html
+        assert escape(spec.description) in html
+        if spec.kind in ("bool", "choice"):
+            choices = (True, False) if spec.kind == "bool" else spec.choices
+            for choice in choices:
+                value = json.dumps(choice) if isinstance(choice, bool) else choice
+                assert f"o.{spec.name}={value}#opt-{spec.name}" in html
+    assert "house rule" not in body.replace("house rules", "")
+
+
+def test_it_marks_an_option_that_differs_from_the_default(client):
+    html = get(client, "japanese", "?o.yoromeki=HQ").content.decode()
+    option = html[html.index('id="opt-yoromeki"') :]
+    option = option[: option.index("</li>\n")]
+    assert 'class="option changed"' in html[html.index('id="opt-yoromeki"') - 40 :]
+    assert '<span class="badge">house rule</span>' in option
+    assert "default: not played" in " ".join(option.split())
+    assert "House rules in force" in html
+    assert 'href="#opt-yoromeki">Yoromeki</a>: ♥Q beats ♠A' in html
+
+
+def test_it_keeps_the_chosen_options_in_the_links_of_the_other_options(client):
+    html = get(client, "japanese", "?o.yoromeki=HQ").content.decode()
+    assert 'href="?o.yoromeki=HQ&amp;o.same_two=false#opt-same_two"' in html
+    assert 'href="?o.yoromeki=HA#opt-yoromeki"' in html
+
+
+def test_it_shows_a_per_player_default_for_each_count(client):
+    body = sections(get(client, "taiwan"))["house-rules"]
+    assert "on with 4 players · off with 5 or 6 players" in body
+
+
+# ---- o. parameters ---------------------------------------------------------------------------
+
+
+def test_it_reads_boolean_words_in_the_query(client):
+    for word in ("true", "on", "1", "yes", "TRUE"):
+        assert "A pass is final" in text(get(client, "japanese", f"?o.pass_is_final={word}"))
+
+
+def test_it_ignores_a_bad_option_value_with_a_visible_note(client):
+    response = get(client, "japanese", "?o.yoromeki=HK")
+    html = response.content.decode()
+    assert "Ignored o.yoromeki=HK" in html
+    assert "must be one of off, HQ, HA" in html
+    assert "Not played at this table: ♠A beats every heart." in text(response)
+
+
+def test_it_ignores_an_option_of_another_variant_with_a_note(client):
+    html = get(client, "japanese", "?o.joker_summon=off").content.decode()
+    assert (
+        "Ignored o.joker_summon: Japanese Napoleon has no house rule called joker_summon." in html
+    )
+
+
+def test_it_ignores_a_number_out_of_range_and_keeps_the_good_options(client):
+    response = get(client, "japanese", "?o.min_bid=40&o.yoromeki=HA")
+    html = response.content.decode()
+    assert "Ignored o.min_bid=40" in html
+    assert "The lowest bid is 11" in text(response)
+    assert "♥A wins it" in text(response)
+
+
+def test_it_escapes_what_the_query_says(client):
+    html = get(client, "japanese", "?o.yoromeki=%3Cscript%3Ealert(1)%3C/script%3E").content.decode()
+    assert "<script>alert(1)" not in html
+    assert "&lt;script&gt;alert(1)" in html
+    html = get(client, "japanese", "?o.%3Cb%3E=1").content.decode()
+    assert "o.<b>" not in html
+    assert "Ignored o.&lt;b&gt;" in html
+
+
+def test_it_survives_odd_queries(client):
+    for query in (
+        "?o.trump_change_cost=%7Bbad",
+        "?o.trump_change_cost.suit=x",
+        "?o.trump_change_cost.bogus=1",
+        "?o.trump_change_cost=%5B1%2C2%5D",
+        "?o.=1",
+        "?o.min_bid=",
+        "?o.min_bid=99999999999999999999",
+        "?players=99",
+        "?players=x",
+        "?session=x",
+        "?session=99999999999999999999999",
+        "?" + "&".join(f"o.x{i}=1" for i in range(200)),
+    ):
+        assert client.get(url("mighty") + query).status_code == 200, query
+
+
+def test_it_takes_a_player_count_for_the_examples(client):
+    body = sections(get(client, "nap", "?players=6&o.nap_scoring=stakes"))["scoring"]
+    assert "A call of nap, worth 5, with 6 players" in body
+    assert "+25" in body
+    html = get(client, "nap", "?players=2").content.decode()
+    assert "Ignored players=2" in html
+
+
+# ---- a session's house rules --------------------------------------------------------------
+
+
+def test_it_shows_a_members_session_with_its_house_rules(client, django_user_model):
+    user = django_user_model.objects.create_user("ana", password="pw-123456789")
+    session = make_session(user, "japanese", {"yoromeki": "HQ", "same_two": False})
+    client.force_login(user)
+    response = get(client, "japanese", f"?session={session.pk}")
+    html = response.content.decode()
+    assert "With the house rules of Thursday club · " in html
+    assert "When ♠A and ♥Q fall in the same trick" in text(response)
+    assert "a 2 is always the lowest card of its suit" in text(response)
+    assert f'href="/sessions/{session.pk}/"' in html
+    assert f'href="?session={session.pk}&amp;o.yoromeki=HA#opt-yoromeki"' in html
+
+
+def test_it_uses_the_sessions_player_count(client, django_user_model):
+    user = django_user_model.objects.create_user("ana", password="pw-123456789")
+    session = make_session(user, "taiwan", {}, players=5)
+    client.force_login(user)
+    response = get(client, "taiwan", f"?session={session.pk}")
+    assert "Those discards stay face down" in text(response)
+    html = response.content.decode()
+    assert "<tr><td>5</td><td>10</td><td>4</td><td>10</td></tr>" in html
+    assert "<tr><td>4</td><td>13</td>" not in html
+
+
+def test_it_lets_query_options_override_the_sessions(client, django_user_model):
+    user = django_user_model.objects.create_user("ana", password="pw-123456789")
+    session = make_session(user, "japanese", {"yoromeki": "HQ"})
+    client.force_login(user)
+    response = get(client, "japanese", f"?session={session.pk}&o.yoromeki=HA")
+    assert "♥A wins it" in text(response)
+    assert f'href="{url("japanese")}?session={session.pk}"' in response.content.decode()
+
+
+def test_it_ignores_the_session_of_a_stranger(client, django_user_model):
+    owner = django_user_model.objects.create_user("ana", password="pw-123456789")
+    stranger = django_user_model.objects.create_user("bo", password="pw-123456789")
+    session = make_session(owner, "japanese", {"yoromeki": "HQ"}, league_name="Secret club")
+    client.force_login(stranger)
+    response = get(client, "japanese", f"?session={session.pk}")
+    html = response.content.decode()
+    assert "Secret club" not in html
+    assert "With the house rules of" not in html
+    assert "Not played at this table: ♠A beats every heart." in text(response)
+    assert f"session={session.pk}" not in html
+
+
+def test_it_ignores_a_session_for_an_anonymous_reader(client, django_user_model):
+    owner = django_user_model.objects.create_user("ana", password="pw-123456789")
+    session = make_session(owner, "japanese", {"yoromeki": "HQ"}, league_name="Secret club")
+    response = get(client, "japanese", f"?session={session.pk}")
+    assert "Secret club" not in response.content.decode()
+    assert "Not played at this table" in text(response)
+
+
+def test_it_says_nothing_about_a_session_that_does_not_exist(client, django_user_model):
+    owner = django_user_model.objects.create_user("ana", password="pw-123456789")
+    session = make_session(owner, "japanese", {"yoromeki": "HQ"})
+    client.force_login(owner)
+    missing = get(client, "japanese", f"?session={session.pk + 1000}").content.decode()
+    assert "With the house rules of" not in missing
+    assert "Ignored" not in missing
+
+
+def test_it_points_a_member_to_the_rules_of_the_sessions_own_variant(client, django_user_model):
+    user = django_user_model.objects.create_user("ana", password="pw-123456789")
+    session = make_session(user, "thai", {"tie": "napoleon_loses"})
+    client.force_login(user)
+    html = get(client, "japanese", f"?session={session.pk}").content.decode()
+    assert "That session plays Thai Napoleon." in html
+    assert f'href="{url("thai")}?session={session.pk}"' in html
+    assert "With the house rules of" not in html
+    thai = get(client, "thai", f"?session={session.pk}")
+    assert "If t equals c + h, the citizens win." in text(thai)
