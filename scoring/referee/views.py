@@ -1,0 +1,112 @@
+"""The dispute tools: GET forms whose query string is the permalink of the ruling.
+
+Each view reads the query into its tool, applies a picker action (a card or a call
+tapped without JavaScript), sends the browser to the canonical query when the one
+it asked for is spelled otherwise, and draws the page with the engine's answer.
+A query the tool cannot read at all is a 400; a situation the rules refuse is a
+200 with the reason next to the input at fault; nothing is a 500.
+"""
+
+import re
+from urllib.parse import urlencode
+
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+from scoring.models import GameSession
+
+from .forms import Situation
+from .tools import AuctionTool, LegalTool, ScoreTool, TrickTool
+
+SESSION_ID = re.compile(r"[0-9]{1,12}")
+TOOLS = ("index", "trick", "legal", "auction", "score")
+
+
+def referee_session(request):
+    """The session named by ``?session=``, only for a member of its league; else None.
+
+    Anyone else gets exactly what a missing session gives: the parameter is ignored.
+    """
+    raw = request.GET.get("session", "")
+    if not SESSION_ID.fullmatch(raw) or not request.user.is_authenticated:
+        return None
+    session = GameSession.objects.select_related("league").filter(pk=int(raw)).first()
+    if session is None or session.league.role_of(request.user) is None:
+        return None
+    return session
+
+
+def _url(name: str, query: str) -> str:
+    path = reverse(f"scoring:referee-{name}")
+    return f"{path}?{query}" if query else path
+
+
+def _page(request, tool: Situation, template: str, context: dict):
+    permalink = request.build_absolute_uri(_url(tool.tool, tool.query(ui=False)))
+    links = {name: _url(name, _shared_query(tool)) for name in TOOLS}
+    context = {
+        "tool": tool,
+        "permalink": permalink,
+        "links": links,
+        "variant_links": tool.variant_links(),
+        "player_choices": tool.player_choices(),
+        "option_fields": tool.option_fields(),
+        "errors": tool.errors,
+        "general_errors": tool.general_errors(),
+        "seats": tool.seat_labels(),
+        **context,
+    }
+    return render(request, template, context, status=400 if tool.malformed else 200)
+
+
+def _shared_query(tool: Situation) -> str:
+    """The table part of a query (session, game, players, house rules) for the other tools."""
+    keep = [(k, v) for k, v in tool.pairs(ui=False) if k in ("session", "v", "n") or "." in k]
+    return urlencode(keep, safe=".:")
+
+
+def _tool_view(request, tool_class, template: str):
+    tool = tool_class(request.GET, referee_session(request))
+    before = len(tool.errors)
+    if tool.variant is not None:
+        tool.apply_action()
+    if len(tool.errors) == before and not tool.is_canonical(request.GET):
+        return HttpResponseRedirect(_url(tool.tool, tool.query()))
+    return _page(request, tool, template, tool.context() if tool.variant else {})
+
+
+@require_safe
+def trick(request):
+    return _tool_view(request, TrickTool, "referee/trick.html")
+
+
+@require_safe
+def legal(request):
+    return _tool_view(request, LegalTool, "referee/legal.html")
+
+
+@require_safe
+def auction(request):
+    return _tool_view(request, AuctionTool, "referee/auction.html")
+
+
+@require_safe
+def score(request):
+    return _tool_view(request, ScoreTool, "referee/score.html")
+
+
+class IndexTool(Situation):
+    tool = "index"
+
+    def apply_action(self) -> None:
+        return None
+
+
+@require_safe
+def index(request):
+    tool = IndexTool(request.GET, referee_session(request))
+    if not tool.is_canonical(request.GET):
+        return HttpResponseRedirect(_url("index", tool.query()))
+    return _page(request, tool, "referee/index.html", {})

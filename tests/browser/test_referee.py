@@ -1,0 +1,206 @@
+"""One dispute per variant, settled by tapping on a phone (390×844), with a screenshot of each.
+
+The screenshots land in tests/browser/screenshots/ (git-ignored) for a person to look at.
+"""
+
+from pathlib import Path
+
+import pytest
+
+SHOTS = Path(__file__).parent / "screenshots"
+
+
+def settle(page):
+    """Wait until the tap's page has come back (referee.js marks <html> while it waits)."""
+    page.wait_for_function("() => !document.documentElement.classList.contains('ref-loading')")
+
+
+def tap(page, selector):
+    page.locator(selector).first.click()
+    settle(page)
+
+
+def chip(page, field, name):
+    """Tap the chip called ``name`` in the radio group ``field`` (its fieldset is #field-<key>)."""
+    page.locator(f"#field-{field}").get_by_role("radio", name=name, exact=True).click()
+    settle(page)
+
+
+def cards(page, *codes):
+    for code in codes:
+        tap(page, f'.ref-deck button[data-card="{code}"]')
+
+
+def call(page, code):
+    tap(page, f'#ladder button[data-call="{code}"]')
+
+
+def ruling(page):
+    box = page.locator("[data-ruling]")
+    box.wait_for()
+    return " ".join(box.inner_text().split())
+
+
+def shoot(page, name):
+    SHOTS.mkdir(exist_ok=True)
+    page.locator("section:has([data-ruling])").scroll_into_view_if_needed()
+    page.wait_for_timeout(400)  # let the smooth scroll settle
+    page.screenshot(path=str(SHOTS / f"referee-{name}.png"))
+    page.screenshot(path=str(SHOTS / f"referee-{name}-full.png"), full_page=True)
+
+
+def open_tool(page, live_server, tool, variant):
+    page.goto(f"{live_server.url}/referee/")
+    page.get_by_role("link", name=variant, exact=True).click()
+    page.get_by_role("link", name=tool).click()
+    page.wait_for_selector("#referee-form")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_settles_a_taiwan_trick_led_by_a_joker(live_server, page):
+    open_tool(page, live_server, "Who won this trick?", "Taiwan")
+    chip(page, "t", "♠")
+    chip(page, "k", "2")
+    chip(page, "l", "Seat 1")
+    cards(page, "HA")  # the secretary card comes first
+    assert page.locator(".ref-called .pc").inner_text() == "♥A"
+    cards(page, "BJ")
+    chip(page, "s", "♦")  # asked only now: the leader names the suit of a led joker
+    cards(page, "D9", "DK", "D2", "S4")
+    text = ruling(page)
+    assert text.startswith("Seat 1 wins the trick")
+    assert "big joker beats every card but the secretary card" in text
+    shoot(page, "taiwan-trick")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_settles_a_hong_kong_summon(live_server, page):
+    open_tool(page, live_server, "May I play this card?", "Hong Kong")
+    chip(page, "t", "♠")
+    chip(page, "k", "1")
+    chip(page, "l", "Seat 1")
+    cards(page, "HA")  # the secretary card, then the hand
+    cards(page, "BJ", "S5", "D3", "C9")
+    chip(page, "m", "Played to the trick")
+    cards(page, "S2")
+    page.locator("label.ref-check").filter(has_text="summoned").click()
+    settle(page)
+    assert ruling(page).startswith("1 card may be played")
+    page.locator("details.ref-play.illegal summary").filter(has_text="♠5").click()
+    assert (
+        "the big joker was summoned: you must play it"
+        in page.locator("details.ref-play[open]").inner_text()
+    )
+    shoot(page, "hongkong-legal")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_settles_a_japanese_yoromeki(live_server, page):
+    open_tool(page, live_server, "Who won this trick?", "Japanese")
+    page.locator(".ref-options summary").click()
+    page.locator(".ref-option").filter(has_text="yoromeki").get_by_role(
+        "radio", name="♥Q beats ♠A"
+    ).click()
+    settle(page)
+    chip(page, "t", "♥")
+    chip(page, "k", "4")
+    chip(page, "l", "Seat 3")
+    cards(page, "C5", "C9", "SA", "CK", "HQ")
+    text = ruling(page)
+    assert text.startswith("Seat 2 wins the trick")
+    assert "yoromeki" in text
+    link = page.locator("#permalink").input_value()
+    assert "o.yoromeki=HQ" in link and "p=C5.C9.SA.CK.HQ" in link
+    shoot(page, "japanese-trick")
+    page.goto(link)  # the permalink opens on the same ruling
+    assert ruling(page) == text
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_settles_a_japanese_chip_pass_that_is_final(live_server, page):
+    open_tool(page, live_server, "Is this bid allowed?", "Japanese chips")
+    chip(page, "d", "Seat 5")
+    call(page, "p")
+    call(page, "12S")
+    call(page, "p")
+    call(page, "p")
+    call(page, "p")
+    assert ruling(page).startswith("Seat 1 calls next.")
+    # The player who passed first wants to bid now.
+    assert "no" in page.locator('#ladder button[data-call="13S"]').get_attribute("class")
+    call(page, "13S")
+    assert ruling(page).startswith("That call is not allowed.")
+    refusal = page.locator(".ref-calls li.bad").inner_text()
+    assert "Seat 1 has passed, and a pass is final" in refusal  # seats counted from 1
+    shoot(page, "japanese-chip-auction")
+    tap(page, "text=Undo last call")
+    assert ruling(page).startswith("Seat 1 calls next.")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_settles_a_thai_toppling_trick(live_server, page):
+    open_tool(page, live_server, "Who won this trick?", "Thai")
+    chip(page, "t", "♠")
+    chip(page, "k", "1")
+    chip(page, "l", "Seat 1")
+    cards(page, "C4", "C2", "C6", "C3", "C5")
+    text = ruling(page)
+    assert text.startswith("Seat 2 wins the trick")
+    assert "toppled" in text
+    shoot(page, "thai-trick")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_settles_a_mighty_run(live_server, page):
+    open_tool(page, live_server, "How is this hand scored?", "Mighty")
+    chip(page, "d", "Seat 1")
+    chip(page, "x", "14♠")
+    chip(page, "f", "Seat 2")
+    page.locator("#id-r").fill("18")
+    page.locator("#id-r").press("Tab")
+    settle(page)
+    assert ruling(page).startswith("Made")
+    tap(page, '#field-r button[data-step="1"]')
+    tap(page, '#field-r button[data-step="1"]')
+    assert page.locator("#id-r").input_value() == "20"
+    text = ruling(page)
+    assert "Run: the declarer's side took all 20 points, doubled" in text
+    assert "Seat 1 +32" in text and "Seat 2 +16" in text and "Seat 3 −16" in text
+    shoot(page, "mighty-score")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_settles_a_nap_wellington(live_server, page):
+    open_tool(page, live_server, "Is this bid allowed?", "Nap")
+    chip(page, "n", "4")
+    chip(page, "d", "Seat 4")
+    call(page, "two")
+    call(page, "four")
+    call(page, "wellington")
+    assert ruling(page).startswith("That call is not allowed.")
+    assert (
+        "wellington may only be called over nap" in page.locator(".ref-calls li.bad").inner_text()
+    )
+    shoot(page, "nap-auction")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_works_without_javascript(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/referee/trick/?v=japanese&n=5&t=H&k=4&l=2&o.yoromeki=HQ")
+    for code in ("C5", "C9", "SA", "CK", "HQ"):
+        page.locator(f'.ref-deck button[data-card="{code}"]').click()
+        page.wait_for_load_state()
+    assert ruling(page).startswith("Seat 2 wins the trick")
+    assert page.url.endswith("&p=C5.C9.SA.CK.HQ&o.yoromeki=HQ")
+    shoot(page, "nojs-trick")
+    context.close()

@@ -1,0 +1,201 @@
+"""Is this bid allowed? — the calls so far, the next caller, the end of the auction, the ladder."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .support import errors, follow, local, page, permalink, ruling
+
+URL = reverse("scoring:referee-auction")
+
+# One auction per variant: the query and how the ruling box starts.
+CASES = {
+    "taiwan": ("v=taiwan&n=5&d=0&c=1S.p.2H.p.p.p.p", "The auction is over: Seat 4 declares 2♥"),
+    "hongkong": ("v=hongkong&n=5&d=0&c=2H.1S", "That call is not allowed."),
+    "japanese": ("v=japanese&n=5&d=0&c=p.13S.14H", "Seat 5 calls next."),
+    "japanese-chip": ("v=japanese-chip&n=5&d=4&c=p.12S.p.p.p.13S", "That call is not allowed."),
+    "thai": (
+        "v=thai&n=5&c=2:3S.0:p.1:p.3:p.4:p&o.auction_order=free",
+        "The auction is over: Seat 3 declares 3♠",
+    ),
+    "mighty": ("v=mighty&f=2&c=p.p.p.p.p", "Seat 3 calls next."),
+    "nap": ("v=nap&n=4&d=0&c=two.three.p.nap", "The auction is over: Seat 1 declares nap"),
+}
+
+
+def ladder(response) -> dict[str, str]:
+    """Each call button of the ladder → "yes" (allowed now), "no" or ""."""
+    return {
+        value: kind
+        for value, kind in re.findall(
+            r'<button type="submit" name="add" value="([^"]+)" data-call="[^"]+" '
+            r'class="ref-call[^"]*?(?: (yes|no))?"',
+            page(response),
+        )
+    }
+
+
+@pytest.mark.parametrize("variant", CASES)
+def test_it_rules_on_the_calls_in_every_variant(client, variant):
+    query, start = CASES[variant]
+    response = follow(client, f"{URL}?{query}")
+    assert response.status_code == 200
+    text = ruling(response)
+    assert text is not None, errors(response)
+    assert text.startswith(start), text
+
+
+@pytest.mark.parametrize("variant", CASES)
+def test_it_gives_a_permalink_that_opens_on_the_same_ruling(client, variant):
+    query, _start = CASES[variant]
+    first = follow(client, f"{URL}?{query}")
+    again = client.get(local(permalink(first)))
+    assert again.status_code == 200
+    assert ruling(again) == ruling(first)
+    assert errors(again) == errors(first)
+
+
+def test_it_names_the_call_that_is_not_allowed_and_why(client):
+    response = follow(client, f"{URL}?v=hongkong&n=5&d=0&c=2H.1S")
+    html = page(response)
+    assert "1S does not beat 2H." in errors(response)[0]
+    assert re.search(r'<li class="bad">.*?1♠', html, re.S)
+    # the state before the bad call still shows
+    assert "Seat 3 calls next." in ruling(response)
+
+
+def test_it_says_a_pass_is_final_where_it_is(client):
+    response = follow(client, f"{URL}?{CASES['japanese-chip'][0]}")
+    assert "Not allowed: Seat 1 has passed, and a pass is final: only pass is allowed." in errors(
+        response
+    )
+
+
+def test_it_lights_the_calls_allowed_next(client):
+    response = follow(client, f"{URL}?v=mighty&f=0&c=p.13S.14NT")
+    calls = ladder(response)
+    assert calls["p"] == "yes"
+    assert calls["14S"] == "no"
+    assert calls["14NT"] == "no"
+    assert calls["15S"] == "yes"
+    assert calls["20NT"] == "yes"
+    assert 'title="14S does not beat 14NT."' in page(response)
+
+
+def test_it_shows_the_whole_ladder_of_the_variant(client):
+    nap = ladder(follow(client, f"{URL}?v=nap&n=4&d=0"))
+    assert list(nap) == ["p", "two", "three", "misere", "four", "nap", "wellington", "blucher"]
+    assert nap["wellington"] == "no"
+    taiwan = ladder(follow(client, f"{URL}?v=taiwan&n=5&d=0"))
+    assert len(taiwan) == 1 + 8 * 5 and "8NT" in taiwan
+    numbers = ladder(follow(client, f"{URL}?v=taiwan&n=5&d=0&o.bid_style=number"))
+    assert list(numbers)[1:] == [str(n) for n in range(9, 17)]
+    twelve = ladder(follow(client, f"{URL}?v=mighty&f=0&o.all_pass=min_12"))
+    assert twelve["12S"] == "no"  # only in the second round
+    second = ladder(follow(client, f"{URL}?v=mighty&f=0&c=p.p.p.p.p&o.all_pass=min_12"))
+    assert second["12S"] == "yes"
+
+
+def test_it_says_when_everyone_passed(client):
+    response = follow(client, f"{URL}?v=mighty&f=0&c=p.p.p.p.p&o.all_pass=redeal")
+    assert ruling(response).startswith("Everyone passed: the cards are dealt again.")
+    assert ladder(response)["p"] == ""  # nothing more to call
+
+
+def test_it_names_the_highest_bid_so_far(client):
+    response = follow(client, f"{URL}?v=japanese&n=5&d=0&c=p.13S.14H")
+    assert "Highest bid so far: 14♥." in ruling(response)
+
+
+# ---- calls tapped without JavaScript -----------------------------------------------------
+
+
+def test_it_appends_a_tapped_call(client):
+    response = client.get(f"{URL}?v=mighty&f=0&c=p.13S&add=14NT")
+    assert local(response["Location"]) == f"{URL}?v=mighty&n=5&f=0&c=p.13S.14NT"
+    response = client.get(f"{URL}?v=mighty&n=5&f=0&add=pass")
+    assert local(response["Location"]) == f"{URL}?v=mighty&n=5&f=0&c=p"
+
+
+def test_it_has_an_undo_last_call_link(client):
+    response = follow(client, f"{URL}?v=mighty&f=0&c=p.13S.14NT")
+    assert 'href="?v=mighty&amp;n=5&amp;f=0&amp;c=p.13S" data-soft>Undo last call' in page(response)
+
+
+def test_it_records_the_caller_in_a_free_auction(client):
+    query = "v=thai&n=5&o.auction_order=free"
+    response = client.get(f"{URL}?{query}&cs=2&add=3S")
+    assert local(response["Location"]) == f"{URL}?v=thai&n=5&c=2:3S&cs=2&o.auction_order=free"
+    response = client.get(f"{URL}?{query}&add=3S")
+    assert response.status_code == 200
+    assert "Pick who is calling, then tap the call." in errors(response)
+    assert ruling(follow(client, f"{URL}?{query}&c=2:3S")).startswith("Anyone may call next.")
+
+
+# ---- bad input --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query, status, message",
+    [
+        ("v=japanese&n=5&d=0&c=10S", 200, "10S is below the lowest bid, 11."),
+        ("v=japanese&n=5&d=0&c=13X", 200, "'13X' is not a bid here"),
+        ("v=nap&n=4&d=0&c=two.wellington", 200, "wellington may only be called over nap."),
+        ("v=nap&n=4&d=0&c=two.p.p.p.three", 200, "The auction is already over"),
+        ("v=japanese&n=5&c=13S", 200, "Who dealt?"),
+        ("v=mighty&c=13S", 200, "Who calls first?"),
+        ("v=japanese&n=5&d=7&c=13S", 200, "dealer must be from 0 to 4"),
+        ("v=japanese&n=5&d=zero", 400, "whole number"),
+        ("v=thai&n=5&c=2:3S.x&o.auction_order=free", 200, "In a free auction"),
+        ("v=thai&n=5&c=9:3S&o.auction_order=free", 200, "There is no seat 10: the seats are 1"),
+        ("v=japanese&n=5&d=0&o.min_bid=99", 200, "options.min_bid"),
+    ],
+)
+def test_it_explains_bad_input(client, query, status, message):
+    response = follow(client, f"{URL}?{query}")
+    assert response.status_code == status
+    assert any(message in e for e in errors(response)), errors(response)
+
+
+# ---- a session's table -----------------------------------------------------------------
+
+
+def test_it_uses_the_names_of_a_members_session(table, member):
+    _user, client = member
+    response = follow(client, f"{URL}?session={table.pk}&d=0&c=p.13S")
+    assert ruling(response).startswith("Dan calls next.")
+    assert "o.yoromeki=HQ" in permalink(response)
+
+
+def test_it_ignores_the_session_of_a_stranger(table, stranger):
+    _user, client = stranger
+    response = follow(client, f"{URL}?session={table.pk}&v=japanese&d=0&c=p.13S")
+    assert ruling(response).startswith("Seat 4 calls next.")
+
+
+# ---- anything at all -------------------------------------------------------------------
+
+KEYS = ["v", "n", "d", "f", "c", "cs", "add", "undo", "clear", "session"]
+VALUES = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["taiwan", "japanese", "thai", "mighty", "nap", "5", "4", "0", "3"]),
+    st.sampled_from(["p", "pass", "13S", "14NT", "two", "nap", "p.13S.14NT", "2:3S.0:p", "2:"]),
+    st.integers(-(10**30), 10**30).map(str),
+)
+QUERIES = st.dictionaries(
+    st.one_of(st.sampled_from(KEYS), st.sampled_from(["o.auction_order", "o.all_pass"])),
+    VALUES,
+    max_size=10,
+)
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(query=QUERIES)
+def test_it_never_fails_whatever_the_query(client, query):
+    assert follow(client, URL, query).status_code in (200, 400)
