@@ -193,11 +193,15 @@ class NapLadder:
 
     def verify_beats(self, bid: NapBid, best: NapBid | None) -> None:
         if best is not None and bid.rank <= best.rank:
-            raise IllegalCall(_("{bid} does not beat {best}.").format(bid=bid, best=best))
+            raise IllegalCall(
+                _("{bid} does not beat {best}.").format(bid=bid.label, best=best.label)
+            )
         needs = {"wellington": "nap", "blucher": "wellington"}.get(bid.name)
         if needs and (best is None or best.name != needs):
             raise IllegalCall(
-                _("{bid} may only be called over {needs}.").format(bid=bid, needs=needs)
+                _("{bid} may only be called over {needs}.").format(
+                    bid=bid.label, needs=NAP_BIDS[needs].label
+                )
             )
 
     def ladder(self, low: int | None = None) -> list[str]:

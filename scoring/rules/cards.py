@@ -19,7 +19,7 @@ RANK_CODES = {r: str(r) for r in range(2, 11)} | {JACK: "J", QUEEN: "Q", KING: "
 _RANK_BY_CODE = {code: rank for rank, code in RANK_CODES.items()} | {"T": 10}
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
-JOKER_NAMES = {"BJ": N_("big joker"), "LJ": N_("little joker"), "JK": N_("joker")}
+JOKER_NAMES = {"BJ": N_("Big Joker"), "LJ": N_("Little Joker"), "JK": N_("Joker")}
 
 
 class Card:

@@ -70,7 +70,7 @@ def test_it_settles_a_taiwan_trick_led_by_a_joker(live_server, page):
     cards(page, "D9", "DK", "D2", "S4")
     text = ruling(page)
     assert text.startswith("Seat 1 wins the trick")
-    assert "big joker beats every card but the secretary card" in text
+    assert "Big Joker beats every card but the secretary card" in text
     shoot(page, "taiwan-trick")
 
 
@@ -90,7 +90,7 @@ def test_it_settles_a_hong_kong_summon(live_server, page):
     assert ruling(page).startswith("1 card may be played")
     page.locator("details.ref-play.illegal summary").filter(has_text="♠5").click()
     assert (
-        "the big joker was summoned: you must play it"
+        "the Big Joker was summoned: you must play it"
         in page.locator("details.ref-play[open]").inner_text()
     )
     shoot(page, "hongkong-legal")
@@ -186,7 +186,7 @@ def test_it_settles_a_nap_wellington(live_server, page):
     call(page, "wellington")
     assert ruling(page).startswith("That call is not allowed.")
     assert (
-        "wellington may only be called over nap" in page.locator(".ref-calls li.bad").inner_text()
+        "Wellington may only be called over nap" in page.locator(".ref-calls li.bad").inner_text()
     )
     shoot(page, "nap-auction")
 

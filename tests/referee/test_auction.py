@@ -143,7 +143,7 @@ def test_it_records_the_caller_in_a_free_auction(client):
     [
         ("v=japanese&n=5&d=0&c=10S", 200, "10S is below the lowest bid, 11."),
         ("v=japanese&n=5&d=0&c=13X", 200, "'13X' is not a bid here"),
-        ("v=nap&n=4&d=0&c=two.wellington", 200, "wellington may only be called over nap."),
+        ("v=nap&n=4&d=0&c=two.wellington", 200, "Wellington may only be called over nap."),
         ("v=nap&n=4&d=0&c=two.p.p.p.three", 200, "The auction is already over"),
         ("v=japanese&n=5&c=13S", 200, "Who dealt?"),
         ("v=mighty&c=13S", 200, "Who calls first?"),

@@ -17,14 +17,14 @@ CASES = {
     # the secretary card and the jokers may be played at any time
     "taiwan": (
         "v=taiwan&n=5&t=S&k=2&l=0&c=HA&p=D5&h=D2.S3.HA.BJ.C4",
-        ["♦2", "♥A", "big joker"],
+        ["♦2", "♥A", "Big Joker"],
         ("♠3", "you hold diamonds, and diamonds were led"),
     ),
     # a summoned joker must be played
     "hongkong": (
         "v=hongkong&n=5&t=S&k=1&l=0&c=HA&p=S2&j=1&h=BJ.S5.D3",
-        ["big joker"],
-        ("♠5", "the big joker was summoned: you must play it"),
+        ["Big Joker"],
+        ("♠5", "the Big Joker was summoned: you must play it"),
     ),
     # a led joker calls for trumps
     "japanese": (

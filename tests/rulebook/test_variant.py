@@ -128,7 +128,7 @@ def test_it_shows_cards_as_small_card_images_with_coloured_suits(client):
     html = get(client, "japanese").content.decode()
     assert '<span class="pc suit-S">♠A</span>' in html
     assert '<span class="pc suit-H">' in html
-    assert 'class="pc pc-jk" role="img" aria-label="joker"' in html
+    assert 'class="pc pc-jk" role="img" aria-label="Joker"' in html
 
 
 def test_it_judges_its_example_tricks_with_the_engine(client):

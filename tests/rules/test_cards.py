@@ -39,7 +39,7 @@ def test_it_shares_one_instance_per_card():
 
 def test_it_prints_labels_with_suit_symbols():
     assert [parse_card(c).label for c in ("HQ", "S10", "DA", "C2")] == ["♥Q", "♠10", "♦A", "♣2"]
-    assert parse_card("BJ").label == "big joker"
+    assert parse_card("BJ").label == "Big Joker"
 
 
 def test_it_has_52_cards_in_the_standard_deck():

@@ -13,7 +13,7 @@ from scoring.rules.errors import IllegalPlay
 
 # Written out here rather than taken from the engine, so a wrong label shows up.
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-JOKER_LABELS = {"BJ": "big joker", "LJ": "little joker", "JK": "joker"}
+JOKER_LABELS = {"BJ": "Big Joker", "LJ": "Little Joker", "JK": "Joker"}
 
 
 def label(code: str) -> str:

@@ -131,7 +131,7 @@ class TaiwanNapoleon(Variant):
         if trick.number > 3:
             return _("A joker may be summoned only in tricks 1 to 3.")
         return _(
-            "Only the trump 2 (for the big joker) or the trump 3 (for the little joker) "
+            "Only the trump 2 (for the Big Joker) or the trump 3 (for the Little Joker) "
             "can summon, and never when that card or the joker is the secretary card."
         )
 
@@ -199,13 +199,13 @@ class TaiwanNapoleon(Variant):
             ).format(card=label)
         if rank == _BIG:
             return _(
-                "{card} wins: before the last three tricks the big joker beats every card "
+                "{card} wins: before the last three tricks the Big Joker beats every card "
                 "but the secretary card."
             ).format(card=label)
         if rank == _LITTLE:
             return _(
-                "{card} wins: before the last three tricks the little joker beats every "
-                "trump; only the secretary card and the big joker beat it."
+                "{card} wins: before the last three tricks the Little Joker beats every "
+                "trump; only the secretary card and the Big Joker beat it."
             ).format(card=label)
         if played.is_joker:
             return _(
