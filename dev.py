@@ -107,6 +107,8 @@ def cmd_run():
     env = base_env()
     header("migrate")
     manage("migrate", "migrate", "--noinput", env=env)
+    # The cache (login throttle, API rate limit) is a database table.
+    manage("createcachetable", "createcachetable", env=env)
     compile_messages(env)
     header("runserver on http://127.0.0.1:8000")
     sys.stdout.flush()

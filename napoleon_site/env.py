@@ -35,6 +35,19 @@ def env_str(name: str, default: str | None = None) -> str:
     return default
 
 
+def env_int(name: str, default: int, minimum: int = 0) -> int:
+    raw = os.environ.get(name, "")
+    if not raw.strip():
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, got {raw!r}") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be {minimum} or more, got {raw!r}")
+    return value
+
+
 def env_list(name: str, default: str) -> list[str]:
     raw = os.environ.get(name, default)
     items = [item.strip() for item in raw.split(",") if item.strip()]
@@ -68,3 +81,16 @@ def env_database(name: str, default: str) -> dict:
             f"{name} is not a valid database URL: {_without_password(raw)!r}"
         )
     return config
+
+
+def env_origins(name: str, default: str = "") -> list[str]:
+    """Comma-separated origins such as ``https://scores.example.org`` (scheme required)."""
+    raw = os.environ.get(name, default)
+    origins = [item.strip() for item in raw.split(",") if item.strip()]
+    for origin in origins:
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+            raise ImproperlyConfigured(
+                f"{name} must list origins like https://scores.example.org, got {origin!r}"
+            )
+    return origins

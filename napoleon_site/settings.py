@@ -3,9 +3,10 @@ environment through napoleon_site.env; the README lists the variables."""
 
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from napoleon_site.env import env_bool, env_database, env_list, env_str
+from napoleon_site.env import env_bool, env_database, env_int, env_list, env_origins, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -15,6 +16,9 @@ SECRET_KEY = env_str(
     "DJANGO_SECRET_KEY",
     "django-insecure-development-only-key" if DEBUG else None,
 )
+if not DEBUG and SECRET_KEY.startswith(("change-me", "django-insecure")):
+    # The placeholder from docs/deploying.md, or a development key, must not go live.
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY is a placeholder; generate a random one")
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 
@@ -33,6 +37,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "napoleon_site.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -77,6 +82,73 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# ---- state shared by every app server ------------------------------------------------
+# Nothing lives in a process's memory: sessions are rows in the database (Django's
+# default engine), and so is the cache that the login throttle and the API rate
+# limit count in, so any number of app servers can serve the same league.
+# `manage.py createcachetable` makes the table (dev.py runs it after migrate).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "napoleon_cache",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
+    }
+}
+
+# ---- security -----------------------------------------------------------------------
+# Production (DJANGO_DEBUG=0) is strict by default: secure cookies and a redirect
+# to HTTPS. HSTS is opt-in, since browsers remember it. Behind a reverse proxy that
+# terminates TLS, DJANGO_BEHIND_PROXY=1 trusts its X-Forwarded-Proto and takes the
+# client's address from the last X-Forwarded-For entry (the one the proxy added).
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", "0")
+if BEHIND_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", "0" if DEBUG else "1")
+SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", "1")
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", "0")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool(
+    "DJANGO_SECURE_COOKIES", "0" if DEBUG else "1"
+)
+SESSION_COOKIE_HTTPONLY = True
+CSRF_TRUSTED_ORIGINS = env_origins("DJANGO_CSRF_TRUSTED_ORIGINS")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (napoleon_site.security): only this site's own scripts
+# and styles, never inline ones. The admin's pages carry a few style attributes.
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+}
+CONTENT_SECURITY_POLICY_RELAXED = {"/admin/": {"style-src": ["'self'", "'unsafe-inline'"]}}
+
+# Request bodies: forms here are a few kilobytes; the JSON API answers 413 past its own
+# limit before reading the body.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DJANGO_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
+API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 128 * 1024, minimum=1024)
+
+# Throttles (scoring.throttle), counted in the shared cache above.
+LOGIN_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+LOGIN_FAILURE_WINDOW = env_int("DJANGO_LOGIN_FAILURE_WINDOW", 15 * 60, minimum=1)
+LOGIN_IP_FAILURE_LIMIT = 50
+API_RATE_LIMIT = env_int("DJANGO_API_RATE_LIMIT", 300)  # per client and minute; 0: off
+API_RATE_WINDOW = 60
+AUTHENTICATION_BACKENDS = ["scoring.throttle.ThrottledModelBackend"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

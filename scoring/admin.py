@@ -1,6 +1,16 @@
 from django.contrib import admin
 
-from scoring.models import GameSession, Hand, HandScore, League, Membership, Player, Seat
+from scoring.models import (
+    GameSession,
+    Hand,
+    HandEvent,
+    HandScore,
+    League,
+    Membership,
+    Player,
+    Seat,
+)
+from scoring.recording import delete_hand
 
 
 class MembershipInline(admin.TabularInline):
@@ -43,6 +53,15 @@ class HandScoreInline(admin.TabularInline):
     model = HandScore
     extra = 0
 
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
@@ -61,6 +80,41 @@ class HandAdmin(admin.ModelAdmin):
     list_select_related = ["session__league"]
     readonly_fields = ["key", "version", "created_at", "updated_at"]
     inlines = [HandScoreInline]
+
+    # View and delete only: a change here would skip the version check, the engine's
+    # scoring and the audit trail, so hands are corrected on the site. Deleting goes
+    # through scoring.recording, so it is audited and can be restored from the history.
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def delete_model(self, request, obj):
+        delete_hand(obj, None, request.user)
+
+    def delete_queryset(self, request, queryset):
+        for hand in queryset.select_related("session"):
+            delete_hand(hand, None, request.user)
+
+
+@admin.register(HandEvent)
+class HandEventAdmin(admin.ModelAdmin):
+    """The audit trail, read only."""
+
+    list_display = ["at", "session", "number", "action", "username"]
+    list_filter = ["action", "session__league"]
+    search_fields = ["username", "session__league__name"]
+    list_select_related = ["session__league"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Membership)

@@ -14,3 +14,5 @@ class ScoringConfig(AppConfig):
         from scoring.rules import i18n
 
         i18n.install(gettext, ngettext)
+
+        from scoring import throttle  # noqa: F401  (connects the login-failure signals)

@@ -302,3 +302,57 @@ class HandScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} · {self.seat}: {self.delta:+d}"
+
+
+class HandEvent(models.Model):
+    """The audit trail: one row per create, edit, undo, delete or restore of a hand.
+
+    Written in the same transaction as the change (scoring.recording), so a hand
+    never changes without its event. ``before`` and ``after`` are snapshots of the
+    hand's fields and its seats' scores (scoring.audit.snapshot); ``hand_ref`` is the
+    hand's id, kept when the hand is deleted so its history survives and a restore
+    (which gives the hand its old id back) joins up with it.
+    """
+
+    CREATE, EDIT, UNDO, DELETE, RESTORE = "create", "edit", "undo", "delete", "restore"
+    ACTIONS = [
+        (CREATE, _("recorded")),
+        (EDIT, _("edited")),
+        (UNDO, _("undone")),
+        (DELETE, _("deleted")),
+        (RESTORE, _("restored")),
+    ]
+    REMOVALS = (UNDO, DELETE)
+
+    session = models.ForeignKey(GameSession, models.CASCADE, related_name="hand_events")
+    hand = models.ForeignKey(Hand, models.SET_NULL, null=True, blank=True, related_name="events")
+    hand_ref = models.PositiveBigIntegerField(_("hand id"))
+    number = models.PositiveIntegerField(_("hand"))
+    action = models.CharField(_("action"), max_length=10, choices=ACTIONS)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    username = models.CharField(_("by"), max_length=150, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("hand event")
+        verbose_name_plural = _("hand events")
+        ordering = ["session", "-pk"]
+        indexes = [models.Index(fields=["session", "hand_ref"], name="hand_event_ref")]
+
+    def __str__(self) -> str:
+        return f"{self.session} · #{self.number} {self.action}"
+
+
+# The league history's derived tables (ratings, running figures) live in their own module.
+from scoring.history.models import (  # noqa: E402, F401
+    LeagueHistory,
+    LeagueTable,
+    PlayerHand,
+    PlayerTable,
+    Rating,
+    Tally,
+)

@@ -3,11 +3,20 @@
 The session row is locked while a hand is numbered and saved, so two phones
 saving at once get hands 7 and 8, never two 7s; the form's key makes a
 double-tapped Save record one hand; the version makes a stale edit fail loudly.
+
+Every write also leaves a ``HandEvent`` (scoring.audit) in the same transaction:
+who, when, and the hand before and after. The lines marked "audit" are those;
+``delete_hand`` and ``restore_hand`` at the end belong to the audit trail too.
 """
+
+import uuid
 
 from django.db import transaction
 
-from scoring.models import GameSession, Hand, HandScore
+from scoring import audit
+from scoring.history import sync as history  # league history: ratings and figures, same transaction
+from scoring.models import GameSession, Hand, HandEvent, HandScore
+from scoring.rules import RulesError
 
 
 class StaleHand(Exception):
@@ -22,7 +31,7 @@ def _lock(session: GameSession) -> GameSession:
     return GameSession.objects.select_for_update().get(pk=session.pk)
 
 
-def record_hand(session: GameSession, key, values: dict, deltas) -> tuple[Hand, bool]:
+def record_hand(session: GameSession, key, values: dict, deltas, user=None) -> tuple[Hand, bool]:
     """Save a new hand with its scores; a key seen before returns that hand instead."""
     with transaction.atomic():
         _lock(session)
@@ -38,11 +47,13 @@ def record_hand(session: GameSession, key, values: dict, deltas) -> tuple[Hand, 
             **values,
         )
         _store_scores(hand, deltas)
+        after = audit.snapshot(hand, deltas)  # audit
+        audit.log(session, HandEvent.CREATE, user, after=after, hand=hand)  # audit
         return hand, True
 
 
-def record_passed(session: GameSession, key) -> tuple[Hand, bool]:
-    return record_hand(session, key, passed_values(), ())
+def record_passed(session: GameSession, key, user=None) -> tuple[Hand, bool]:
+    return record_hand(session, key, passed_values(), (), user=user)
 
 
 def passed_values() -> dict:
@@ -65,30 +76,36 @@ def passed_values() -> dict:
     }
 
 
-def update_hand(hand: Hand, version: int | None, values: dict, deltas) -> Hand:
+def update_hand(hand: Hand, version: int | None, values: dict, deltas, user=None) -> Hand:
     """Replace a hand's entry and scores, unless someone else saved it since ``version``."""
     with transaction.atomic():
         _lock(hand.session)
         current = Hand.objects.get(pk=hand.pk)
         if version is not None and current.version != version:
             raise StaleHand(current)
+        before = audit.snapshot(current)  # audit
         for name, value in values.items():
             setattr(current, name, value)
         current.version += 1
         current.save()
         current.scores.all().delete()
         _store_scores(current, deltas)
+        after = audit.snapshot(current, deltas)  # audit
+        audit.log(hand.session, HandEvent.EDIT, user, before, after, hand=current)  # audit
         return current
 
 
-def undo_last(session: GameSession, number: int) -> Hand | None:
+def undo_last(session: GameSession, number: int, user=None) -> Hand | None:
     """Remove the last hand, only if it is still hand ``number`` (no surprise deletions)."""
     with transaction.atomic():
         _lock(session)
         last = session.hands.order_by("-number").first()
         if last is None or last.number != number:
             return None
+        before = audit.snapshot(last)  # audit
+        history.hand_removed(last)  # history
         last.delete()
+        audit.log(session, HandEvent.UNDO, user, before=before)  # audit
         return last
 
 
@@ -96,3 +113,77 @@ def _store_scores(hand: Hand, deltas) -> None:
     HandScore.objects.bulk_create(
         HandScore(hand=hand, seat=seat, delta=delta) for seat, delta in enumerate(deltas)
     )
+    history.hand_saved(hand, deltas)  # history: every saved hand's scores pass here
+
+
+# ---- audit trail: deleting any hand, and restoring an undone or deleted one ----------
+
+
+class NotRestorable(Exception):
+    """The event names no removed hand that can come back (already restored, or not one)."""
+
+
+def delete_hand(hand: Hand, version: int | None, user=None) -> Hand:
+    """Delete any hand (its number stays free), unless someone saved it since ``version``."""
+    with transaction.atomic():
+        _lock(hand.session)
+        current = Hand.objects.get(pk=hand.pk)
+        if version is not None and current.version != version:
+            raise StaleHand(current)
+        before = audit.snapshot(current)
+        history.hand_removed(current)  # history
+        current.delete()
+        audit.log(hand.session, HandEvent.DELETE, user, before=before)
+        return current
+
+
+def restore_hand(session: GameSession, event_pk: int, user=None) -> Hand:
+    """Bring back the hand an undo or delete event removed, scored afresh by the engine.
+
+    It keeps its id (so its history joins up), its old number when that is still
+    free and otherwise the next one, its dealer when it keeps its number (else the
+    dealer that comes next), and its key unless a new hand has taken that key.
+    """
+    with transaction.atomic():
+        _lock(session)
+        event = HandEvent.objects.filter(
+            session=session, pk=event_pk, action__in=HandEvent.REMOVALS
+        ).first()
+        if event is None or event.pk not in audit.restorable(session, [event]):
+            raise NotRestorable(event_pk)
+        state = event.before
+        last = session.hands.order_by("-number").first()
+        if session.hands.filter(number=state["number"]).exists():
+            number = last.number + 1
+            dealer = last.next_dealer()
+        else:
+            number, dealer = state["number"], state["dealer"]
+        key = state["key"]
+        if session.hands.filter(key=key).exists():
+            key = uuid.uuid4()
+        fields = {name: state[name] for name in audit.FIELDS if name not in ("number", "dealer")}
+        hand = Hand(id=state["id"], session=session, number=number, dealer=dealer, key=key)
+        for name, value in fields.items():
+            setattr(hand, name, value)
+        hand.version = state["version"] + 1
+        deltas = _rescore(hand)
+        hand.save(force_insert=True)
+        _store_scores(hand, deltas)
+        HandEvent.objects.filter(session=session, hand_ref=hand.pk).update(hand=hand)
+        audit.log(session, HandEvent.RESTORE, user, after=audit.snapshot(hand, deltas), hand=hand)
+        return hand
+
+
+def _rescore(hand: Hand):
+    """The engine's verdict on a restored hand: its stored result fields and its deltas."""
+    if hand.passed_out:
+        return ()
+    try:
+        score = hand.engine_score()
+    except RulesError as error:
+        raise NotRestorable(str(error)) from error
+    hand.made, hand.target, hand.points = score.made, score.target, score.declarer_points
+    if hand.captured is not None:
+        hand.declarer_points = score.declarer_points
+    hand.lines = list(score.lines)
+    return score.deltas

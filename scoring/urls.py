@@ -8,7 +8,7 @@ app_name = "scoring"
 urlpatterns = [
     path("", home.home, name="home"),
     path("accounts/signup/", home.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", home.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("leagues/<int:pk>/", leagues.league, name="league"),
@@ -19,10 +19,16 @@ urlpatterns = [
     path("sessions/<int:pk>/hands/", hands.hands, name="hands"),
     path("sessions/<int:pk>/record/", hands.record, name="record"),
     path("sessions/<int:pk>/hands/<int:number>/edit/", hands.edit, name="edit-hand"),
+    path("sessions/<int:pk>/hands/<int:number>/delete/", hands.delete, name="delete-hand"),
     path("sessions/<int:pk>/undo/", hands.undo, name="undo"),
+    path("sessions/<int:pk>/history/", hands.history, name="history"),
+    path("sessions/<int:pk>/history/<int:event>/restore/", hands.restore, name="restore"),
     path("sessions/<int:pk>/end/", sessions.end_session, name="end"),
     path("sessions/<int:pk>/reopen/", sessions.reopen_session, name="reopen"),
     path("sessions/<int:pk>/summary/", sessions.summary, name="summary"),
     path("share/<str:token>/", sessions.share, name="share"),
+    path("rules/", include("scoring.rulebook.urls")),
+    path("referee/", include("scoring.referee.urls")),
+    path("", include("scoring.history.urls")),  # league history
     path("", include("scoring.api.urls")),
 ]

@@ -7,6 +7,10 @@ os.environ.setdefault("DJANGO_DEBUG", "1")
 os.environ.setdefault(
     "DJANGO_STATICFILES_STORAGE", "django.contrib.staticfiles.storage.StaticFilesStorage"
 )
+# The API's rate limit counts in the database cache; the API's own tests (and their
+# fuzzing) send far more than any client may and need no database. The limit's own
+# tests switch it on (tests/security/test_limits.py).
+os.environ.setdefault("DJANGO_API_RATE_LIMIT", "0")
 # Playwright's sync API runs an event loop in the test thread; Django would
 # otherwise refuse ORM calls made from it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -3,11 +3,13 @@
 import json
 import logging
 
+from django.conf import settings
 from django.http import JsonResponse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
 from scoring.rules.errors import NotationError, RulesError
+from scoring.throttle import api_allowed
 
 from . import handlers
 
@@ -43,13 +45,21 @@ def ruling(handler):
     def view(request):
         if request.method != "POST":
             return error(translation.gettext("Use POST for this endpoint."), status=405)
+        refused = _limited(request)
+        if refused is not None:
+            return refused
+        raw = _body(request)
+        if raw is None:
+            return _too_large()
         try:
-            data = _parse(request.body)
+            data = _parse(raw)
         except (ValueError, RecursionError):
             return error(translation.gettext("The body is not valid JSON."))
         lang = data.get("lang") if isinstance(data, dict) else None
         if lang is not None and not isinstance(lang, str):
-            return error(translation.gettext("lang must be a language code such as en or ja."), "lang")
+            return error(
+                translation.gettext("lang must be a language code such as en or ja."), "lang"
+            )
         with translation.override(_language(data) or translation.get_language()):
             return _answer(handler, data)
 
@@ -77,7 +87,46 @@ score = ruling(handlers.score)
 def variants(request):
     if request.method not in ("GET", "HEAD"):
         return error(translation.gettext("Use GET for this endpoint."), status=405)
+    refused = _limited(request)
+    if refused is not None:
+        return refused
     return JsonResponse(handlers.variants())
+
+
+# ---- limits: requests per client, and body size ----------------------------------------
+
+
+def _limited(request) -> JsonResponse | None:
+    allowed, retry_after = api_allowed(request)
+    if allowed:
+        return None
+    response = error(
+        translation.gettext("Too many requests from this client; try again in a minute."),
+        status=429,
+    )
+    response["Retry-After"] = str(max(1, retry_after))
+    return response
+
+
+def _body(request) -> bytes | None:
+    """The body, or None when it is larger than settings.API_MAX_BODY_BYTES (read no
+    further than that, whatever Content-Length claims)."""
+    limit = settings.API_MAX_BODY_BYTES
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > limit:
+        return None
+    raw = request.read(limit + 1)
+    return None if len(raw) > limit else raw
+
+
+def _too_large() -> JsonResponse:
+    message = translation.gettext("The body is larger than %(size)d bytes.") % {
+        "size": settings.API_MAX_BODY_BYTES
+    }
+    return error(message, status=413)
 
 
 def not_found(request, rest=""):

@@ -6,19 +6,25 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.forms import UUIDField
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from scoring import audit
 from scoring.access import session_for
 from scoring.forms import HandForm, hand_initial
+from scoring.models import Hand, HandEvent
 from scoring.recording import (
+    NotRestorable,
     StaleHand,
+    delete_hand,
     passed_values,
     record_hand,
     record_passed,
+    restore_hand,
     undo_last,
     update_hand,
 )
@@ -63,12 +69,12 @@ def record(request, pk):
         return _refused(request, session, form, 400)
     form = HandForm(session, request.POST)
     if request.POST.get("action") == PASSED_OUT:
-        record_passed(session, key)
+        record_passed(session, key, user=request.user)
         return _done(request, session.get_absolute_url())
     if not form.is_valid():
         return _refused(request, session, form, 422)
     hand, created = record_hand(
-        session, form.cleaned_data["key"], form.hand_values(), form.score.deltas
+        session, form.cleaned_data["key"], form.hand_values(), form.score.deltas, request.user
     )
     if created:
         messages.success(request, _("Hand %(number)d saved.") % {"number": hand.number})
@@ -107,26 +113,69 @@ def edit(request, pk, number):
         return _ended(request, session)
     if request.method != "POST":
         form = HandForm(session, initial={**hand_initial(hand), "key": hand.key})
-        return render(
-            request, "scoring/hand_edit.html", {"session": session, "hand": hand, "form": form}
-        )
+        return render(request, "scoring/hand_edit.html", _edit_context(session, hand, form))
     data = request.POST.copy()
     data["key"] = str(hand.key)  # an edit keeps its hand's key; a garbled one must not block it
     form = HandForm(session, data)
     version = _version(request)
     try:
         if request.POST.get("action") == PASSED_OUT:
-            update_hand(hand, version, passed_values(), ())
+            update_hand(hand, version, passed_values(), (), request.user)
         elif form.is_valid():
-            update_hand(hand, version, form.hand_values(), form.score.deltas)
+            update_hand(hand, version, form.hand_values(), form.score.deltas, request.user)
         else:
-            context = {"session": session, "hand": hand, "form": form}
+            context = _edit_context(session, hand, form)
             return render(request, "scoring/hand_edit.html", context, status=422)
     except StaleHand as stale:
-        context = {"session": session, "hand": stale.current, "form": form, "stale": stale.current}
-        return render(request, "scoring/hand_edit.html", context, status=409)
+        return _stale(request, session, stale.current, version)
     messages.success(request, _("Hand %(number)d updated.") % {"number": number})
     return redirect("scoring:hands", pk=session.pk)
+
+
+HISTORY_ON_HAND = 10  # the latest changes on the edit page; the History page has them all
+HISTORY_PAGE = 300
+
+
+def _edit_context(session, hand, form, **extra):
+    events = audit.history(session, hand.pk).select_related("user").order_by("-pk")
+    shown = list(events[: HISTORY_ON_HAND + 1])
+    return {
+        "session": session,
+        "hand": hand,
+        "form": form,
+        "history": audit.entries(session, shown[:HISTORY_ON_HAND]),
+        "history_more": len(shown) > HISTORY_ON_HAND,
+        **extra,
+    }
+
+
+def _stale(request, session, current, version):
+    """A save that came after someone else's: nothing is written; the page shows, field by
+    field, what the other save changed since this phone opened the hand, and the entry
+    again with the new version, so saving it once more is a deliberate choice."""
+    current.session = session
+    now = audit.snapshot(current)
+    opened = audit.snapshot_at(session, current.pk, version) if version is not None else None
+    data = request.POST.copy()
+    data["key"] = str(current.key)
+    data["version"] = str(current.version)
+    form = HandForm(session, data)
+    form.is_valid()
+    since = [
+        event
+        for event in audit.history(session, current.pk).select_related("user")
+        if event.after and (version is None or event.after.get("version", 0) > version)
+    ]
+    context = _edit_context(
+        session,
+        current,
+        form,
+        stale=current,
+        stale_changes=audit.changes(session, opened, now) if opened else None,
+        stale_now=audit.describe(session, now),
+        stale_by=sorted({e.username for e in since if e.username}),
+    )
+    return render(request, "scoring/hand_edit.html", context, status=409)
 
 
 def _version(request):
@@ -149,13 +198,16 @@ def undo(request, pk):
             number = int(request.POST.get("number", ""))
         except ValueError:
             number = -1
-        removed = undo_last(session, number)
+        removed = undo_last(session, number, request.user)
         if removed is None:
             messages.error(
                 request, _("Nothing was undone: the last hand has changed. Check it again.")
             )
             return redirect("scoring:undo", pk=session.pk)
-        messages.success(request, _("Hand %(number)d removed.") % {"number": number})
+        messages.success(
+            request,
+            _("Hand %(number)d removed. It can be restored from the history.") % {"number": number},
+        )
         return redirect(session)
     deltas = []
     if last is not None:
@@ -164,3 +216,62 @@ def undo(request, pk):
     return render(
         request, "scoring/undo.html", {"session": session, "last": last, "deltas": deltas}
     )
+
+
+@login_required
+def delete(request, pk, number):
+    """Delete any hand, after a confirmation page; its number stays free for a restore."""
+    session = session_for(request, pk)
+    hand = get_object_or_404(session.hands.prefetch_related("scores"), number=number)
+    hand.session = session
+    if session.ended_at is not None and request.method == "POST":
+        return _ended(request, session)
+    if request.method == "POST":
+        try:
+            delete_hand(hand, _version(request), request.user)
+        except StaleHand as stale:
+            return _stale(request, session, stale.current, _version(request))
+        except Hand.DoesNotExist:
+            raise Http404 from None
+        messages.success(
+            request,
+            _("Hand %(number)d deleted. It can be restored from the history.") % {"number": number},
+        )
+        return redirect("scoring:hands", pk=session.pk)
+    by_seat = {s.seat: s.delta for s in hand.scores.all()}
+    deltas = [(seat, by_seat.get(seat.number, 0)) for seat in session.seat_list]
+    return render(
+        request, "scoring/hand_delete.html", {"session": session, "hand": hand, "deltas": deltas}
+    )
+
+
+@login_required
+def history(request, pk):
+    """Every change to the session's hands, newest first, with Restore for removed hands."""
+    session = session_for(request, pk)
+    events = HandEvent.objects.filter(session=session).select_related("user").order_by("-pk")
+    shown = list(events[: HISTORY_PAGE + 1])
+    context = {
+        "session": session,
+        "entries": audit.entries(session, shown[:HISTORY_PAGE]),
+        "history_more": len(shown) > HISTORY_PAGE,
+        "ended": session.ended_at is not None,
+    }
+    return render(request, "scoring/history.html", context)
+
+
+@require_POST
+@login_required
+def restore(request, pk, event):
+    session = session_for(request, pk)
+    if session.ended_at is not None:
+        return _ended(request, session)
+    try:
+        hand = restore_hand(session, event, request.user)
+    except NotRestorable:
+        messages.error(
+            request, _("Nothing was restored: that hand is already back, or cannot return.")
+        )
+        return redirect("scoring:history", pk=session.pk)
+    messages.success(request, _("Hand %(number)d restored.") % {"number": hand.number})
+    return redirect("scoring:hands", pk=session.pk)

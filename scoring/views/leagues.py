@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.access import league_for
 from scoring.forms import AddMemberForm, LeagueForm
+from scoring.history.views import league_context
 from scoring.models import Membership
 
 
@@ -24,16 +25,9 @@ def league_new(request):
 
 @login_required
 def league(request, pk):
+    """The league page: standings, ratings and records, sessions, export, members."""
     league = league_for(request, pk)
-    context = {
-        "league": league,
-        "sessions": league.sessions.prefetch_related("seats__player")[:30],
-        "memberships": league.memberships.select_related("user").order_by("user__username"),
-        "players": league.players.all(),
-        "is_owner": league.role_of(request.user) == Membership.OWNER,
-        "member_form": AddMemberForm(),
-    }
-    return render(request, "scoring/league.html", context)
+    return render(request, "scoring/league.html", league_context(request, league))
 
 
 @require_POST
@@ -51,12 +45,5 @@ def add_member(request, pk):
             Membership.objects.create(league=league, user=user)
             messages.success(request, _("%(name)s joined the league.") % {"name": user.username})
             return redirect(league)
-    context = {
-        "league": league,
-        "sessions": league.sessions.all()[:30],
-        "memberships": league.memberships.select_related("user"),
-        "players": league.players.all(),
-        "is_owner": True,
-        "member_form": form,
-    }
+    context = league_context(request, league, member_form=form)
     return render(request, "scoring/league.html", context, status=400)

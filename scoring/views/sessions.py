@@ -54,8 +54,8 @@ def _start(league, data, user) -> GameSession:
 def table_context(session, form=None):
     """Everything the table screen shows: the scoreboard and the hand being recorded."""
     totals = session.totals()
-    hands = list(session.hands.order_by("number"))
-    dealer = hands[-1].next_dealer() if hands else session.first_dealer
+    last = session.hands.order_by("-number").first()  # not every hand: only the last counts
+    dealer = last.next_dealer() if last else session.first_dealer
     rows = [
         {"seat": seat, "total": total, "deals": seat.number == dealer}
         for seat, total in zip(session.seat_list, totals, strict=True)
@@ -65,9 +65,10 @@ def table_context(session, form=None):
     return {
         "session": session,
         "rows": rows,
-        "hand_number": len(hands) + 1,
+        # Not the count + 1: a deleted hand leaves its number free (it may be restored).
+        "hand_number": last.number + 1 if last else 1,
         "dealer": session.seat_list[dealer],
-        "last_hand": hands[-1] if hands else None,
+        "last_hand": last,
         "form": form,
         "ended": session.ended_at is not None,
     }

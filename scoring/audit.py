@@ -1,0 +1,217 @@
+"""The audit trail of hands: snapshots, events and the differences between them.
+
+``scoring.recording`` calls ``log`` inside each write's transaction; the views use
+``describe`` and ``changes`` to show a hand's history and, when an edit arrives
+too late, what the other phone changed, field by field.
+"""
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from scoring.models import Hand, HandEvent
+from scoring.rules import RulesError
+from scoring.rules.bids import Bid
+from scoring.rules.scores import signed
+
+# The hand's own fields a snapshot keeps, besides its id, key and scores.
+FIELDS = (
+    "number",
+    "dealer",
+    "status",
+    "declarer",
+    "contract",
+    "called_card",
+    "partner",
+    "mode",
+    "declarer_points",
+    "captured",
+    "discards",
+    "tricks",
+    "toppled",
+    "made",
+    "target",
+    "points",
+    "lines",
+    "version",
+)
+
+
+def snapshot(hand, deltas=None) -> dict:
+    """The hand as stored, with each seat's score (``deltas`` when they are not saved yet)."""
+    data = {name: getattr(hand, name) for name in FIELDS}
+    data["id"] = hand.pk
+    data["key"] = str(hand.key)
+    if deltas is None:
+        deltas = hand.scores.order_by("seat").values_list("delta", flat=True)
+    data["scores"] = [int(d) for d in deltas]
+    return data
+
+
+def log(session, action, user=None, before=None, after=None, hand=None) -> HandEvent:
+    """Write one event; call it inside the transaction that made the change."""
+    state = after or before
+    real_user = user if user is not None and user.is_authenticated else None
+    return HandEvent.objects.create(
+        session=session,
+        hand=hand,
+        hand_ref=state["id"],
+        number=state["number"],
+        action=action,
+        user=real_user,
+        username=real_user.get_username() if real_user else "",
+        before=before,
+        after=after,
+    )
+
+
+def history(session, hand_ref):
+    """A hand's events, oldest first."""
+    return HandEvent.objects.filter(session=session, hand_ref=hand_ref).order_by("pk")
+
+
+def snapshot_at(session, hand_ref, version):
+    """The hand as it stood at ``version``, from its events (None if no event has it)."""
+    for event in history(session, hand_ref):
+        for state in (event.before, event.after):
+            if state and state.get("version") == version:
+                return state
+    return None
+
+
+def restorable(session, candidates=None):
+    """Ids of undo and delete events whose hand is gone and has not come back since
+    (among ``candidates``, events of the session, when given)."""
+    removals = HandEvent.objects.filter(session=session, action__in=HandEvent.REMOVALS)
+    if candidates is not None:
+        removals = removals.filter(pk__in=[e.pk for e in candidates])
+    removals = dict(removals.values_list("pk", "hand_ref"))
+    if not removals:
+        return set()
+    refs = set(removals.values())
+    latest = set(
+        HandEvent.objects.filter(session=session, hand_ref__in=refs)
+        .values("hand_ref")
+        .annotate(last=Max("pk"))
+        .values_list("last", flat=True)
+    )
+    present = set(Hand.objects.filter(pk__in=refs).values_list("pk", flat=True))
+    return {pk for pk, ref in removals.items() if pk in latest and ref not in present}
+
+
+# ---- showing snapshots ---------------------------------------------------------------
+
+
+def _seat_name(session, seat):
+    if seat is None:
+        return ""
+    seats = session.seat_list
+    return seats[seat].player.name if 0 <= seat < len(seats) else str(seat)
+
+
+def _contract_label(session, state):
+    if not state.get("contract") or state.get("status") == "passed":
+        return ""
+    try:
+        parsed = session.engine.parse_contract(state["contract"], session.rules())
+    except RulesError:
+        return state["contract"]
+    return state["contract"] if isinstance(parsed, Bid) else parsed.label
+
+
+def _yes_no(value):
+    if value is None:
+        return "—"
+    return _("yes") if value else _("no")
+
+
+def _made(value):
+    if value is None:
+        return _("draw")
+    return _("made") if value else _("failed")
+
+
+def _cards(session, state):
+    captured = state.get("captured")
+    if not captured:
+        return ""
+    parts = [
+        f"{_seat_name(session, int(seat))}: {' '.join(cards) or '—'}"
+        for seat, cards in sorted(captured.items(), key=lambda item: int(item[0]))
+    ]
+    if state.get("discards"):
+        parts.append(_("discarded") + ": " + " ".join(state["discards"]))
+    return "; ".join(parts)
+
+
+def describe(session, state) -> list[tuple[str, str]]:
+    """A snapshot as (label, text) rows a person can read: the contract, who, the result,
+    and every seat's score."""
+    if state is None:
+        return []
+    if state.get("status") == "passed":
+        rows = [(_("Hand"), _("passed out"))]
+    else:
+        partner = state.get("partner")
+        rows = [
+            (_("Declarer"), _seat_name(session, state.get("declarer"))),
+            (_("Contract"), _contract_label(session, state)),
+            (_("Called card"), state.get("called_card") or "—"),
+            (_("Partner"), _seat_name(session, partner) if partner is not None else _("alone")),
+            (_("Result"), _made(state.get("made"))),
+            (_("Points of the declarer's side"), _text(state.get("points"))),
+        ]
+        if state.get("tricks"):
+            for seat, count in sorted(state["tricks"].items(), key=lambda item: int(item[0])):
+                label = _("Tricks: %(name)s") % {"name": _seat_name(session, int(seat))}
+                rows.append((label, str(count)))
+        if state.get("captured"):
+            rows.append((_("Point cards"), _cards(session, state)))
+        if state.get("toppled"):
+            rows.append((_("Toppled on the first trick"), _yes_no(True)))
+    for seat, delta in enumerate(state.get("scores") or []):
+        rows.append((_("Score: %(name)s") % {"name": _seat_name(session, seat)}, signed(delta)))
+    return rows
+
+
+def _text(value):
+    return "—" if value is None else str(value)
+
+
+def changes(session, before, after) -> list[dict]:
+    """What differs between two snapshots, row by row: {label, before, after}."""
+    old, new = dict(describe(session, before)), dict(describe(session, after))
+    labels = list(dict.fromkeys([*old, *new]))
+    return [
+        {"label": label, "before": old.get(label, "—"), "after": new.get(label, "—")}
+        for label in labels
+        if old.get(label, "—") != new.get(label, "—")
+    ]
+
+
+def entries(session, events) -> list[dict]:
+    """Events ready for a template: who, when, what, and what changed."""
+    events = list(events)
+    removals = [e for e in events if e.action in HandEvent.REMOVALS]
+    restorable_ids = restorable(session, removals) if removals else set()
+    rows = []
+    for event in events:
+        if event.action == HandEvent.EDIT:
+            detail = changes(session, event.before, event.after)
+        elif event.action in HandEvent.REMOVALS:
+            detail = [
+                {"label": label, "before": text, "after": "—"}
+                for label, text in describe(session, event.before)
+            ]
+        else:
+            detail = [
+                {"label": label, "before": "—", "after": text}
+                for label, text in describe(session, event.after)
+            ]
+        rows.append(
+            {
+                "event": event,
+                "detail": detail,
+                "restorable": event.pk in restorable_ids,
+            }
+        )
+    return rows

@@ -1,0 +1,221 @@
+"""A league's history as files: CSV of every seat of every hand, and the whole league
+as JSON (which scoring.history.imports reads back).
+
+The JSON is written the same way every time (keys sorted, sessions by date then by the
+order they were started, one session per line), so exporting an imported league gives
+the very same file. It names players, not database ids, and leaves out what belongs to
+this server only: accounts, share links and the history rows (they are rebuilt).
+"""
+
+import csv
+import json
+from collections import defaultdict
+from collections.abc import Iterator
+
+from scoring.history.tables import table_label
+from scoring.models import GameSession, Hand, HandScore, Seat
+
+FORMAT = "napoleon-league"
+FORMAT_VERSION = 1
+SESSION_BATCH = 200
+
+HAND_FIELDS = (
+    "number",
+    "dealer",
+    "status",
+    "declarer",
+    "contract",
+    "called_card",
+    "partner",
+    "mode",
+    "declarer_points",
+    "captured",
+    "discards",
+    "tricks",
+    "toppled",
+    "made",
+    "target",
+    "points",
+    "lines",
+    "key",
+    "version",
+)
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def _stamp(moment) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _sessions_in_batches(league, start=None, end=None):
+    """The league's sessions in history order, with their seats' player names, in batches."""
+    sessions = GameSession.objects.filter(league=league)
+    if start:
+        sessions = sessions.filter(date__gte=start)
+    if end:
+        sessions = sessions.filter(date__lte=end)
+    ordered = list(
+        sessions.order_by("date", "pk").values(
+            "pk", "date", "variant", "options", "first_dealer", "stake", "created_at", "ended_at"
+        )
+    )
+    for index in range(0, len(ordered), SESSION_BATCH):
+        batch = ordered[index : index + SESSION_BATCH]
+        ids = [s["pk"] for s in batch]
+        seats = defaultdict(list)
+        for session_id, _number, name in (
+            Seat.objects.filter(session_id__in=ids)
+            .order_by("session_id", "number")
+            .values_list("session_id", "number", "player__name")
+        ):
+            seats[session_id].append(name)
+        hands = defaultdict(list)
+        for hand in (
+            Hand.objects.filter(session_id__in=ids)
+            .order_by("session_id", "number")
+            .values("pk", "session_id", *HAND_FIELDS)
+        ):
+            hands[hand["session_id"]].append(hand)
+        scores = defaultdict(dict)
+        for hand_id, seat, delta in HandScore.objects.filter(hand__session__in=ids).values_list(
+            "hand_id", "seat", "delta"
+        ):
+            scores[hand_id][seat] = delta
+        yield batch, seats, hands, scores
+
+
+def league_json(league) -> Iterator[str]:
+    """The whole league as one JSON document, in pieces (for a streaming response)."""
+    head = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "league": {
+            "name": league.name,
+            "default_variant": league.default_variant,
+            "default_options": league.default_options or {},
+        },
+        "players": sorted(league.players.values_list("name", flat=True)),
+    }
+    text = _dumps(head)
+    yield text[:-1] + ',"sessions":['
+    first = True
+    for batch, seats, hands, scores in _sessions_in_batches(league):
+        for session in batch:
+            document = {
+                "date": session["date"].isoformat(),
+                "variant": session["variant"],
+                "options": session["options"],
+                "first_dealer": session["first_dealer"],
+                "stake": None if session["stake"] is None else f"{session['stake']:.2f}",
+                "created_at": _stamp(session["created_at"]),
+                "ended_at": _stamp(session["ended_at"]),
+                "seats": seats[session["pk"]],
+                "hands": [_hand(hand, scores.get(hand["pk"], {})) for hand in hands[session["pk"]]],
+            }
+            yield ("\n" if first else ",\n") + _dumps(document)
+            first = False
+    yield "\n]}\n"
+
+
+def _hand(hand: dict, scores: dict) -> dict:
+    document = {name: hand[name] for name in HAND_FIELDS}
+    document["key"] = str(hand["key"])
+    document["scores"] = [scores[seat] for seat in sorted(scores)]
+    return document
+
+
+# ---- CSV ------------------------------------------------------------------------------------
+
+CSV_HEADER = [
+    "date",
+    "session",
+    "game",
+    "score_table",
+    "hand",
+    "dealer",
+    "status",
+    "contract",
+    "declarer",
+    "called_card",
+    "partner",
+    "made",
+    "target",
+    "points",
+    "seat",
+    "player",
+    "role",
+    "score",
+]
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+def _cell(value) -> str:
+    """Text as a spreadsheet will show it: a leading = + - @ would start a formula."""
+    text = "" if value is None else str(value)
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text
+    return text
+
+
+def league_csv(league, start=None, end=None) -> Iterator[str]:
+    """One row per seat per hand (a hand passed out included, scoring 0), for the dates."""
+    from scoring.history.sync import SessionInfo
+
+    writer = csv.writer(_Echo())
+    yield "\ufeff" + writer.writerow(CSV_HEADER)
+    for batch, seats, hands, scores in _sessions_in_batches(league, start, end):
+        for session in batch:
+            names = seats[session["pk"]]
+            info = SessionInfo(
+                session["pk"],
+                league.pk,
+                session["date"],
+                session["variant"],
+                session["options"],
+                list(range(len(names))),
+            )
+            label = table_label(info.table)
+            for hand in hands[session["pk"]]:
+                by_seat = scores.get(hand["pk"], {})
+                played = hand["status"] == Hand.PLAYED
+                declarer, partner = hand["declarer"], hand["partner"]
+                if partner == declarer:
+                    partner = None
+                for seat, name in enumerate(names):
+                    if not played:
+                        role = ""
+                    elif seat == declarer:
+                        role = "napoleon"
+                    elif seat == partner:
+                        role = "partner"
+                    else:
+                        role = "defender"
+                    yield writer.writerow(
+                        [
+                            session["date"].isoformat(),
+                            session["pk"],
+                            session["variant"],
+                            label,
+                            hand["number"],
+                            _cell(names[hand["dealer"]] if hand["dealer"] < len(names) else ""),
+                            hand["status"],
+                            _cell(hand["contract"]),
+                            _cell(names[declarer] if played and declarer is not None else ""),
+                            _cell(hand["called_card"]),
+                            _cell(names[partner] if played and partner is not None else ""),
+                            "" if hand["made"] is None else ("yes" if hand["made"] else "no"),
+                            "" if hand["target"] is None else hand["target"],
+                            "" if hand["points"] is None else hand["points"],
+                            seat + 1,
+                            _cell(name),
+                            role,
+                            by_seat.get(seat, 0),
+                        ]
+                    )

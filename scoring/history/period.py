@@ -1,0 +1,145 @@
+"""The date range a league page shows: all time, a year, a season, or any two dates.
+
+A season is a quarter of the year (January to March, …), the span a Friday-night
+league usually counts in. Read from the query string (``?year=2025``,
+``?season=2025-2``, ``?from=2025-01-01&to=2025-06-30``), so every view is a link.
+"""
+
+import calendar
+import datetime
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.history.tables import day_start
+
+SEASON_MONTHS = {1: (1, 3), 2: (4, 6), 3: (7, 9), 4: (10, 12)}
+
+
+@dataclass(frozen=True)
+class Period:
+    start: datetime.date | None = None
+    end: datetime.date | None = None  # included
+    kind: str = "all"  # all, year, season, range
+    year: int | None = None
+    season: int | None = None
+
+    @property
+    def is_all(self) -> bool:
+        return self.start is None and self.end is None
+
+    @property
+    def low(self) -> int | None:
+        """The first history position inside the period (None: from the beginning)."""
+        return day_start(self.start) if self.start else None
+
+    @property
+    def high(self) -> int | None:
+        """The first history position after the period (None: to the end)."""
+        if self.end is None:
+            return None
+        return day_start(self.end + datetime.timedelta(days=1))
+
+    @property
+    def label(self) -> str:
+        if self.kind == "year":
+            return str(self.year)
+        if self.kind == "season":
+            return season_label(self.year, self.season)
+        if self.kind == "range":
+            if self.start and self.end:
+                return _("%(start)s to %(end)s") % {"start": self.start, "end": self.end}
+            if self.start:
+                return _("from %(start)s") % {"start": self.start}
+            return _("until %(end)s") % {"end": self.end}
+        return _("All time")
+
+    def query(self) -> str:
+        """The query string that selects this period again (empty for all time)."""
+        if self.kind == "year":
+            return f"year={self.year}"
+        if self.kind == "season":
+            return f"season={self.year}-{self.season}"
+        if self.kind == "range":
+            parts = []
+            if self.start:
+                parts.append(f"from={self.start.isoformat()}")
+            if self.end:
+                parts.append(f"to={self.end.isoformat()}")
+            return "&".join(parts)
+        return ""
+
+
+def year_period(year: int) -> Period:
+    return Period(datetime.date(year, 1, 1), datetime.date(year, 12, 31), "year", year)
+
+
+def season_period(year: int, season: int) -> Period:
+    first, last = SEASON_MONTHS[season]
+    end = datetime.date(year, last, calendar.monthrange(year, last)[1])
+    return Period(datetime.date(year, first, 1), end, "season", year, season)
+
+
+def season_label(year: int, season: int) -> str:
+    names = {
+        1: _("Jan–Mar %(year)s"),
+        2: _("Apr–Jun %(year)s"),
+        3: _("Jul–Sep %(year)s"),
+        4: _("Oct–Dec %(year)s"),
+    }
+    return names[season] % {"year": year}
+
+
+class PeriodForm(forms.Form):
+    """The period filter; every field optional, a bad one reported and ignored."""
+
+    start = forms.DateField(label=gettext_lazy("From"), required=False)
+    end = forms.DateField(label=gettext_lazy("To"), required=False)
+    year = forms.IntegerField(required=False, min_value=1900, max_value=2200)
+    season = forms.RegexField(regex=r"^\d{4}-[1-4]$", required=False)
+
+    def __init__(self, query):
+        data = {
+            "start": query.get("from", ""),
+            "end": query.get("to", ""),
+            "year": query.get("year", ""),
+            "season": query.get("season", ""),
+        }
+        super().__init__(data)
+        self.fields["start"].widget.input_type = "date"
+        self.fields["end"].widget.input_type = "date"
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if start and end and start > end:
+            self.add_error("end", _("The end date comes before the start date."))
+        return data
+
+    def period(self) -> Period:
+        if not self.is_valid():
+            return Period()
+        data = self.cleaned_data
+        if data.get("season"):
+            year, season = (int(part) for part in data["season"].split("-"))
+            if 1900 <= year <= 2200:
+                return season_period(year, season)
+        if data.get("year"):
+            return year_period(data["year"])
+        if data.get("start") or data.get("end"):
+            return Period(data.get("start"), data.get("end"), "range")
+        return Period()
+
+
+def choices(first: datetime.date | None, last: datetime.date | None, current: Period) -> dict:
+    """Quick links: every year the league played (newest first) and the seasons of the
+    year on show."""
+    if first is None or last is None:
+        return {"years": [], "seasons": []}
+    years = [year_period(y) for y in range(last.year, first.year - 1, -1)]
+    year = current.year if current.kind in ("year", "season") else last.year
+    seasons = [season_period(year, s) for s in (1, 2, 3, 4)]
+    seasons = [s for s in seasons if s.end >= first and s.start <= last]
+    return {"years": years, "seasons": seasons}

@@ -1,0 +1,290 @@
+"""The history pages: a league's standings and records, a player's figures, a session's
+course, the ratings' explanation, and the league's export and import.
+
+Members of the league only (scoring.access): a stranger's GET is a 404, a POST a 403.
+"""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.access import league_for, session_for
+from scoring.forms import AddMemberForm
+from scoring.history import charts, imports, ratings, sync
+from scoring.history.export import league_csv, league_json
+from scoring.history.period import PeriodForm, choices
+from scoring.history.stats import (
+    league_ratings,
+    league_span,
+    league_standings,
+    player_sessions,
+    player_stats,
+    sessions_page,
+)
+from scoring.history.tables import contract_facts, level_label
+from scoring.models import HandScore, Membership, Player
+from scoring.rules.cards import SYMBOLS
+
+MAX_PAGE = 10_000
+
+
+def _page(request) -> int:
+    try:
+        page = int(request.GET.get("page", "1"))
+    except ValueError:
+        return 1
+    return min(max(page, 1), MAX_PAGE)
+
+
+def league_context(request, league, member_form=None) -> dict:
+    """Everything the league page shows (scoring.views.leagues renders it)."""
+    sync.ensure(league.pk)
+    period_form = PeriodForm(request.GET)
+    period = period_form.period()
+    page = _page(request)
+    first, last = league_span(league)
+    sessions, more = sessions_page(league, period, page)
+    standings = league_standings(league, period)
+    rated = league_ratings(league, period)
+    for _variant, _label, rows in rated:
+        for row in rows:
+            row.spark_svg = charts.sparkline(
+                row.spark,
+                _("%(name)s's rating over the period, ending at %(rating)d")
+                % {"name": row.name, "rating": round(row.rating)},
+            )
+    role = league.role_of(request.user)
+    players = list(league.players.all())
+    return {
+        "league": league,
+        "period": period,
+        "period_form": period_form,
+        "period_choices": choices(first, last, period),
+        "standings": standings,
+        "ratings": rated,
+        "sessions": sessions,
+        "page": page,
+        "more": more,
+        "memberships": league.memberships.select_related("user").order_by("user__username"),
+        "players": players,
+        "is_owner": role == Membership.OWNER,
+        "member_form": member_form or AddMemberForm(),
+        "can_import": role == Membership.OWNER and first is None and not players,
+    }
+
+
+@login_required
+def player(request, pk):
+    found = get_object_or_404(Player.objects.select_related("league"), pk=pk)
+    league_for(request, found.league_id)
+    sync.ensure(found.league_id)
+    stats = player_stats(found)
+    for entry in stats:
+        series = [
+            charts.Series(label if len(entry.tables) > 1 else found.name, points, style=i)
+            for i, (_table, label, _figures, points) in enumerate(entry.tables)
+        ]
+        entry.score_chart = charts.line_chart(
+            series,
+            title=_("%(name)s's total score in %(game)s, hand by hand")
+            % {"name": found.name, "game": entry.label},
+            x_label=_("hands played"),
+            y_label=_("total"),
+            signed=True,
+        )
+        if entry.rating_course:
+            entry.rating_chart = charts.line_chart(
+                [charts.Series(found.name, entry.rating_course, style=0)],
+                title=_("%(name)s's rating in %(game)s, hand by hand")
+                % {"name": found.name, "game": entry.label},
+                x_label=_("hands played"),
+                y_label=_("rating"),
+            )
+    context = {
+        "player": found,
+        "league": found.league,
+        "stats": stats,
+        "sessions": player_sessions(found),
+    }
+    return render(request, "history/player.html", context)
+
+
+@login_required
+def session_history(request, pk):
+    """The table screen as history: every hand, and each player's running total."""
+    session = session_for(request, pk)
+    seats = session.seat_list
+    hands = list(session.hands.order_by("number"))
+    deltas = {}
+    for hand_id, seat, delta in HandScore.objects.filter(hand__session=session).values_list(
+        "hand_id", "seat", "delta"
+    ):
+        deltas.setdefault(hand_id, {})[seat] = delta
+    running = [0] * len(seats)
+    series = [charts.Series(seat.player.name, [(0, 0)], style=i) for i, seat in enumerate(seats)]
+    rows = []
+    for hand in hands:
+        hand.session = session
+        by_seat = deltas.get(hand.pk, {})
+        row_deltas = [by_seat.get(seat.number, 0) for seat in seats]
+        running = [a + b for a, b in zip(running, row_deltas, strict=True)]
+        for s, total in zip(series, running, strict=True):
+            s.points.append((hand.number, total))
+        rows.append(
+            {
+                "hand": hand,
+                "deltas": row_deltas,
+                "totals": list(running),
+                **_roles(hand, session, seats),
+            }
+        )
+    chart = None
+    if hands:
+        chart = charts.line_chart(
+            series,
+            title=_("Running totals, %(game)s, %(date)s")
+            % {"game": session.get_variant_display(), "date": session.date},
+            x_label=_("hand"),
+            y_label=_("total"),
+            signed=True,
+        )
+    board = sorted(
+        (
+            {"name": seat.player.name, "player_id": seat.player_id, "total": total}
+            for seat, total in zip(seats, running, strict=True)
+        ),
+        key=lambda r: -r["total"],
+    )
+    context = {
+        "session": session,
+        "seats": seats,
+        "rows": rows,
+        "board": board,
+        "chart": chart,
+        "legend": [(charts.legend_swatch(s.style), s.label) for s in series],
+        "totals": running,
+    }
+    return render(request, "history/session.html", context)
+
+
+def _roles(hand, session, seats):
+    if hand.passed_out or hand.declarer is None:
+        return {"declarer": "", "partner": ""}
+    partner = ""
+    if hand.partner is not None and hand.partner != hand.declarer and hand.partner < len(seats):
+        partner = seats[hand.partner].player.name
+    facts = contract_facts(session.variant, session.options, len(seats), hand.contract, hand.target)
+    return {
+        "declarer": seats[hand.declarer].player.name if hand.declarer < len(seats) else "",
+        "partner": partner,
+        "level": level_label(facts.level),
+        "trump": facts.trump,
+        "trump_symbol": SYMBOLS.get(facts.trump, facts.trump),
+    }
+
+
+def ratings_about(request):
+    example = {
+        "start": round(ratings.START),
+        "k": round(ratings.K),
+        "easy": round(ratings.EASY),
+        "hard": round(ratings.HARD),
+        "low": round(100 * ratings.expected(1500, 1500, 0)),
+        "high": round(100 * ratings.expected(1500, 1500, 1)),
+        "gain": f"{ratings.changes([1500, 1500], [1500, 1500, 1500], 0, True)[0]:.1f}",
+        "loss": f"{-ratings.changes([1500, 1500], [1500, 1500, 1500], 0, True)[1]:.1f}",
+        "hard_gain": f"{ratings.changes([1500, 1500], [1500, 1500, 1500], 1, True)[0]:.1f}",
+    }
+    return render(request, "history/ratings_about.html", {"example": example})
+
+
+# ---- export and import ---------------------------------------------------------------------
+
+
+def _filename(league, suffix: str) -> str:
+    return f"{slugify(league.name) or 'league'}{suffix}"
+
+
+@login_required
+def export_csv(request, pk):
+    league = league_for(request, pk)
+    period = PeriodForm(request.GET).period()
+    suffix = "-hands"
+    if period.start:
+        suffix += f"-from-{period.start.isoformat()}"
+    if period.end:
+        suffix += f"-to-{period.end.isoformat()}"
+    response = StreamingHttpResponse(
+        league_csv(league, period.start, period.end), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_filename(league, suffix)}.csv"'
+    return response
+
+
+@login_required
+def export_json(request, pk):
+    league = league_for(request, pk)
+    response = StreamingHttpResponse(league_json(league), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(league, "")}.json"'
+    return response
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("League file (.json)"))
+
+
+@login_required
+def league_import(request, pk):
+    """The owner fills an empty league from a league file (the JSON export)."""
+    league = league_for(request, pk, owner=True)
+    empty = not league.sessions.exists() and not league.players.exists()
+    limit_mb = imports.MAX_BYTES // (1024 * 1024)
+    form = ImportForm()
+    status = 200
+    if request.method == "POST":
+        status = 400
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        if not length.isdigit() or int(length) > imports.MAX_BYTES + 64 * 1024:
+            # Refused before the body is read: no upload of any size is stored.
+            form.add_error(
+                None, _("The file is too large: at most %(limit)d MB.") % {"limit": limit_mb}
+            )
+            return render(
+                request,
+                "history/import.html",
+                {"league": league, "form": form, "empty": empty, "limit_mb": limit_mb},
+                status=413,
+            )
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                if upload.size > imports.MAX_BYTES:
+                    raise imports.ImportRefused(
+                        _("The file is too large: at most %(limit)d MB.") % {"limit": limit_mb}
+                    )
+                counts = imports.import_league(league, upload.read(imports.MAX_BYTES + 1))
+            except imports.ImportRefused as refusal:
+                form.add_error("file", refusal.message)
+            else:
+                messages.success(
+                    request,
+                    _("Imported %(players)d players, %(sessions)d sessions and %(hands)d hands.")
+                    % counts,
+                )
+                return redirect("scoring:league", pk=league.pk)
+    context = {"league": league, "form": form, "empty": empty, "limit_mb": limit_mb}
+    return render(request, "history/import.html", context, status=status)
+
+
+@login_required
+def standings(request, pk):
+    """The standings alone: the league page at its standings, for the same period."""
+    league = league_for(request, pk)
+    query = PeriodForm(request.GET).period().query()
+    return redirect(f"{league.get_absolute_url()}{'?' + query if query else ''}#standings")

@@ -1,0 +1,274 @@
+"""Property-based fuzzing of every form the site accepts: random field values (and random
+mutations of a valid entry) never cause a 500, an answer that is not a success saves
+nothing, and whatever is saved is consistent (every hand whole, scored by the engine).
+
+Each example runs inside a transaction that is rolled back, so all examples start from
+the same league, session and hands.
+"""
+
+import uuid
+
+import pytest
+from django.db import transaction
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.forms import HandForm, SessionForm
+from scoring.models import GameSession, HandEvent
+from tests.views.factories import PASSWORD, assert_scores_match_engine, hand_data, play
+from tests.views.test_stranger_walk import snapshot
+
+FUZZ = settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    derandomize=True,  # the same examples on every run and on both databases
+)
+
+SAMPLES = [
+    "",
+    " ",
+    "0",
+    "1",
+    "2",
+    "-1",
+    "4",
+    "8",
+    "13",
+    "16",
+    "25",
+    "99",
+    "999999999999999999999",
+    "1e3",
+    "١٢",
+    "NaN",
+    "null",
+    "true",
+    "on",
+    "alone",
+    "discard",
+    "passed",
+    "save",
+    "count",
+    "cards",
+    "tricks",
+    "S",
+    "H",
+    "D",
+    "C",
+    "NT",
+    "A",
+    "K",
+    "10",
+    "BJ",
+    "JK",
+    "three",
+    "nap",
+    "misere",
+    "taiwan",
+    "thai",
+    "nap",
+    "mighty",
+    "mark",
+    "olive",
+    "sam",
+    PASSWORD,
+    str(uuid.uuid4()),
+    "2025-03-14",
+    "Ann\nBen\nCat\nDan\nEve",
+    "Ann\nAnn",
+    "\x00",
+    "<script>",
+    "' OR 1=1 --",
+    "x" * 300,
+]
+
+
+def values():
+    one = st.one_of(
+        st.sampled_from(SAMPLES),
+        st.text(max_size=20),
+        st.integers(-(10**12), 10**12).map(str),
+    )
+    return st.one_of(one, st.lists(one, min_size=2, max_size=3))
+
+
+def bodies(fields, valid):
+    """Random bodies over the form's field names, and valid bodies with a few fields
+    changed or dropped."""
+    names = st.sampled_from(sorted(set(fields) | {"x", "action", "key", "version"}))
+    random_body = st.dictionaries(names, values(), max_size=len(fields) + 2)
+    mutated = st.builds(
+        lambda changes, dropped: {
+            k: v for k, v in {**valid, **changes}.items() if k not in dropped
+        },
+        st.dictionaries(names, values(), max_size=4),
+        st.sets(names, max_size=2),
+    )
+    return st.one_of(random_body, mutated)
+
+
+def succeeded(response):
+    if response.has_header("HX-Redirect"):
+        return True
+    return response.status_code == 302 and not response.url.startswith(reverse("scoring:login"))
+
+
+def consistent():
+    for session in GameSession.objects.all():
+        players = session.players_count
+        for hand in session.hands.prefetch_related("scores"):
+            expected = 0 if hand.passed_out else players
+            assert hand.scores.count() == expected, f"hand {hand.number} is not whole"
+            assert HandEvent.objects.filter(hand_ref=hand.pk).exists()
+        assert_scores_match_engine(session)
+
+
+def post_and_check(client, path, body, htmx=False):
+    """POST inside a rolled-back transaction; check the three properties."""
+    with transaction.atomic():
+        before = snapshot(derived=False)
+        extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+        response = client.post(path, body, **extra)
+        assert response.status_code < 500
+        if succeeded(response):
+            consistent()
+        else:
+            assert snapshot(derived=False) == before, (
+                f"{response.status_code} but something was saved"
+            )
+        transaction.set_rollback(True)
+    return response
+
+
+@pytest.fixture(params=["taiwan", "thai", "nap", "mighty"])
+def table(request, league):
+    from tests.views.factories import make_session
+
+    session = make_session(league, request.param)
+    play(session)
+    play(session)
+    return GameSession.objects.get(pk=session.pk)
+
+
+def hand_fields(session):
+    return list(HandForm(session).fields)
+
+
+# ---- hands -------------------------------------------------------------------------------
+
+
+def test_fuzz_record(member_client, table):
+    @FUZZ
+    @given(body=bodies(hand_fields(table), hand_data(table)), htmx=st.booleans())
+    def run(body, htmx):
+        post_and_check(member_client, reverse("scoring:record", args=[table.pk]), body, htmx)
+
+    run()
+
+
+def test_fuzz_preview(member_client, table):
+    @FUZZ
+    @given(body=bodies(hand_fields(table), hand_data(table)))
+    def run(body):
+        response = post_and_check(
+            member_client, reverse("scoring:preview", args=[table.pk]), body, htmx=True
+        )
+        assert response.status_code == 200
+
+    run()
+
+
+def test_fuzz_edit(member_client, table):
+    hand = table.hands.get(number=1)
+    valid = hand_data(table, key=hand.key, version=str(hand.version))
+
+    @FUZZ
+    @given(body=bodies(hand_fields(table), valid), number=st.sampled_from([1, 2, 3]))
+    def run(body, number):
+        post_and_check(member_client, reverse("scoring:edit-hand", args=[table.pk, number]), body)
+
+    run()
+
+
+def test_fuzz_undo_delete_and_restore(member_client, table):
+    member_client.post(reverse("scoring:undo", args=[table.pk]), {"number": "2"})
+    events = list(HandEvent.objects.filter(session=table).values_list("pk", flat=True))
+
+    @FUZZ
+    @given(
+        which=st.sampled_from(["undo", "delete-hand", "restore"]),
+        body=bodies(["number", "version"], {"number": "1", "version": "1"}),
+        number=st.integers(0, 3),
+        event=st.one_of(st.sampled_from(events), st.integers(0, 10**9)),
+    )
+    def run(which, body, number, event):
+        args = {"undo": [table.pk], "delete-hand": [table.pk, number or 1]}.get(
+            which, [table.pk, event]
+        )
+        post_and_check(member_client, reverse(f"scoring:{which}", args=args), body)
+
+    run()
+
+
+# ---- leagues, sessions, accounts ------------------------------------------------------------
+
+
+def test_fuzz_session_new(owner_client, league):
+    valid = {
+        "variant": "taiwan",
+        "date": "2025-03-14",
+        "players": "Ann\nBen\nCat\nDan\nEve",
+        "first_dealer": "1",
+    }
+
+    @FUZZ
+    @given(body=bodies(list(SessionForm().fields), valid))
+    def run(body):
+        post_and_check(owner_client, reverse("scoring:session-new", args=[league.pk]), body)
+
+    run()
+
+
+def test_fuzz_league_new(member_client):
+    @FUZZ
+    @given(body=bodies(["name", "default_variant"], {"name": "Friday", "default_variant": "nap"}))
+    def run(body):
+        post_and_check(member_client, reverse("scoring:league-new"), body)
+
+    run()
+
+
+def test_fuzz_add_member(owner_client, league, stranger):
+    @FUZZ
+    @given(body=bodies(["username"], {"username": "sam"}))
+    def run(body):
+        post_and_check(owner_client, reverse("scoring:add-member", args=[league.pk]), body)
+
+    run()
+
+
+def test_fuzz_signup(anon_client, db):
+    valid = {"username": "newcomer", "password1": PASSWORD, "password2": PASSWORD}
+
+    @FUZZ
+    @given(body=bodies(list(valid), valid))
+    def run(body):
+        post_and_check(anon_client, reverse("scoring:signup"), body)
+        anon_client.logout()
+
+    run()
+
+
+def test_fuzz_login(anon_client, member):
+    @FUZZ
+    @given(
+        body=bodies(["username", "password", "next"], {"username": "mark", "password": PASSWORD})
+    )
+    def run(body):
+        response = post_and_check(anon_client, reverse("scoring:login"), body)
+        assert response.status_code in (200, 302, 400, 429)
+        anon_client.logout()
+
+    run()
