@@ -15,4 +15,7 @@ class ScoringConfig(AppConfig):
 
         i18n.install(gettext, ngettext)
 
-        from scoring import throttle  # noqa: F401  (connects the login-failure signals)
+        from scoring import (
+            language,  # noqa: F401  (remembers a user's language at login)
+            throttle,  # noqa: F401  (connects the login-failure signals)
+        )

@@ -347,6 +347,20 @@ class HandEvent(models.Model):
         return f"{self.session} · #{self.number} {self.action}"
 
 
+class Profile(models.Model):
+    """What the app remembers about a user across phones: for now, their language."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.language})"
+
+
 # The league history's derived tables (ratings, running figures) live in their own module.
 from scoring.history.models import (  # noqa: E402, F401
     LeagueHistory,

@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from scoring import language
 from scoring.views import hands, home, leagues, sessions
 
 app_name = "scoring"
@@ -8,6 +9,7 @@ app_name = "scoring"
 urlpatterns = [
     path("", home.home, name="home"),
     path("accounts/signup/", home.signup, name="signup"),
+    path("language/", language.set_language, name="set-language"),
     path("accounts/login/", home.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/new/", leagues.league_new, name="league-new"),

@@ -12,7 +12,7 @@ import re
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.cards import SUITS, SYMBOLS
@@ -25,14 +25,15 @@ DEFAULT_PLAYERS = 5
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 
+# Short game names for the chips; "Japanese" the game is not "Japanese" the language.
 SHORT_NAMES = {
-    "taiwan": gettext_lazy("Taiwan"),
-    "hongkong": gettext_lazy("Hong Kong"),
-    "japanese": gettext_lazy("Japanese"),
-    "japanese-chip": gettext_lazy("Japanese chips"),
-    "thai": gettext_lazy("Thai"),
-    "mighty": gettext_lazy("Mighty"),
-    "nap": gettext_lazy("Nap"),
+    "taiwan": pgettext_lazy("game", "Taiwan"),
+    "hongkong": pgettext_lazy("game", "Hong Kong"),
+    "japanese": pgettext_lazy("game", "Japanese"),
+    "japanese-chip": pgettext_lazy("game", "Japanese chips"),
+    "thai": pgettext_lazy("game", "Thai"),
+    "mighty": pgettext_lazy("game", "Mighty"),
+    "nap": pgettext_lazy("game", "Nap"),
 }
 
 

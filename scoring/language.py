@@ -1,0 +1,63 @@
+"""The reader's language: chosen with the switcher, remembered per user.
+
+Django's LocaleMiddleware already picks the cookie or the browser's language.
+A signed-in user's saved choice goes further: it follows them to another phone.
+The choice is copied into the session at login, so no request pays a query for it.
+"""
+
+from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+from django.http import HttpResponseRedirect
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+SESSION_KEY = "language"
+SUPPORTED = {code for code, _name in settings.LANGUAGES}
+
+
+class UserLanguageMiddleware:
+    """After authentication: a signed-in user's saved language wins over the browser's."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        language = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+        if language in SUPPORTED:
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+        return self.get_response(request)
+
+
+@receiver(user_logged_in)
+def remember_on_login(sender, request, user, **kwargs):
+    profile = getattr(user, "profile", None)
+    if profile is not None and profile.language in SUPPORTED:
+        request.session[SESSION_KEY] = profile.language
+
+
+@require_POST
+def set_language(request):
+    """Switch the language: a cookie for everyone, and the profile for a signed-in user."""
+    from scoring.models import Profile
+
+    language = request.POST.get("language", "")
+    target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    if language not in SUPPORTED:
+        return response
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=365 * 24 * 3600,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    if request.user.is_authenticated:
+        Profile.objects.update_or_create(user=request.user, defaults={"language": language})
+        request.session[SESSION_KEY] = language
+    return response

@@ -1,0 +1,20 @@
+"""``makemessages`` for this project.
+
+It also collects the engine's ``N_`` marks (the rules engine cannot import Django,
+so strings it translates later — option descriptions, card and call names — are
+marked with ``N_``, which xgettext does not know), and it skips folders that hold
+no user-facing text.
+"""
+
+from django.core.management.commands import makemessages
+
+SKIPPED = [".venv", "node_modules", "tests", "benchmarks", "staticfiles", "docs"]
+
+
+class Command(makemessages.Command):
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]
+
+    def handle(self, *args, **options):
+        options["ignore_patterns"] = [*options.get("ignore_patterns", []), *SKIPPED]
+        options.setdefault("no_obsolete", True)
+        return super().handle(*args, **options)
