@@ -14,26 +14,7 @@ from scoring.rules.bids import Bid
 from scoring.rules.scores import signed
 
 # The hand's own fields a snapshot keeps, besides its id, key and scores.
-FIELDS = (
-    "number",
-    "dealer",
-    "status",
-    "declarer",
-    "contract",
-    "called_card",
-    "partner",
-    "mode",
-    "declarer_points",
-    "captured",
-    "discards",
-    "tricks",
-    "toppled",
-    "made",
-    "target",
-    "points",
-    "lines",
-    "version",
-)
+FIELDS = (*Hand.ENTRY_FIELDS, "version")
 
 
 def snapshot(hand, deltas=None) -> dict:

@@ -195,6 +195,28 @@ class Hand(models.Model):
     COUNT, CARDS, TRICKS = "count", "cards", "tricks"
     MODES = [(COUNT, _("quick count")), (CARDS, _("card grid")), (TRICKS, _("tricks"))]
 
+    # What a table reported and the engine made of it: the fields an audit snapshot
+    # and a league export carry (besides key and version).
+    ENTRY_FIELDS = (
+        "number",
+        "dealer",
+        "status",
+        "declarer",
+        "contract",
+        "called_card",
+        "partner",
+        "mode",
+        "declarer_points",
+        "captured",
+        "discards",
+        "tricks",
+        "toppled",
+        "made",
+        "target",
+        "points",
+        "lines",
+    )
+
     session = models.ForeignKey(GameSession, models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand"))
     dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))

@@ -19,27 +19,7 @@ FORMAT = "napoleon-league"
 FORMAT_VERSION = 1
 SESSION_BATCH = 200
 
-HAND_FIELDS = (
-    "number",
-    "dealer",
-    "status",
-    "declarer",
-    "contract",
-    "called_card",
-    "partner",
-    "mode",
-    "declarer_points",
-    "captured",
-    "discards",
-    "tricks",
-    "toppled",
-    "made",
-    "target",
-    "points",
-    "lines",
-    "key",
-    "version",
-)
+HAND_FIELDS = (*Hand.ENTRY_FIELDS, "key", "version")
 
 
 def _dumps(value) -> str:
