@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models import VARIANT_CHOICES, Hand, League
+from scoring.rulebook.labels import value_label
 from scoring.rules import HandFacts, RulesError, find_variant
 from scoring.rules.bids import NAP_BIDS, Bid
 from scoring.rules.cards import SUITS, SYMBOLS, parse_card
@@ -173,7 +174,7 @@ def option_form_fields(code: str, spec) -> list:
         field.widget.attrs["placeholder"] = str(spec.default)
         return [(name, field)]
     if spec.kind == "choice":
-        choices = [("", gettext_lazy("default"))] + [(c, c.replace("_", " ")) for c in spec.choices]
+        choices = [("", gettext_lazy("default"))] + [(c, value_label(spec.name, c)) for c in spec.choices]
         return [
             (
                 name,

@@ -1,51 +1,14 @@
 """Player-facing names for the house-rule options and their values.
 
-The engine knows each option by its code (``joker_summon``) and each choice by
-its code (``lead_first_three``); the rules pages show these names instead, and
-the code beside them for whoever writes a link or uses the API.
+The engine knows each option by its code (``joker_summon``) and names it
+(``LABELS``); each choice is known by its code (``lead_first_three``) and gets a
+player's name here. Pages show these names, and the code beside them for whoever
+writes a link or uses the API.
 """
 
 from django.utils.translation import gettext_lazy as _
 
-OPTION_TITLES = {
-    # Taiwan and Hong Kong
-    "bid_style": _("How bids are written"),
-    "pass_is_final": _("A pass is final"),
-    "blind_shown": _("Blind shown"),
-    "discards_shown": _("Discards shown"),
-    "secretary_order": _("Ordering the secretary card"),
-    "joker_summon": _("Summoning jokers"),
-    "summoned_joker_loses": _("A summoned joker loses"),
-    "first_lead": _("First lead"),
-    "score_table": _("Score table"),
-    # Japanese
-    "bid_suit_order": _("Suit order in the bidding"),
-    "min_bid": _("Lowest bid"),
-    "no_trump_bid": _("No-trump bids"),
-    "almighty_is_trump": _("The almighty follows as a trump"),
-    "ura_jack_is_trump": _("The same-colour jack follows as a trump"),
-    "same_two": _("Same two"),
-    "same_two_first_trick": _("Same two on the first trick"),
-    "same_two_with_joker": _("Same two with a joker"),
-    "yoromeki": _("Yoromeki"),
-    "first_trick_specials_plain": _("Plain first trick"),
-    "siberian": _("Siberian rule"),
-    # Thai
-    "auction_order": _("Bidding order"),
-    "first_two_beats_specials": _("The first-trick 2 beats the specials"),
-    "tie": _("A tie"),
-    "betrayal_friend": _("The betraying friend"),
-    # The Mighty
-    "all_pass": _("When all five pass"),
-    "trump_change_cost": _("Cost of a trump change"),
-    "first_trick_friend": _("Friend by the first trick"),
-    "joker_powerless_first_last": _("Joker powerless on the first and last trick"),
-    "formula": _("Score formula"),
-    # Nap
-    "stripped_deck": _("Stripped deck"),
-    "misere_no_trump": _("Misère without trumps"),
-    "nap_scoring": _("Nap scoring"),
-}
+from scoring.rules.options import LABELS
 
 CHOICE_LABELS = {
     ("bid_style", "suit"): _("level and trump (1♠ … 8NT)"),
@@ -88,7 +51,8 @@ CHOICE_LABELS = {
 
 
 def option_title(name: str) -> str:
-    return str(OPTION_TITLES.get(name, name.replace("_", " ")))
+    # The engine names each option once (``OptionSpec.label``); pages share that name.
+    return str(_(LABELS[name])) if name in LABELS else name.replace("_", " ")
 
 
 def value_label(name: str, value) -> str:
