@@ -59,7 +59,8 @@ def signed(amount: int) -> str:
 
 def share_line(head: str, shares: Iterable[tuple[str, int]]) -> str:
     """``head: napoleon +100, secretary +50, each defender −50``."""
-    return head + ": " + ", ".join(f"{role} {signed(amount)}" for role, amount in shares)
+    shares = ", ".join(f"{role} {signed(amount)}" for role, amount in shares)
+    return _("{head}: {shares}").format(head=head, shares=shares)
 
 
 def deltas_for(facts: HandFacts, declarer: int, partner: int, other: int) -> tuple[int, ...]:
