@@ -16,5 +16,5 @@ class Command(makemessages.Command):
 
     def handle(self, *args, **options):
         options["ignore_patterns"] = [*options.get("ignore_patterns", []), *SKIPPED]
-        options.setdefault("no_obsolete", True)
+        options["no_obsolete"] = True
         return super().handle(*args, **options)
