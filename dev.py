@@ -20,6 +20,10 @@ VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 STAMP = VENV / ".requirements.sha256"
 REQUIREMENTS = [ROOT / "requirements.txt", ROOT / "requirements-dev.txt"]
+NODE_MODULES = ROOT / "node_modules"
+NPM_STAMP = NODE_MODULES / ".package-lock.sha256"
+NPM_FILES = [ROOT / "package.json", ROOT / "package-lock.json"]
+AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 CHROMIUM = Path("/usr/bin/chromium")
 DEV_SECRET_KEY = "django-insecure-dev-py-only"
 PLAIN_STORAGE = "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -133,6 +137,34 @@ def ensure_chromium(env):
     env["NAPOLEON_SKIP_BROWSER_TESTS"] = "1"
 
 
+def npm_hash():
+    digest = hashlib.sha256()
+    for path in NPM_FILES:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def ensure_node_modules(env):
+    """`npm ci` when package-lock.json changed: the browser tests inject axe-core from it."""
+    header("npm ci (axe-core for the accessibility tests)")
+    wanted = npm_hash()
+    if AXE.exists() and NPM_STAMP.exists() and NPM_STAMP.read_text().strip() == wanted:
+        print("node_modules matches package-lock.json")
+        return
+    if shutil.which("npm") is None:
+        if env.get("NAPOLEON_SKIP_BROWSER_TESTS"):
+            print("npm is missing, and so are the browser tests that need it.", flush=True)
+            return
+        if not IS_ROOT:
+            fail("npm ci", "npm is missing; install Node.js and npm (apt-get install nodejs npm)")
+        apt_install("install npm", "nodejs", "npm")
+    # npm ci empties node_modules first, the stamp with it: a failed run installs again.
+    run("npm ci", ["npm", "ci", "--no-audit", "--no-fund"])
+    if not AXE.exists():
+        fail("npm ci", f"{AXE} is missing after npm ci")
+    NPM_STAMP.write_text(wanted + "\n")
+
+
 def postgres_bin():
     found = sorted(
         glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
@@ -203,6 +235,7 @@ def cmd_test(pytest_args):
         static_env = {**env, "DJANGO_STATIC_ROOT": static_root}
         manage("collectstatic", "collectstatic", "--noinput", env=static_env)
     ensure_chromium(env)
+    ensure_node_modules(env)
 
     env["DJANGO_STATICFILES_STORAGE"] = PLAIN_STORAGE
     header("pytest on SQLite")

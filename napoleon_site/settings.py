@@ -44,6 +44,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "scoring.language.UserLanguageMiddleware",
+    "scoring.pwa.OfflineUserMiddleware",  # whose page: the offline page cache
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -130,6 +131,8 @@ CONTENT_SECURITY_POLICY = {
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
+    "worker-src": ["'self'"],  # the service worker, /sw.js
+    "manifest-src": ["'self'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],

@@ -174,7 +174,9 @@ def option_form_fields(code: str, spec) -> list:
         field.widget.attrs["placeholder"] = str(spec.default)
         return [(name, field)]
     if spec.kind == "choice":
-        choices = [("", gettext_lazy("default"))] + [(c, value_label(spec.name, c)) for c in spec.choices]
+        choices = [("", gettext_lazy("default"))] + [
+            (c, value_label(spec.name, c)) for c in spec.choices
+        ]
         return [
             (
                 name,

@@ -2,12 +2,16 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scoring import language
-from scoring.views import hands, home, leagues, sessions
+from scoring.views import hands, home, leagues, pwa, sessions
 
 app_name = "scoring"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    # The installable app: served from the root, the worker may control every page.
+    path("sw.js", pwa.service_worker, name="sw"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("offline/", pwa.offline, name="offline"),
     path("accounts/signup/", home.signup, name="signup"),
     path("language/", language.set_language, name="set-language"),
     path("accounts/login/", home.ThrottledLoginView.as_view(), name="login"),

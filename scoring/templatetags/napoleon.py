@@ -2,6 +2,7 @@ from django import template
 from django.utils.html import format_html
 
 from scoring.rules.cards import parse_card
+from scoring.rules.cards import suit_name as suit_name_text
 from scoring.rules.errors import RulesError
 from scoring.rules.scores import signed as signed_text
 
@@ -33,3 +34,9 @@ def signed(value):
 @register.filter
 def suit_class(code):
     return f"suit-{code}" if code in ("S", "H", "D", "C") else ""
+
+
+@register.filter
+def suit_name(code):
+    """``S`` → "spades", in the current language (names a group of cards for screen readers)."""
+    return suit_name_text(code) if code in ("S", "H", "D", "C") else ""

@@ -21,10 +21,75 @@
     return params.toString();
   }
 
+  // Where the keyboard was, so that it is there again in the page that replaces this one: a
+  // chip, card or call by its name and value, a stepper's button by its input, else an id;
+  // an action link that goes away (undo, clear) leaves the focus on its section's heading.
+  function focusKey(active) {
+    if (!active || active === document.body || !window.CSS || !CSS.escape) return null;
+    if (active.name && active.type !== "text") {
+      return { selector: '[name="' + CSS.escape(active.name) + '"][value="' + CSS.escape(active.value) + '"]' };
+    }
+    var input = active.dataset.step && active.parentElement.querySelector("input[name]");
+    if (input) return { selector: '[name="' + CSS.escape(input.name) + '"]', step: active.dataset.step };
+    if (active.id) return { selector: "#" + CSS.escape(active.id) };
+    var section = active.closest("section[id]");
+    if (section) return { selector: "#" + CSS.escape(section.id) + " h2", heading: true };
+    return null;
+  }
+
   function restoreFocus(root, key) {
-    if (!key || !window.CSS || !CSS.escape) return;
-    var found = root.querySelector('[name="' + CSS.escape(key[0]) + '"][value="' + CSS.escape(key[1]) + '"]');
-    if (found) found.focus({ preventScroll: true });
+    if (!key) return;
+    var found = root.querySelector(key.selector);
+    if (found && key.step) found = found.parentElement.querySelector('[data-step="' + key.step + '"]');
+    if (!found) return;
+    if (key.heading) found.setAttribute("tabindex", "-1");
+    found.focus({ preventScroll: true });
+  }
+
+  // The page is replaced, its live regions with it, and a new region says nothing: one region
+  // outside <main> reads out each new verdict (or what is wrong) instead.
+  function spoken(root) {
+    var errors = root.querySelectorAll(".ref-error");
+    var parts = errors.length ? errors : root.querySelectorAll("[data-ruling] .verdict, [data-ruling] .reason");
+    return Array.prototype.map.call(parts, function (p) { return p.textContent; }).join(" ")
+      .replace(/\s+/g, " ").trim();
+  }
+
+  function announce(root) {
+    var box = document.getElementById("ref-announce");
+    var text = spoken(root);
+    if (box && text !== box.dataset.said) {
+      box.dataset.said = text;
+      box.textContent = text;
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var main = document.querySelector("main");
+    if (!theForm() || !main) return;
+    var box = document.createElement("div");
+    box.id = "ref-announce";
+    box.className = "sr-only";
+    box.setAttribute("aria-live", "polite");
+    box.dataset.said = spoken(main);  // on the page already: read with it
+    document.body.appendChild(box);
+  });
+
+  // The folded panels (house rules, card codes…) stay open in the page that replaces this one.
+  function openPanels(root) {
+    var open = {};
+    root.querySelectorAll("details:not(.ref-play)").forEach(function (d) {
+      (open[d.className] = open[d.className] || []).push(d.open);
+    });
+    return open;
+  }
+
+  function reopen(root, panels) {
+    var seen = {};
+    root.querySelectorAll("details:not(.ref-play)").forEach(function (d) {
+      var i = seen[d.className] = (seen[d.className] || 0) + 1;
+      if ((panels[d.className] || [])[i - 1]) d.open = true;
+    });
   }
 
   // Fetch the page for this query and put its <main> in place of ours: same server, same HTML.
@@ -33,8 +98,8 @@
     controller = new AbortController();
     var main = document.querySelector("main");
     var hadRuling = !!main.querySelector("[data-ruling]");
-    var active = document.activeElement;
-    var key = active && active.name && active.type !== "text" ? [active.name, active.value] : null;
+    var key = focusKey(document.activeElement);
+    var panels = openPanels(main);
     main.classList.add("ref-busy");
     loading(true);
     fetch(url, { signal: controller.signal, credentials: "same-origin" })
@@ -45,11 +110,13 @@
         var doc = new DOMParser().parseFromString(result.html, "text/html");
         var fresh = doc.querySelector("main");
         if (!fresh) { window.location.href = url; return; }
+        reopen(fresh, panels);
         document.querySelector("main").replaceWith(fresh);
         loading(timer !== null);
         document.title = doc.title;
         history.replaceState(null, "", result.response.url);
         restoreFocus(fresh, key);
+        announce(fresh);
         var ruling = fresh.querySelector("[data-ruling]");
         // A new ruling: bring its whole panel (the trick and the verdict) into view.
         if (ruling && !hadRuling) {

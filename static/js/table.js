@@ -12,18 +12,82 @@
     return button ? button.textContent : "";
   }
 
+  // Each card tile is a button: it says whose the card is ("♠A: Ann"), and is pressed when the
+  // card belongs to the player chosen above, so that pressing it again takes the card back.
   function paintTiles() {
+    var section = document.querySelector(".grid-section");
     var tiles = document.querySelectorAll(".tile[data-card]");
     var unplaced = 0;
     tiles.forEach(function (tile) {
       var select = tile.querySelector("select");
+      var button = tile.querySelector(".tile-tap");
+      var name = select.value ? ownerName(select.value) : "";
       tile.classList.toggle("placed", !!select.value);
-      tile.querySelector("small").textContent = select.value ? ownerName(select.value) : "—";
+      if (button) {
+        button.querySelector("small").textContent = name || "—";
+        button.setAttribute("aria-pressed", owner !== null && select.value === owner ? "true" : "false");
+        if (section && section.dataset.tileLabel) {
+          button.setAttribute("aria-label", section.dataset.tileLabel
+            .replace("%(card)s", button.querySelector("span").textContent)
+            .replace("%(owner)s", name || section.dataset.unplacedLabel));
+        }
+      }
       if (!select.value) unplaced += 1;
     });
     var counter = document.querySelector(".unplaced");
     if (counter) counter.textContent = counter.dataset.template.replace("%(count)s", unplaced);
+    rove(list(".tile-tap"));
+    rove(list(".owner"));
   }
+
+  // The players and the card tiles are one Tab stop each (the last one visited); arrow keys
+  // move inside them, up and down to the same rank in the next suit.
+  function list(selector) { return Array.prototype.slice.call(document.querySelectorAll(selector)); }
+
+  function rove(items, current) {
+    current = current || items.filter(function (i) { return i.hasAttribute("data-current"); })[0] || items[0];
+    items.forEach(function (item) {
+      item.tabIndex = item === current ? 0 : -1;
+      item.toggleAttribute("data-current", item === current);
+    });
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var el = event.target;
+    if (el.classList.contains("tile-tap")) rove(list(".tile-tap"), el);
+    else if (el.classList.contains("owner")) rove(list(".owner"), el);
+  });
+
+  function arrowTarget(el, key) {
+    var step = key === "ArrowLeft" || key === "ArrowUp" ? -1 : 1;
+    if (el.classList.contains("owner")) {
+      var owners = list(".owner");
+      return owners[owners.indexOf(el) + step] || null;
+    }
+    if (!el.classList.contains("tile-tap")) return null;
+    var rows = Array.prototype.map.call(document.querySelectorAll(".tiles"), function (row) {
+      return Array.prototype.slice.call(row.querySelectorAll(".tile-tap"));
+    });
+    var all = [].concat.apply([], rows);
+    if (key === "ArrowLeft" || key === "ArrowRight") return all[all.indexOf(el) + step] || null;
+    for (var r = 0; r < rows.length; r++) {
+      var column = rows[r].indexOf(el);
+      if (column < 0) continue;
+      var row = rows[r + step];
+      return row && row.length ? row[Math.min(column, row.length - 1)] : null;
+    }
+    return null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].indexOf(event.key) < 0) return;
+    var next = arrowTarget(event.target, event.key);
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var ownerButton = event.target.closest(".owner");
@@ -33,6 +97,7 @@
         b.classList.toggle("active", b === ownerButton);
         b.setAttribute("aria-pressed", b === ownerButton ? "true" : "false");
       });
+      paintTiles();
       return;
     }
     var tile = event.target.closest(".tile[data-card]");
@@ -77,5 +142,20 @@
   });
 
   document.addEventListener("DOMContentLoaded", paintTiles);
-  document.addEventListener("htmx:afterSwap", paintTiles);
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var swapped = event.detail && event.detail.target;
+    var record = document.getElementById("record");
+    // The hand form came back (a refused Save): its focused control went with the old one.
+    // Take the keyboard to the first message, or else to the heading, not the top of the page.
+    if (swapped && swapped.id === "record" && record && !record.contains(document.activeElement)) {
+      owner = null;
+      var target = record.querySelector(".errorlist") || record.querySelector("h2");
+      if (target) {
+        target.setAttribute("tabindex", "-1");
+        target.focus();
+      }
+    }
+    paintTiles();
+  });
+  document.addEventListener("reset", function () { setTimeout(paintTiles, 0); }); // offline.js: "Next hand"
 })();

@@ -1,0 +1,12 @@
+from django import template
+
+from scoring.pwa import user_key
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def offline_user(context):
+    """The key that the offline queue and page cache file this reader's data under."""
+    request = context.get("request")
+    return user_key(getattr(request, "user", None))

@@ -1,0 +1,591 @@
+"""Accessibility: axe-core on every page, in light and dark, and the table by keyboard only.
+
+axe-core comes from the npm registry, pinned in package.json / package-lock.json
+(`dev.py test` runs `npm ci`), and is injected into each page; the browser context
+bypasses the Content-Security-Policy only so that it may. Any violation of impact
+"serious" or "critical" fails, listed with its rule, its help text and the elements.
+
+The pages come from the URL resolver, so a page added later is checked too: every named
+URL is fetched with real ids (a league, each session of a variant, a hand, a history
+event, a player, each variant's rules, a share token); one that answers with an HTML
+page is checked, files (downloads, scripts) are not, and any other answer (a POST-only
+action, a redirect) must be listed in NOT_PAGES. The JSON API and the admin are left out.
+Pages that anyone may read are checked as an anonymous visitor, the others logged in as a
+league member; the referee's tools also with a dispute and its ruling on them.
+
+Then states that a plain visit does not show (the card grid, a live preview with a score,
+forms sent back with their errors), and the keyboard: a whole hand recorded on the table
+screen, and a dispute settled in the referee, with Tab, Shift+Tab, Space, Enter and the
+arrow keys only, the focus visible after every key.
+"""
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLResolver, get_resolver, reverse
+from django.utils import timezone
+
+from scoring.forms import HandForm
+from scoring.history.synthetic import generate_league
+from scoring.models import HandEvent, League, Membership
+from scoring.recording import undo_last, update_hand
+from scoring.rules import VARIANTS
+from tests.referee import test_auction, test_legal, test_score, test_trick
+from tests.views.factories import hand_data, make_session, pass_out, play
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = Path(__file__).parent / "screenshots"
+PASSWORD = "a-long-test-password"
+SCHEMES = ["light", "dark"]
+FAILING = {"serious", "critical"}
+SKIP_NAMESPACES = {"admin"}
+SKIP_PREFIXES = ("api-",)  # the JSON API: no pages
+# Named URLs whose GET is no page: actions that only take a POST, and redirects. (A URL
+# that answers with something else than HTML, a download or a script, is no page either.)
+NOT_PAGES = {
+    "scoring:logout",
+    "scoring:set-language",
+    "scoring:add-member",
+    "scoring:preview",
+    "scoring:record",
+    "scoring:restore",
+    "scoring:end",
+    "scoring:reopen",
+    "scoring:league-standings",  # a redirect to the league page's standings
+}
+# Queries that show more of a page (anyone may read these): the referee's disputes, one per
+# variant and tool, each with its ruling; a search of the rules with its results.
+QUERIES = {
+    "scoring:referee-trick": [case[0] for case in test_trick.CASES.values()],
+    "scoring:referee-legal": [case[0] for case in test_legal.CASES.values()],
+    "scoring:referee-auction": [case[0] for case in test_auction.CASES.values()],
+    "scoring:referee-score": [case[0] for case in test_score.CASES.values()],
+    "scoring:rules-search": ["q=yoromeki", "q=joker"],
+}
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+# ---- the world: a league with sessions of several variants, hands and their history -----
+
+
+@pytest.fixture
+def world(live_server):
+    user = User.objects.create_user("host", password=PASSWORD)
+    # A few years of synthetic history: standings, ratings and charts on the league page.
+    league = generate_league(60, name="Friday club", seed=5, owner=user, session_hands=(6, 10))
+    sessions = {}
+    for variant in ("taiwan", "japanese-chip", "mighty", "thai", "nap"):
+        session = make_session(league, variant)
+        play(session)
+        pass_out(session)
+        play(session)
+        sessions[variant] = session
+    taiwan = sessions["taiwan"]
+    first = taiwan.hands.get(number=1)
+    form = HandForm(taiwan, hand_data(taiwan, points="9"))
+    assert form.is_valid(), form.errors
+    update_hand(first, first.version, form.hand_values(), form.score.deltas, user=user)
+    play(taiwan, declarer="2", partner="3", points="14")
+    undo_last(taiwan, 4, user=user)  # a restorable hand in the history
+    ended = make_session(league, "mighty", stake="0.50")
+    play(ended)
+    play(ended, declarer="2", partner="4", points="9")
+    ended.ended_at = timezone.now()
+    ended.save()
+    sessions["ended"] = ended
+    return {"user": user, "league": league, "sessions": sessions}
+
+
+# ---- the pages, from the URL resolver ----------------------------------------------------
+
+
+def named_urls(patterns=None, namespace=None, prefix=""):
+    """(qualified name, whole route, parameter names) for every named URL pattern."""
+    patterns = get_resolver().url_patterns if patterns is None else patterns
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            inner = pattern.namespace or namespace
+            if inner not in SKIP_NAMESPACES:
+                yield from named_urls(pattern.url_patterns, inner, route)
+            continue
+        if pattern.name is None or pattern.name.startswith(SKIP_PREFIXES):
+            continue
+        name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+        yield name, route, list(pattern.pattern.regex.groupindex)
+
+
+def fillings(world, name, route, params):
+    """Every set of keyword arguments to reverse ``name`` with, from the world's objects."""
+    league = world["league"]
+    sessions = list(world["sessions"].values())
+    if not params:
+        return [{}]
+    if params == ["code"]:
+        return [{"code": code} for code in VARIANTS]
+    if params == ["token"]:
+        return [{"token": s.share_token} for s in sessions]
+    if params == ["pk"] and "leagues/" in route:
+        return [{"pk": league.pk}]
+    if params == ["pk"] and "players/" in route:
+        return [{"pk": league.players.order_by("pk").first().pk}]
+    if "sessions/" in route and set(params) <= {"pk", "number", "event"}:
+        found = []
+        for s in sessions:
+            kwargs = {"pk": s.pk}
+            if "number" in params:
+                kwargs["number"] = s.hands.order_by("number").first().number
+            if "event" in params:
+                event = HandEvent.objects.filter(session=s, action=HandEvent.UNDO).first()
+                if event is None:
+                    continue
+                kwargs["event"] = event.pk
+            found.append(kwargs)
+        return found
+    raise AssertionError(f"{name} ({route}): no objects to fill {params} with; teach fillings()")
+
+
+def pages(world):
+    """(path, logged in) for every page: public ones anonymously, the rest as a member.
+
+    The home page is both: a welcome page for visitors, the member's own page otherwise."""
+    anonymous, member = Client(), Client()
+    member.force_login(world["user"])
+    found = []
+    for name, route, params in named_urls():
+        for kwargs in fillings(world, name, route, params):
+            path = reverse(name, kwargs=kwargs)
+            as_member = member.get(path)
+            html = as_member.get("Content-Type", "").startswith("text/html")
+            if as_member.status_code == 200 and not html:
+                continue  # a file, not a page: a download, a script, a manifest
+            is_page = as_member.status_code == 200
+            if name in NOT_PAGES:
+                assert not is_page, f"{name} is a page now: take it out of NOT_PAGES"
+                continue
+            assert is_page, (
+                f"{name} {path} answers {as_member.status_code} {as_member.get('Content-Type')}:"
+                " fix it, or list it in NOT_PAGES if it is no page"
+            )
+            public = anonymous.get(path).status_code == 200
+            if public:
+                found.append((path, False))
+            if not public or name == "scoring:home":
+                found.append((path, True))
+        found.extend((f"{reverse(name)}?{query}", False) for query in QUERIES.get(name, ()))
+    return found
+
+
+# ---- axe ------------------------------------------------------------------------------
+
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.map(n => n.target.join(" ") + (n.failureSummary ? "\\n        "
+      + n.failureSummary.split("\\n").join(" ") : "")),
+  }));
+}"""
+
+
+# Every control at least 44px each way; a link inside running text (display: inline) is
+# exempt, as WCAG exempts it.
+SMALL_TARGETS = """() => {
+  const small = [];
+  const controls = 'a[href], button, summary, input:not([type=hidden]), select, textarea';
+  for (const el of document.querySelectorAll(controls)) {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (!box.width || !box.height || style.visibility === "hidden" || style.opacity === "0") continue;
+    if (el.tagName === "A" && style.display === "inline") continue;
+    if (box.width < 44 || box.height < 44) {
+      const name = (el.getAttribute("aria-label") || el.textContent || el.name || "").trim();
+      small.push(`${el.tagName.toLowerCase()} "${name.slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+  }
+  return small;
+}"""
+
+
+def axe(page):
+    """axe-core's violations on the page as it stands: [{id, impact, help, targets}]."""
+    assert AXE.exists(), f"{AXE} is missing: run `npm ci` (python3 dev.py test does)"
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE)
+
+
+def serious(violations):
+    return [v for v in violations if v["impact"] in FAILING]
+
+
+def report(found):
+    """found: [(where, violation)] → one readable block per violation."""
+    lines = []
+    for where, v in found:
+        lines.append(f"{where}: [{v['impact']}] {v['id']}: {v['help']}")
+        lines.extend(f"    {target}" for target in v["targets"][:8])
+        if len(v["targets"]) > 8:
+            lines.append(f"    … and {len(v['targets']) - 8} more")
+    return "\n".join(lines)
+
+
+def context(browser, browser_context_args, scheme, **options):
+    return browser.new_context(
+        **browser_context_args, color_scheme=scheme, bypass_csp=True, **options
+    )
+
+
+def log_in(page, live_server):
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "host")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+
+
+def shot(page, name):
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"a11y-{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_page_has_no_serious_violation(
+    live_server, world, browser, browser_context_args, scheme
+):
+    walk = pages(world)
+    paths = {path for path, _member in walk}
+    for expected in ["/", "/accounts/login/", "/accounts/signup/", "/rules/", "/referee/"]:
+        assert expected in paths
+    assert any(path.startswith("/share/") for path in paths)
+    assert any(path.startswith("/referee/trick/?") for path in paths)
+    anonymous = context(browser, browser_context_args, scheme).new_page()
+    member = context(browser, browser_context_args, scheme).new_page()
+    log_in(member, live_server)
+    found, minor, small = [], [], []
+    for path, as_member in walk:
+        page = member if as_member else anonymous
+        response = page.goto(live_server.url + path)
+        assert response.ok, f"{path}: {response.status}"
+        who = "member" if as_member else "visitor"
+        for v in axe(page):
+            (found if v["impact"] in FAILING else minor).append((f"{path} ({who})", v))
+        small.extend(f"{path}: {target}" for target in page.evaluate(SMALL_TARGETS))
+    if minor:  # worth a look, but not a failure
+        print(f"\nLess serious findings ({scheme}):\n{report(minor)}")
+    assert not found, f"{len(found)} serious or critical violations ({scheme}):\n{report(found)}"
+    assert not small, "tap targets under 44×44px:\n" + "\n".join(small)
+
+
+# ---- states a plain visit does not show --------------------------------------------------
+
+
+def table_page(page, live_server, world, variant="taiwan"):
+    page.goto(f"{live_server.url}{world['sessions'][variant].get_absolute_url()}")
+    page.wait_for_selector("#hand-form")
+
+
+def check(page, where, found):
+    found.extend((where, v) for v in serious(axe(page)))
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_state_of_the_table_has_no_serious_violation(
+    live_server, world, browser, browser_context_args, scheme
+):
+    page = context(browser, browser_context_args, scheme).new_page()
+    found = []
+
+    # A login refused: the form comes back with its error.
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "host")
+    page.fill("input[name=password]", "not the password")
+    page.click("main button[type=submit]")
+    page.wait_for_selector(".errorlist")
+    check(page, "login with an error", found)
+
+    page.goto(f"{live_server.url}/accounts/signup/")
+    page.fill("input[name=username]", "host")  # taken
+    page.fill("input[name=password1]", "short")
+    page.fill("input[name=password2]", "different")
+    page.click("main button[type=submit]")
+    page.wait_for_selector(".errorlist")
+    check(page, "signup with errors", found)
+
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/leagues/{world['league'].pk}/sessions/new/")
+    page.locator("input[name=variant][value=taiwan]").check()
+    page.fill("textarea[name=players]", "Ann")
+    page.click("main button[type=submit].primary")
+    page.wait_for_selector(".errorlist")
+    check(page, "new game with errors", found)
+
+    # The table: the card grid shown, a live preview with a score, then an error.
+    table_page(page, live_server, world)
+    page.locator("input[name=mode][value=cards]").check()
+    page.wait_for_selector(".tiles")
+    check(page, "table, card grid", found)
+    page.locator("input[name=declarer][value='0']").check()
+    page.locator("input[name=level][value='3']").check()
+    page.locator("input[name=trump][value=S]").check()
+    page.locator("input[name=partner][value='1']").check()
+    page.locator("input[name=mode][value=count]").check()
+    page.fill("input[name=points]", "13")
+    page.locator("input[name=points]").dispatch_event("change")
+    page.wait_for_selector("#preview table")
+    check(page, "table, preview with a score", found)
+    shot(page, f"table-preview-{scheme}")
+    page.fill("input[name=points]", "99")
+    page.locator("input[name=points]").dispatch_event("change")
+    page.wait_for_selector("#preview .err")
+    check(page, "table, preview with an error", found)
+    table_page(page, live_server, world, "mighty")
+    page.click("button[value=save]")  # nothing tapped: the form comes back with errors
+    page.wait_for_selector("#record .errorlist")
+    check(page, "table, form with errors", found)
+    shot(page, f"table-errors-{scheme}")
+
+    # Tricks (Thai) and Nap's calls.
+    for variant in ("thai", "nap"):
+        table_page(page, live_server, world, variant)
+        page.locator("input[name=declarer][value='1']").check()
+        page.locator("button[data-step='1']").first.click()
+        page.wait_for_selector("#preview .err, #preview table")
+        check(page, f"table ({variant}), preview", found)
+
+    # Someone else saved the hand meanwhile: the edit page shows what they changed.
+    taiwan = world["sessions"]["taiwan"]
+    page.goto(f"{live_server.url}/sessions/{taiwan.pk}/hands/1/edit/")
+    hand = taiwan.hands.get(number=1)
+    form = HandForm(taiwan, hand_data(taiwan, points="13"))
+    assert form.is_valid(), form.errors
+    update_hand(hand, hand.version, form.hand_values(), form.score.deltas)
+    page.click("button[value=save]")
+    page.wait_for_selector(".stale")
+    check(page, "edit, someone else saved", found)
+
+    # Without table.js the card grid is a labelled select per card. (No service worker, or
+    # it would serve the script from its cache, past the route.)
+    plain = context(browser, browser_context_args, scheme, service_workers="block").new_page()
+    plain.route("**/js/table.js", lambda route: route.abort())
+    log_in(plain, live_server)
+    table_page(plain, live_server, world)
+    plain.locator("input[name=mode][value=cards]").check()
+    plain.wait_for_selector(".tile select")
+    check(plain, "table without JavaScript, card grid", found)
+
+    # The referee: a picker with a ruling, and a card tapped open to say why.
+    page.goto(f"{live_server.url}/referee/legal/?{test_legal.CASES['taiwan'][0]}")
+    page.locator(".ref-play summary").first.click()
+    check(page, "referee, a card opened", found)
+    page.goto(f"{live_server.url}/referee/trick/?v=taiwan&n=5&t=S&k=2&l=0&c=XX&p=QQ")
+    check(page, "referee, errors", found)
+
+    assert not found, f"{len(found)} serious or critical violations ({scheme}):\n{report(found)}"
+
+
+# ---- the keyboard ----------------------------------------------------------------------
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const r = el.getBoundingClientRect();
+  return {x: r.x, y: r.y, width: r.width, height: r.height,
+          html: el.outerHTML.slice(0, 120), name: el.name || "", value: el.value || "",
+          cls: el.className || "", label: el.getAttribute("aria-label") || el.textContent.trim()};
+}"""
+
+
+def focused(page):
+    return page.evaluate(FOCUSED)
+
+
+def assert_focus_visible(page):
+    """The focused element looks different focused and not: its screenshot (with a margin
+    for a ring drawn around it) changes when it loses the focus."""
+    el = focused(page)
+    assert el is not None, "the focus is lost (on <body>)"
+    viewport = page.viewport_size
+    x, y = max(el["x"] - 8, 0), max(el["y"] - 8, 0)
+    clip = {
+        "x": x,
+        "y": y,
+        "width": min(el["width"] + 16, viewport["width"] - x),
+        "height": min(el["height"] + 16, viewport["height"] - y),
+    }
+    assert clip["width"] > 0 and clip["height"] > 0, f"focused element off screen: {el['html']}"
+    with_focus = page.screenshot(clip=clip)
+    page.evaluate("() => { window.__focused = document.activeElement; window.__focused.blur(); }")
+    without = page.screenshot(clip=clip)
+    page.evaluate("() => window.__focused.focus()")
+    assert with_focus != without, f"no visible focus on {el['html']}"
+
+
+def press(page, key):
+    page.keyboard.press(key)
+    assert_focus_visible(page)
+
+
+def tab_until(page, test, limit=80, key="Tab"):
+    """Press Tab (or Shift+Tab) until ``test(focused element)`` holds."""
+    for _ in range(limit):
+        press(page, key)
+        if test(focused(page)):
+            return focused(page)
+    raise AssertionError(f"{key} never reached it; last: {focused(page)}")
+
+
+def on_radio(name):
+    return lambda el: el["name"] == name
+
+
+def choose(page, name, value):
+    """Tab to the radio group ``name`` and pick ``value`` with the arrow keys (Space first
+    when nothing in the group is picked yet)."""
+    el = tab_until(page, on_radio(name))
+    checked = page.locator(f'input[name="{name}"]:checked')
+    if checked.count() == 0:
+        press(page, "Space")
+    values = page.locator(f'input[name="{name}"]').evaluate_all("els => els.map(e => e.value)")
+    step = values.index(value) - values.index(focused(page)["value"])
+    for _ in range(abs(step)):
+        press(page, "ArrowRight" if step > 0 else "ArrowLeft")
+    assert focused(page)["value"] == value, el
+    assert page.locator(f"input[name=\"{name}\"][value='{value}']").is_checked()
+
+
+def give(page, owner, codes):
+    """Pick the player with the keyboard, then each of their cards with arrows and Space."""
+    if "owner" not in focused(page)["cls"]:  # from the tiles, one Shift+Tab back
+        tab_until(page, lambda el: "owner" in el["cls"], limit=1, key="Shift+Tab")
+    owners = page.locator(".owner").evaluate_all("els => els.map(e => e.dataset.owner)")
+    current = owners.index(page.evaluate("() => document.activeElement.dataset.owner"))
+    target = owners.index(str(owner))
+    for _ in range(abs(target - current)):
+        press(page, "ArrowRight" if target > current else "ArrowLeft")
+    press(page, "Enter")
+    assert page.locator(f".owner[data-owner='{owner}']").get_attribute("aria-pressed") == "true"
+    press(page, "Tab")
+    order = page.locator(".tile-tap").evaluate_all(
+        "els => els.map(e => e.closest('.tile').dataset.card)"
+    )
+    for code in codes:
+        here = order.index(
+            page.evaluate("() => document.activeElement.closest('.tile').dataset.card")
+        )
+        there = order.index(code)
+        for _ in range(abs(there - here)):
+            press(page, "ArrowRight" if there > here else "ArrowLeft")
+        press(page, "Space")
+        tile = page.locator(f".tile[data-card={code}] .tile-tap")
+        assert tile.get_attribute("aria-pressed") == "true"
+        assert tile.get_attribute("aria-label").endswith(
+            page.locator(f".owner[data-owner='{owner}']").inner_text()
+        )
+
+
+def test_a_whole_hand_by_keyboard_only(live_server, page):
+    user = User.objects.create_user("host", password=PASSWORD)
+    league = League.objects.create(name="Friday club")
+    Membership.objects.create(league=league, user=user, role=Membership.OWNER)
+    session = make_session(league, "taiwan")
+    log_in(page, live_server)
+    page.goto(live_server.url + session.get_absolute_url())
+    page.wait_for_selector("#hand-form")
+    SHOTS.mkdir(exist_ok=True)
+
+    choose(page, "declarer", "0")
+    page.locator("#hand-form").screenshot(path=str(SHOTS / "a11y-keyboard-chip.png"))
+    choose(page, "level", "3")
+    choose(page, "trump", "S")
+    choose(page, "called_suit", "H")
+    choose(page, "called_rank", "A")
+    choose(page, "partner", "1")
+    choose(page, "mode", "cards")
+    page.wait_for_selector(".tiles")
+    press(page, "Tab")  # to the players the cards go to
+    assert "owner" in focused(page)["cls"]
+    owners = {
+        0: ["SA", "SK", "SQ", "SJ", "HA", "HK", "HQ"],
+        1: ["HJ", "DA", "DK", "DQ"],
+        2: ["DJ", "CA"],
+        3: ["CK", "CQ"],
+        "discard": ["CJ"],
+    }
+    for owner, codes in owners.items():
+        give(page, owner, codes)
+        if owner == 0:
+            page.locator(".grid-section").screenshot(path=str(SHOTS / "a11y-keyboard-grid.png"))
+    assert page.locator(".unplaced").inner_text().endswith("0")
+    page.wait_for_selector("#preview table")
+    assert "Made" in page.locator("#preview").inner_text()
+    tab_until(page, lambda el: el["name"] == "action" and el["value"] == "save")
+    page.keyboard.press("Enter")  # the page reloads on the next hand
+    page.wait_for_selector("#record h2:has-text('2')")
+    assert session.hands.count() == 1
+    hand = session.hands.get()
+    entry = (hand.declarer, hand.contract, hand.called_card, hand.partner, hand.mode)
+    assert entry == (0, "3S", "HA", 1, "cards")
+    assert hand.declarer_points == 11
+
+
+def settle(page):
+    page.wait_for_function("() => !document.documentElement.classList.contains('ref-loading')")
+
+
+def ref_press(page, key):
+    """A key on a referee page: the tool fetches the new page and puts the focus back."""
+    page.keyboard.press(key)
+    settle(page)
+    assert_focus_visible(page)
+
+
+def ref_choose(page, name, value):
+    tab_until(page, on_radio(name))
+    if page.locator(f'input[name="{name}"]:checked').count() == 0:
+        ref_press(page, "Space")
+    values = page.locator(f'input[name="{name}"]').evaluate_all("els => els.map(e => e.value)")
+    while focused(page)["value"] != value:
+        here = values.index(focused(page)["value"])
+        ref_press(page, "ArrowRight" if values.index(value) > here else "ArrowLeft")
+    assert page.locator(f"input[name=\"{name}\"][value='{value}']").is_checked()
+
+
+def ref_card(page, code):
+    """Tab (or Shift+Tab) along the deck to the card, and press Enter."""
+    deck = page.locator(".ref-deck button").evaluate_all("els => els.map(e => e.value)")
+    here = focused(page)["value"]
+    key = "Tab" if here not in deck or deck.index(code) > deck.index(here) else "Shift+Tab"
+    tab_until(page, lambda el: el["name"] == "add" and el["value"] == code, key=key)
+    ref_press(page, "Enter")
+    assert focused(page)["value"] == code  # the focus stays on the card just tapped
+
+
+def test_the_referee_by_keyboard_only(live_server, page):
+    page.goto(f"{live_server.url}/referee/trick/?v=japanese&n=5")
+    page.wait_for_selector("#referee-form")
+    ref_choose(page, "t", "H")
+    ref_choose(page, "k", "4")
+    ref_choose(page, "l", "2")
+    for code in ["C5", "C9", "SA", "CK", "HQ"]:
+        ref_card(page, code)
+    ruling = page.locator("[data-ruling]")
+    ruling.wait_for()
+    assert "wins the trick" in ruling.inner_text()
+    # Read out by a live region outside <main> (the one in <main> was replaced, not changed).
+    assert "wins the trick" in page.locator("#ref-announce").inner_text()
+    shot(page, "referee-keyboard")
+    # A house rule (the chips in the folded panel) changes the ruling: yoromeki.
+    tab_until(page, lambda el: "House rules" in el["label"] and el["html"].startswith("<summary"))
+    press(page, "Enter")
+    ref_choose(page, "o.yoromeki", "HQ")
+    assert page.locator("[data-ruling]").inner_text().startswith("Seat 2 wins the trick")
+    # May I play this card: a card of the verdict opens with Enter to say why.
+    page.goto(f"{live_server.url}/referee/legal/?{test_legal.CASES['taiwan'][0]}")
+    tab_until(page, lambda el: el["html"].startswith("<summary") and "♠3" in el["label"])
+    press(page, "Enter")
+    assert page.locator(".ref-play[open] p").inner_text().startswith("♠3 may not be played")
