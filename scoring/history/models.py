@@ -10,6 +10,19 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+# The running sums kept on every PlayerHand row, so a date range is two lookups.
+CUMULATIVE_FIELDS = (
+    "cum_score",
+    "cum_sessions",
+    "cum_won",
+    "cum_declared",
+    "cum_made",
+    "cum_partner",
+    "cum_partner_won",
+    "cum_defended",
+    "cum_defeated",
+)
+
 
 class LeagueHistory(models.Model):
     """The version of the figures a league's history rows hold; an older (or missing)

@@ -9,7 +9,14 @@ from operator import or_
 from django.db.models import Count, OuterRef, Q, Subquery, Sum
 
 from scoring.history import ratings
-from scoring.history.models import LeagueTable, PlayerHand, PlayerTable, Rating, Tally
+from scoring.history.models import (
+    CUMULATIVE_FIELDS,
+    LeagueTable,
+    PlayerHand,
+    PlayerTable,
+    Rating,
+    Tally,
+)
 from scoring.history.period import Period
 from scoring.history.tables import (
     TRUMP_ORDER,
@@ -25,15 +32,7 @@ from scoring.rules.cards import SYMBOLS
 
 CUM = (
     "n",
-    "cum_score",
-    "cum_sessions",
-    "cum_won",
-    "cum_declared",
-    "cum_made",
-    "cum_partner",
-    "cum_partner_won",
-    "cum_defended",
-    "cum_defeated",
+    *CUMULATIVE_FIELDS,
 )
 SPARK_POINTS = 16
 CHART_POINTS = 60

@@ -23,6 +23,7 @@ from django.db.models import OuterRef, Subquery
 
 from scoring.history import ratings
 from scoring.history.models import (
+    CUMULATIVE_FIELDS,
     LeagueHistory,
     LeagueTable,
     PlayerHand,
@@ -68,15 +69,7 @@ RUNNING_FIELDS = (
     "streak_from",
     "rating_before",
     "rating_after",
-    "cum_score",
-    "cum_sessions",
-    "cum_won",
-    "cum_declared",
-    "cum_made",
-    "cum_partner",
-    "cum_partner_won",
-    "cum_defended",
-    "cum_defeated",
+    *CUMULATIVE_FIELDS,
 )
 NAPOLEON, PARTNER, DEFENDER = PlayerHand.NAPOLEON, PlayerHand.PARTNER, PlayerHand.DEFENDER
 
