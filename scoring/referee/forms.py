@@ -124,6 +124,13 @@ class Situation:
         self.option_json: dict = {}
         self._table()
 
+    def is_variant(self, *codes: str) -> bool:
+        return self.variant is not None and self.variant.code in codes
+
+    @property
+    def nap(self) -> bool:
+        return self.is_variant("nap")
+
     # ---- reading -----------------------------------------------------------------
 
     def _read(self, query) -> None:

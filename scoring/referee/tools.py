@@ -127,11 +127,7 @@ class CardTool(Situation):
 
     @property
     def secretary(self) -> bool:
-        return self.variant is not None and self.variant.code in SECRETARY_VARIANTS
-
-    @property
-    def nap(self) -> bool:
-        return self.variant is not None and self.variant.code == "nap"
+        return self.is_variant(*SECRETARY_VARIANTS)
 
     @property
     def deck(self):
@@ -258,7 +254,7 @@ class CardTool(Situation):
 
     @property
     def joker_call_label(self) -> str:
-        if self.variant is not None and self.variant.code == "mighty":
+        if self.is_variant("mighty"):
             return _("The leader of the ripper called the joker")
         return _("The leader summoned the joker with this trump 2 or 3")
 
@@ -576,7 +572,7 @@ class AuctionTool(Situation):
 
     @property
     def mighty(self) -> bool:
-        return self.variant is not None and self.variant.code == "mighty"
+        return self.is_variant("mighty")
 
     @property
     def tokens(self) -> list[str]:
@@ -789,15 +785,11 @@ class ScoreTool(Situation):
 
     @property
     def counts_tricks(self) -> bool:
-        return self.variant is not None and self.variant.code in TRICK_VARIANTS
-
-    @property
-    def nap(self) -> bool:
-        return self.variant is not None and self.variant.code == "nap"
+        return self.is_variant(*TRICK_VARIANTS)
 
     @property
     def thai(self) -> bool:
-        return self.variant is not None and self.variant.code == "thai"
+        return self.is_variant("thai")
 
     def point_total(self) -> int:
         if self.variant is None:
