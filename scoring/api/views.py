@@ -19,7 +19,16 @@ LANGUAGES = {"en": "en", "zh-hant": "zh-hant", "ja": "ja", "ko": "ko", "th": "th
 
 
 def error(message: str, field: str = "", status: int = 400) -> JsonResponse:
-    return JsonResponse({"error": message, "field": field}, status=status)
+    # api.md writes its error sentences like its reasons, without the closing full stop
+    # the pages use ("14S does not beat 14NT"), so a client can quote either the same way.
+    return JsonResponse({"error": _unstopped(message), "field": field}, status=status)
+
+
+def _unstopped(message: str) -> str:
+    message = str(message).rstrip()
+    if message.endswith(("。", "．")) or (message.endswith(".") and not message.endswith("..")):
+        return message[:-1]
+    return message
 
 
 def _refuse_constant(name: str):

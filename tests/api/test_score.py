@@ -448,6 +448,11 @@ BAD = [
     ("thai-tricks-short", "thai", {"tricks": {"0": 4, "1": 3}}, 422, "tricks"),
     ("nap-tricks-over", "nap", {"tricks": {"1": 4, "0": 2}}, 422, "tricks"),
     ("nap-partner", "nap", {"partner": 2}, 422, "partner"),
+    # "below the minimum" is a 422 for a final contract as for a bid.
+    ("japanese-below-min-bid", "japanese", {"contract": "10S"}, 422, "contract"),
+    ("chip-below-eleven", "japanese-chip", {"contract": "10S"}, 422, "contract"),
+    ("thai-below-min-bid", "thai", {"options": {"min_bid": 3}, "contract": "2S"}, 422, "contract"),
+    ("mighty-below-min-bid", "mighty", {"contract": "12S"}, 422, "contract"),
     # 400
     ("contract-bad", "taiwan", {"contract": "3X"}, 400, "contract"),
     (
@@ -538,3 +543,8 @@ def test_it_refuses_a_non_point_card_in_captured(post):
     response = post("score", body)
     assert response.status_code in (400, 422)
     assert error_of(response)["field"] == "captured.3[2]"
+
+
+def test_it_takes_a_contract_as_low_as_the_tables_minimum(post):
+    body = body_of("japanese", options={"min_bid": 10}, contract="10S", declarer_points=10)
+    assert answer(post, body)["made"] is True

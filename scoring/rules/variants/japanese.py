@@ -99,10 +99,6 @@ class JapaneseNapoleon(AlmightyGame):
         order = suit_order(rules.bid_suit_order, rules.no_trump_bid)
         return SuitLadder(rules.min_bid, ALL_POINTS, order, what=N_("a count of picture cards"))
 
-    def verify_contract(self, contract, rules):
-        # A final contract only has to be possible; the minimum is the auction's business.
-        SuitLadder(1, ALL_POINTS, {}).verify_bounds(contract)
-
     def auction_plan(self, players, rules, dealer, first):
         return AuctionPlan(
             players, (dealer + 1) % players, self.ladder(rules), rules.pass_is_final, CONSECUTIVE
@@ -243,7 +239,7 @@ class JapaneseChipNapoleon(AlmightyGame):
         "chips won or paid by a fixed table."
     )
     Rules = ChipRules
-    hand_sizes = {5: 10, 4: 12, 6: 8}
+    hand_sizes = {4: 12, 5: 10, 6: 8}
     point_ranks = POINT_RANKS
     roles = (N_("napoleon"), N_("general"), N_("opponent"))
 

@@ -60,9 +60,6 @@ class ThaiNapoleon(AlmightyGame):
             rules.min_bid, 9, suit_order(STANDARD_SUIT_ORDER), what=N_("a handicap of tricks")
         )
 
-    def verify_contract(self, contract, rules):
-        SuitLadder(1, 9, {}).verify_bounds(contract)
-
     def auction_plan(self, players, rules, dealer, first):
         return AuctionPlan(players, (dealer + 1) % players, self.ladder(rules), False, CONSECUTIVE)
 
