@@ -15,7 +15,6 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db import DatabaseError
 from django.dispatch import receiver
 from django.utils.crypto import salted_hmac
 
@@ -132,7 +131,7 @@ def api_allowed(request) -> tuple[bool, int]:
     window = settings.API_RATE_WINDOW
     try:
         count = _count(_key("api", client_ip(request)), window, add=1)
-    except DatabaseError:
+    except Exception:  # any cache backend's failure: database, memcached, redis …
         log.warning("API rate limit skipped: the cache is unavailable", exc_info=True)
         return True, 0
     return count <= limit, _window(window)[1]
