@@ -166,7 +166,7 @@ def test_the_api_refuses_a_body_past_its_limit_with_413(settings):
     response = score(client_from(), padded)
     assert response.status_code == 413
     assert response.json() == {
-        "error": f"The body is larger than {limit} bytes.",
+        "error": f"The body is larger than {limit} bytes",
         "field": "",
     }
     assert score(client_from(), json.dumps(SCORE).encode()).status_code == 200
