@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Hand, HandEvent
 from scoring.rules import RulesError
-from scoring.rules.bids import Bid
 from scoring.rules.scores import signed
 
 # The hand's own fields a snapshot keeps, besides its id, key and scores.
@@ -96,7 +95,7 @@ def _contract_label(session, state):
         parsed = session.engine.parse_contract(state["contract"], session.rules())
     except RulesError:
         return state["contract"]
-    return state["contract"] if isinstance(parsed, Bid) else parsed.label
+    return parsed.label
 
 
 def _yes_no(value):

@@ -82,11 +82,10 @@ class SessionForm(forms.Form):
         variant = find_variant(data["variant"])
         count = len(data["players"])
         if not variant.can_seat(count):
-            counts = ", ".join(str(n) for n in variant.players)
             self.add_error(
                 "players",
                 _("%(game)s is played by %(counts)s players, not %(count)d.")
-                % {"game": _(variant.name), "counts": counts, "count": count},
+                % {"game": _(variant.name), "counts": variant.player_counts, "count": count},
             )
             return data
         if "first_dealer" in data and data["first_dealer"] > count:
@@ -117,7 +116,17 @@ class SessionForm(forms.Form):
                 for s in variant.Rules.specs()
                 for name, _f in option_form_fields(code, s)
             ]
-            groups.append({"code": code, "label": label, "fields": fields})
+            changed = sum(1 for f in fields if f.value() not in (None, ""))
+            errors = any(f.errors for f in fields)
+            groups.append(
+                {
+                    "code": code,
+                    "label": label,
+                    "fields": fields,
+                    "changed": changed,
+                    "errors": errors,
+                }
+            )
         return groups
 
 
@@ -253,12 +262,20 @@ class HandForm(forms.Form):
     def counts_tricks(self):
         return self.variant.code in TRICK_VARIANTS
 
+    @property
+    def bids_by_target(self) -> bool:
+        return getattr(self.rules, "bid_style", None) == "number"
+
     def _contract_fields(self):
         if self.is_nap:
             self.fields["nap_bid"].choices = [(name, bid.label) for name, bid in NAP_BIDS.items()]
             return
         ladder = self.variant.ladder(self.rules, for_auction=False)
-        self.fields["level"].choices = [(n, str(n)) for n in range(ladder.low, ladder.high + 1)]
+        # A table that bids the point target itself (9 … 16) sees targets, stored as levels.
+        shown = 8 if self.bids_by_target else 0
+        self.fields["level"].choices = [
+            (n, str(n + shown)) for n in range(ladder.low, ladder.high + 1)
+        ]
         self.fields["trump"].choices = [
             (t, SYMBOLS.get(t, t)) for t in self.variant.trump_choices(self.rules)
         ]
@@ -297,6 +314,15 @@ class HandForm(forms.Form):
         return [c for c in deck if c in points]
 
     # ---- template helpers ------------------------------------------------------
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.variant.tricks(self.n, self.rules)
+
+    @property
+    def nap_needs(self) -> str:
+        """Tricks each Nap call needs, for table.js to start the steppers at a bare make."""
+        return ",".join(f"{name}:{bid.tricks_needed}" for name, bid in NAP_BIDS.items())
 
     def tricks_fields(self):
         return [self[f"tricks_{s.number}"] for s in self.seats] if self.counts_tricks else []

@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import HandFacts, find_variant
-from scoring.rules.bids import Bid
 from scoring.rules.cards import parse_card
 
 VARIANT_CHOICES = [
@@ -303,10 +302,7 @@ class Hand(models.Model):
         contract = self.contract
         if not contract or self.passed_out:
             return ""
-        parsed = self.parsed_contract()
-        if isinstance(parsed, Bid):
-            return contract
-        return parsed.label
+        return self.parsed_contract().label
 
 
 class HandScore(models.Model):

@@ -294,7 +294,7 @@ def _check_session(index, session, known) -> dict:
         c.fail(
             _("{game} is played by {counts} players, not {count}.").format(
                 game=_(variant.name),
-                counts=", ".join(str(n) for n in variant.players),
+                counts=variant.player_counts,
                 count=len(seats),
             )
         )

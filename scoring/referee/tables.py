@@ -8,6 +8,7 @@ the page is always the table the engine plays.
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.api import handlers
 from scoring.rules.errors import RulesError
@@ -141,9 +142,12 @@ def _situation(tool, example: dict, answer: dict, roles) -> str:
     if example.get("tp"):
         return _("%(contract)s, toppled on the first trick") % {"contract": contract}
     if tool.variant.code == "nap":
-        return _("%(contract)s, %(tricks)s tricks") % {
+        tricks = example["w"][DECLARER]
+        return ngettext(
+            "%(contract)s, %(tricks)d trick", "%(contract)s, %(tricks)d tricks", tricks
+        ) % {
             "contract": contract,
-            "tricks": example["w"][DECLARER],
+            "tricks": tricks,
         }
     if tool.variant.code in TRICK_VARIANTS:
         if alone:

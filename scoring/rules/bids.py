@@ -8,7 +8,7 @@ bids, and the bounds the rules put on them. Notation faults are
 import re
 from dataclasses import dataclass
 
-from .cards import NO_TRUMP, SUITS
+from .cards import NO_TRUMP, SUITS, SYMBOLS
 from .errors import CallNotationError, IllegalCall
 from .i18n import N_, _
 
@@ -25,6 +25,11 @@ class Bid:
 
     def __str__(self) -> str:
         return f"{self.count}{self.trump or ''}"
+
+    @property
+    def label(self) -> str:
+        """As a player reads it: ``3♠``, ``14NT``."""
+        return f"{self.count}{SYMBOLS.get(self.trump, self.trump or '')}"
 
     @property
     def no_trump(self) -> bool:

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.forms import UUIDField
-from django.http import Http404
+from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -99,10 +99,14 @@ def hands(request, pk):
     for hand in listed:
         hand.session = session  # one seat list for every row
         deltas = {s.seat: s.delta for s in hand.scores.all()}
-        rows.append(
-            {"hand": hand, "deltas": [deltas.get(seat.number, 0) for seat in session.seat_list]}
-        )
-    return render(request, "scoring/hands.html", {"session": session, "rows": rows})
+        row = [deltas.get(seat.number, 0) for seat in session.seat_list]
+        rows.append({"hand": hand, "deltas": row, "sum": sum(row)})
+    # rules.md: some tables are applied as written even where they do not sum to zero;
+    # a sum column, shown once any hand leaves one, lets the table notice.
+    uneven = any(row["sum"] for row in rows)
+    return render(
+        request, "scoring/hands.html", {"session": session, "rows": rows, "uneven": uneven}
+    )
 
 
 @login_required
@@ -112,7 +116,9 @@ def edit(request, pk, number):
     if session.ended_at is not None and request.method == "POST":
         return _ended(request, session)
     if request.method != "POST":
-        form = HandForm(session, initial={**hand_initial(hand), "key": hand.key})
+        initial = {**hand_initial(hand), "key": hand.key}
+        form = HandForm(session, initial=initial)
+        form.score = _stored_score(session, initial)
         return render(request, "scoring/hand_edit.html", _edit_context(session, hand, form))
     data = request.POST.copy()
     data["key"] = str(hand.key)  # an edit keeps its hand's key; a garbled one must not block it
@@ -134,6 +140,16 @@ def edit(request, pk, number):
 
 HISTORY_ON_HAND = 10  # the latest changes on the edit page; the History page has them all
 HISTORY_PAGE = 300
+
+
+def _stored_score(session, initial):
+    """The preview of the hand as stored, so the edit page opens showing its score."""
+    data = QueryDict(mutable=True)
+    for name, value in initial.items():
+        if value is not None and value is not False:
+            data[name] = "on" if value is True else str(value)
+    bound = HandForm(session, data)
+    return bound.score if bound.is_valid() else None
 
 
 def _edit_context(session, hand, form, **extra):

@@ -141,6 +141,56 @@
     }
   });
 
+  // Thai and Nap: start the trick steppers at a bare make, as the points start at the
+  // target. The napoleon's side gets just enough (napoleon ahead of the friend, so no
+  // betrayal), the others share the rest; any stepper the player touches stops this.
+  function checked(f, name) {
+    var input = f.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : null;
+  }
+
+  function tricksNeeded(f, box, total) {
+    if (box.dataset.needs) {
+      var bid = checked(f, "nap_bid");
+      var pair = box.dataset.needs.split(",").filter(function (p) { return p.split(":")[0] === bid; })[0];
+      return pair ? parseInt(pair.split(":")[1], 10) : null;
+    }
+    var handicap = checked(f, "level");
+    return handicap === null ? null : Math.floor((total + parseInt(handicap, 10)) / 2) + 1;
+  }
+
+  function fillTricks(f) {
+    var box = f.querySelector("#tricks");
+    var declarer = checked(f, "declarer");
+    if (!box || declarer === null) return;
+    var inputs = list('#tricks input[name^="tricks_"]');
+    var entered = inputs.some(function (i) { return i.dataset.touched || (+i.value && !box.dataset.filled); });
+    var total = parseInt(box.dataset.total, 10);
+    var need = tricksNeeded(f, box, total);
+    if (entered || need === null || need > total) return;
+    var partner = checked(f, "partner");
+    var friend = partner !== null && partner !== "alone" && partner !== declarer ? partner : null;
+    var others = inputs.filter(function (i) { return [declarer, friend].indexOf(i.name.slice(7)) < 0; });
+    var rest = total - need;
+    inputs.forEach(function (i) {
+      var seat = i.name.slice(7);
+      if (seat === declarer) i.value = friend === null ? need : Math.ceil(need / 2);
+      else if (seat === friend) i.value = Math.floor(need / 2);
+      else {
+        var k = others.indexOf(i);
+        i.value = Math.floor(rest / others.length) + (k < rest % others.length ? 1 : 0);
+      }
+    });
+    box.dataset.filled = "1";
+  }
+
+  document.addEventListener("change", function (event) {
+    var f = form();
+    if (!f || !f.contains(event.target)) return;
+    if (event.target.name.indexOf("tricks_") === 0) event.target.dataset.touched = "1";
+    else if (["declarer", "partner", "level", "nap_bid"].indexOf(event.target.name) >= 0) fillTricks(f);
+  });
+
   document.addEventListener("DOMContentLoaded", paintTiles);
   document.addEventListener("htmx:afterSwap", function (event) {
     var swapped = event.detail && event.detail.target;
@@ -157,5 +207,9 @@
     }
     paintTiles();
   });
-  document.addEventListener("reset", function () { setTimeout(paintTiles, 0); }); // offline.js: "Next hand"
+  document.addEventListener("reset", function () { // offline.js: "Next hand"
+    list("#hand-form [data-touched]").forEach(function (i) { delete i.dataset.touched; });
+    list("#tricks[data-filled]").forEach(function (box) { delete box.dataset.filled; });
+    setTimeout(paintTiles, 0);
+  });
 })();

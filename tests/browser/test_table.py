@@ -215,11 +215,31 @@ def test_it_keeps_a_nap_session(page, live_server, member):
     page.wait_for_selector("#preview table")
     shot(page, "nap-tricks")
     save(page)
+    # A bare make takes three taps: the steppers start at three tricks for the bidder.
     tap(page, "declarer", 2)
     tap(page, "nap_bid", "three")
-    page.fill("input[name=tricks_2]", "3")
-    page.fill("input[name=tricks_0]", "2")
     save(page)
+    second = session.hands.get(number=2)
+    assert (second.made, second.tricks["2"], sum(second.tricks.values())) == (True, 3, 5)
     save(page, "passed")
     assert screen_totals(page) == engine_totals(session)
     finish(page, live_server, session, "nap", lambda p: tricks(p, [1, 1, 2, 1]))
+
+
+def test_it_records_a_bare_thai_make_in_five_taps(page, live_server, member):
+    session = start(page, live_server, member, "thai", 5)
+    # Handicap 3: the napoleon's side needs 7 of the 10 tricks (7 > 3 + 3).
+    contract(page, 3, "H", declarer=1, partner=3)
+    values = [page.input_value(f"input[name=tricks_{seat}]") for seat in range(5)]
+    assert values == ["1", "4", "1", "3", "1"]
+    page.wait_for_selector("#preview table")
+    shot(page, "thai-bare-make")
+    save(page)
+    hand = session.hands.get()
+    assert hand.made is True and hand.tricks == {"0": 1, "1": 4, "2": 1, "3": 3, "4": 1}
+    # A stepper the player touched is theirs: choosing another handicap leaves it alone.
+    contract(page, 2, "S", declarer=0, partner="alone")
+    assert page.input_value("input[name=tricks_0]") == "7"
+    page.click("#tricks .stepper:first-of-type button[data-step='-1']")
+    tap(page, "level", 4)
+    assert page.input_value("input[name=tricks_0]") == "6"

@@ -24,6 +24,7 @@ NAMES = {
     "mighty": ["Jin", "Min", "Soo", "Hyun", "Woo"],
     "thai": ["Nok", "Pim", "Som", "Tao", "Ying"],
     "nap": ["Alf", "Bert", "Cyd", "Dot"],
+    "hongkong": ["Ah Fai", "Bo", "Chun", "Dik", "Ella"],
 }
 
 # One playable hand for each variant, as the table form posts it (seat 0 declares).
@@ -80,6 +81,8 @@ HANDS = {
         "tricks_3": "0",
     },
 }
+# Hong Kong is entered as Taiwan is; only its score table differs (and is not zero-sum).
+HANDS["hongkong"] = HANDS["taiwan"]
 
 
 def make_user(username):

@@ -180,3 +180,17 @@ def test_it_refuses_a_strangers_edit_and_changes_nothing(stranger_client, sessio
     assert passed.status_code == 403
     assert (counts(), stored_deltas(hand)) == before
     assert Hand.objects.get().version == 1
+
+
+def test_it_opens_with_the_stored_hands_score_in_the_preview(member_client, any_session):
+    hand = play(any_session)
+    response = member_client.get(edit_url(any_session))
+    assert response.context["form"].score.deltas == hand.engine_score().deltas
+    assert "Tap the declarer, the contract and the result" not in response.content.decode()
+
+
+def test_it_opens_a_card_grid_hand_with_its_score(member_client, session):
+    cards = grid(session, lambda c: "discard" if c == "CJ" else "0" if c[0] in "SH" else "2")
+    hand = play(session, mode="cards", points=None, **cards)
+    form = member_client.get(edit_url(session)).context["form"]
+    assert form.score.deltas == hand.engine_score().deltas

@@ -1,6 +1,13 @@
 """The hands list: every hand, newest first, with each seat's score and an edit link."""
 
-from tests.views.factories import assert_sent_to_login, pass_out, play, stored_deltas, url
+from tests.views.factories import (
+    assert_sent_to_login,
+    make_session,
+    pass_out,
+    play,
+    stored_deltas,
+    url,
+)
 
 
 def test_it_lists_hands_newest_first_with_their_deltas(member_client, session):
@@ -20,8 +27,8 @@ def test_it_shows_contract_declarer_result_and_signed_scores(member_client, sess
     play(session)
     play(session, declarer="2", partner="3", points="5")
     body = member_client.get(url("hands", session.pk)).content.decode()
-    assert "3S · Ann ✓" in body
-    assert "3S · Cat ✗" in body
+    assert "3♠ · Ann ✓" in body
+    assert "3♠ · Cat ✗" in body
     assert "<td>+120</td>" in body and '<td class="neg">−60</td>' in body
 
 
@@ -34,7 +41,7 @@ def test_it_names_nap_calls_and_thai_draws(member_client, nap, thai):
     play(nap)
     play(thai, tricks_0="3", tricks_1="3", tricks_2="2", tricks_3="1", tricks_4="1", level="2")
     assert "three · Alf ✓" in member_client.get(url("hands", nap.pk)).content.decode()
-    assert "2S · Nok =" in member_client.get(url("hands", thai.pk)).content.decode()
+    assert "2♠ · Nok =" in member_client.get(url("hands", thai.pk)).content.decode()
 
 
 def test_it_links_every_hand_to_its_edit_page(member_client, session):
@@ -56,3 +63,22 @@ def test_it_sends_an_anonymous_visitor_to_login(anon_client, session):
 def test_it_hides_the_hands_from_a_stranger(stranger_client, session):
     play(session)
     assert stranger_client.get(url("hands", session.pk)).status_code == 404
+
+
+def test_it_adds_a_sum_column_once_a_hand_is_not_zero_sum(member_client, league):
+    session = make_session(league, "hongkong")
+    play(session)  # 3♠ made with 12 (1 over): napoleon +130, secretary +65, defenders 0
+    body = member_client.get(url("hands", session.pk)).content.decode()
+    assert "Σ</abbr></th>" in body
+    assert '<td class="muted">+195</td>' in body
+
+
+def test_it_has_no_sum_column_when_every_hand_sums_to_zero(member_client, session):
+    play(session)
+    assert "Σ" not in member_client.get(url("hands", session.pk)).content.decode()
+
+
+def test_it_puts_the_edit_link_first_so_a_narrow_screen_shows_it(member_client, session):
+    play(session)
+    body = member_client.get(url("hands", session.pk)).content.decode()
+    assert f'<tr><td><a class="tap" href="{url("edit-hand", session.pk, 1)}"' in body

@@ -38,7 +38,7 @@ def test_a_stale_edit_shows_what_the_other_phone_changed(member_client, owner_cl
     page = text(response)
     assert "Someone else saved this hand while you were editing it (now version 2)" in page
     assert "Saved by olive." in page and "Nothing was overwritten." in page
-    assert "Contract 3S 4S" in page
+    assert "Contract 3♠ 4♠" in page
     assert "Result made failed" in page
     assert "Points of the declarer's side 12 6" in page
     assert "Score: Ann +" in page  # each seat's score, before and after

@@ -4,7 +4,7 @@ from django.utils.html import escape
 
 from scoring.forms import HandForm
 from scoring.rules.scores import signed
-from tests.views.factories import assert_sent_to_login, counts, hand_data, url
+from tests.views.factories import assert_sent_to_login, counts, hand_data, make_session, url
 
 
 def preview(client, session, data, htmx):
@@ -74,3 +74,14 @@ def test_it_sends_an_anonymous_post_to_login(anon_client, session, htmx):
 
 def test_it_refuses_a_stranger(stranger_client, session, htmx):
     assert preview(stranger_client, session, hand_data(session), htmx).status_code == 403
+
+
+def test_it_shows_the_sum_of_a_hand_that_is_not_zero_sum(member_client, league, htmx):
+    session = make_session(league, "hongkong")
+    body = preview(member_client, session, hand_data(session), htmx).content.decode()
+    assert "<td>Sum (this table is not zero-sum)</td><td>+195</td>" in body
+
+
+def test_it_shows_no_sum_when_the_hand_sums_to_zero(member_client, session, htmx):
+    body = preview(member_client, session, hand_data(session), htmx).content.decode()
+    assert "zero-sum" not in body

@@ -78,7 +78,7 @@ def test_it_keeps_the_stake(member_client, league):
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"players": "Ann\nBen\nCat"}, "Taiwan Napoleon is played by 4, 5, 6 players, not 3."),
+        ({"players": "Ann\nBen\nCat"}, "Taiwan Napoleon is played by 4–6 players, not 3."),
         ({"variant": "thai", "players": "A\nB\nC\nD"}, "played by 5 players, not 4"),
         ({"players": "Ann\nBen\nann\nDan\nEve"}, "Each player can sit in only one seat."),
         ({"players": ""}, "This field is required."),
@@ -102,6 +102,9 @@ def test_it_refuses_a_bad_form_with_a_message_and_saves_nothing(
     assert response.status_code == 200
     assert message in response.content.decode()
     assert counts() == before
+    # The page reopens at the top; the fields in error may be far below.
+    summary = response.content.decode().split('id="form-errors"')[1].split("</div>")[0]
+    assert message in summary
 
 
 def test_it_sends_an_anonymous_visitor_to_login(anon_client, league):
@@ -169,3 +172,10 @@ def test_it_starts_next_weeks_form_from_the_house_rules_last_chosen(member_clien
     assert 'value="mighty" id="variant-mighty" checked' in page
     assert '<option value="pagat" selected>' in page
     assert 'name="opt_mighty_trump_change_cost__suit" value="3"' in page
+
+
+def test_it_opens_the_house_rules_with_an_error_and_counts_rules_changed(member_client, league):
+    changes = {"variant": "taiwan", "opt_mighty_min_bid": "99", "opt_mighty_all_pass": "redeal"}
+    body = member_client.post(url("session-new", league.pk), new_game(**changes)).content.decode()
+    assert '<details class="options options-mighty" open>' in body
+    assert "2 rules changed" in body

@@ -127,3 +127,23 @@ def test_it_hides_the_table_from_a_stranger(stranger_client, session):
 
 def test_it_gives_the_same_404_for_a_session_that_does_not_exist(stranger_client, session):
     assert stranger_client.get(url("table", session.pk + 1000)).status_code == 404
+
+
+def test_it_offers_point_targets_to_a_table_that_bids_them(member_client, league):
+    session = make_session(league, options={"bid_style": "number"})
+    body = member_client.get(session.get_absolute_url()).content.decode()
+    assert "<legend>Point target</legend>" in body
+    assert 'name="level" value="4"><span>12</span>' in body
+    assert "Bid level" not in body
+
+
+def test_it_links_to_the_referee_with_the_sessions_rules(member_client, session):
+    body = member_client.get(session.get_absolute_url()).content.decode()
+    assert f'href="{url("referee-index")}?session={session.pk}"' in body
+
+
+def test_it_names_the_partner_by_the_games_own_word(member_client, league):
+    for variant, word in (("japanese-chip", "General"), ("taiwan", "Secretary")):
+        session = make_session(league, variant)
+        body = member_client.get(session.get_absolute_url()).content.decode()
+        assert f"{word} (held the called card)" in body

@@ -10,7 +10,7 @@ def test_it_shows_what_will_be_removed(member_client, session):
     response = member_client.get(url("undo", session.pk))
     assert response.status_code == 200
     body = response.content.decode()
-    assert "Hand 2" in body and "3S · Cat" in body
+    assert "Hand 2" in body and "3♠ · Cat" in body
     assert "<td>Cat</td><td>+140</td>" in body
     assert "<td>Ann</td><td>−70</td>" in body
     assert 'name="number" value="2"' in body

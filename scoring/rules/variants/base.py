@@ -32,6 +32,16 @@ class Variant(ABC):
     def players(self) -> tuple[int, ...]:
         return tuple(self.hand_sizes)
 
+    @property
+    def player_counts(self) -> str:
+        """The counts as a message names them: ``5``, ``4–6``, ``3–10``."""
+        low, high = min(self.players), max(self.players)
+        if low == high:
+            return str(low)
+        if len(self.players) == high - low + 1:
+            return f"{low}–{high}"
+        return ", ".join(str(n) for n in self.players)
+
     def rules(self, raw: object = None, players: int | None = None) -> TableRules:
         """House rules from a JSON-like object; omitted options take their defaults."""
         players = self.verify_players(players if players is not None else self.players[0])
@@ -39,10 +49,9 @@ class Variant(ABC):
 
     def verify_players(self, players: object) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.players:
-            counts = ", ".join(str(n) for n in self.players)
             raise UnsupportedPlayers(
                 _("{variant} is played by {counts} players, not {players}.").format(
-                    variant=_(self.name), counts=counts, players=players
+                    variant=_(self.name), counts=self.player_counts, players=players
                 ),
                 "players",
             )
