@@ -54,6 +54,8 @@ def test_it_shows_the_final_standings_once_ended(anon_client, session):
     body = anon_client.get(share_url(session)).content.decode()
     assert "The session has ended" in body
     assert 'Ann<span class="badge">winner</span>' in body
+    # Final: no more polling, and no promise of it.
+    assert "every 5s" not in body and "refreshes itself" not in body
 
 
 def test_it_gives_404_for_a_wrong_token(anon_client, session):

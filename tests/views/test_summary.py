@@ -2,9 +2,11 @@
 
 from decimal import Decimal
 
+import pytest
 from django.utils import timezone
 
 from scoring.models import GameSession
+from scoring.standings import balances
 from tests.views.factories import assert_sent_to_login, make_session, play, totals_from_rows, url
 
 
@@ -78,3 +80,32 @@ def test_it_sends_an_anonymous_visitor_to_login(anon_client, session):
 
 def test_it_hides_the_standings_from_a_stranger(stranger_client, session):
     assert stranger_client.get(url("summary", session.pk)).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("totals", "stake", "expected"),
+    [
+        # Hong Kong at 10 a point: average 61⅔; the two +40s pay the same to the cent.
+        (
+            [220, 130, 40, 40, -20, -40],
+            "10",
+            ["1583.34", "683.34", "-216.67", "-216.67", "-816.67", "-1016.67"],
+        ),
+        ([3, 0, 0, 0], "1", ["2.25", "-0.75", "-0.75", "-0.75"]),
+        ([1, 0, 0], "0.01", ["0.01", "0.00", "-0.01"]),
+        ([10, -10, 0, 0, 0], "0.50", ["5.00", "-5.00", "0.00", "0.00", "0.00"]),
+    ],
+)
+def test_it_rounds_balances_to_the_cent_fairly_and_to_zero(totals, stake, expected):
+    result = balances(totals, Decimal(stake))
+    assert result == [Decimal(x) for x in expected]
+    assert sum(result) == 0
+
+
+def test_it_names_the_average_a_table_not_zero_sum_settles_against(member_client, league):
+    session = make_session(league, "nap", stake=Decimal("1"))
+    play(session)
+    assert (
+        "Here the average is 0.75 points."
+        in member_client.get(url("summary", session.pk)).content.decode()
+    )
