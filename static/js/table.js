@@ -89,7 +89,19 @@
     }
   });
 
+  // One tap that throws away a hand being entered, or ends the evening, asks first.
+  // Pass-out asks only when something was entered: a real pass-out stays one tap.
+  function entered(f) {
+    return !!f.querySelector('input[name="declarer"]:checked, input[name="nap_bid"]:checked, [data-touched]');
+  }
+
   document.addEventListener("click", function (event) {
+    var ask = event.target.closest("[data-confirm], [data-confirm-entered]");
+    if (ask) {
+      var message = ask.dataset.confirm || (entered(ask.form) ? ask.dataset.confirmEntered : null);
+      if (message && !window.confirm(message)) event.preventDefault();
+      return;
+    }
     var ownerButton = event.target.closest(".owner");
     if (ownerButton) {
       owner = ownerButton.dataset.owner;

@@ -243,3 +243,25 @@ def test_it_records_a_bare_thai_make_in_five_taps(page, live_server, member):
     page.click("#tricks .stepper:first-of-type button[data-step='-1']")
     tap(page, "level", 4)
     assert page.input_value("input[name=tricks_0]") == "6"
+
+
+def test_it_asks_before_a_tap_drops_an_entered_hand_or_ends_the_session(
+    page, live_server, member
+):
+    session = start(page, live_server, member, "taiwan", 5)
+    save(page, "passed")  # nothing entered: a real pass-out stays one tap, no question
+    tap(page, "declarer", 2)
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("button[value=passed]")
+    assert "passed out" in asked[0]
+    assert session.hands.count() == 1
+    assert page.locator("input[name=declarer][value='2']").is_checked()
+    page.once("dialog", lambda dialog: dialog.accept())
+    save(page, "passed")
+    assert [h.status for h in session.hands.order_by("number")] == ["passed", "passed"]
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("text=End session")
+    page.wait_for_url("**/summary/")
+    session.refresh_from_db()
+    assert session.ended_at is not None
