@@ -99,7 +99,9 @@ def variants(request):
     refused = _limited(request)
     if refused is not None:
         return refused
-    return JsonResponse(handlers.variants())
+    # A GET has no body to carry ``lang``: the query string may (?lang=ja).
+    with translation.override(_language(request.GET) or translation.get_language()):
+        return JsonResponse(handlers.variants())
 
 
 # ---- limits: requests per client, and body size ----------------------------------------

@@ -232,3 +232,18 @@ def test_it_refuses_other_methods(client, method):
     response = getattr(client, method)(f"{API}/variants", "{}", content_type="application/json")
     assert response.status_code == 405
     error_of(response)
+
+
+@pytest.mark.parametrize(
+    ("query", "headers", "name"),
+    [
+        ("?lang=ja", {}, "日本"),
+        ("", {"HTTP_ACCEPT_LANGUAGE": "ja"}, "日本"),
+        ("?lang=xx", {}, "Japanese"),
+    ],
+)
+def test_it_names_the_variants_in_the_asked_language(client, query, headers, name):
+    entries = decode(client.get(f"{API}/variants{query}", **headers))["variants"]
+    japanese = next(e for e in entries if e["code"] == "japanese")
+    assert name in japanese["name"]
+    assert japanese["options"][0]["name"].isascii()  # codes never change with the language

@@ -245,9 +245,7 @@ def test_it_records_a_bare_thai_make_in_five_taps(page, live_server, member):
     assert page.input_value("input[name=tricks_0]") == "6"
 
 
-def test_it_asks_before_a_tap_drops_an_entered_hand_or_ends_the_session(
-    page, live_server, member
-):
+def test_it_asks_before_a_tap_drops_an_entered_hand_or_ends_the_session(page, live_server, member):
     session = start(page, live_server, member, "taiwan", 5)
     save(page, "passed")  # nothing entered: a real pass-out stays one tap, no question
     tap(page, "declarer", 2)
