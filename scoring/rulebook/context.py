@@ -191,10 +191,12 @@ class HouseRule:
     low: int | None = None
     high: int | None = None
     hidden: list[tuple[str, str]] = field(default_factory=list)  # other params, for the forms
+    idle: str = ""  # why it changes nothing under the other rules chosen
 
 
 def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
     counts = [chosen.players] if chosen.players else list(variant.players)
+    idle = variant.idle_options(rules)
     out = []
     for spec in variant.Rules.specs():
         name = spec.name
@@ -221,6 +223,7 @@ def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
             changed=changed,
             choices=[],
             hidden=others,
+            idle=idle.get(name, ""),
         )
         if spec.kind in ("bool", "choice"):
             options = (True, False) if spec.kind == "bool" else spec.choices

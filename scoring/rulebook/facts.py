@@ -81,6 +81,8 @@ class LadderFacts:
     high: str
     levels: tuple[int, int]
     trumps: list[str]  # strongest first
+    suit_example: str = ""  # a legal bid to quote, whatever the table's lowest bid
+    nt_example: str = ""
 
 
 def ladder_facts(variant, rules) -> LadderFacts | None:
@@ -94,6 +96,8 @@ def ladder_facts(variant, rules) -> LadderFacts | None:
         high=bids[-1],
         levels=(ladder.low, ladder.high),
         trumps=sorted(ranks, key=lambda t: -ranks[t]),
+        suit_example=f"{min(ladder.low + 1, ladder.high)}S",
+        nt_example=f"{ladder.low}NT" if "NT" in ranks else "",
     )
 
 
@@ -288,10 +292,17 @@ def chip_table(variant, rules, players=5) -> dict:
         )
         return variant.score(facts, rules).deltas
 
+    # The under-20 rows start at the table's lowest bid (11 unless a house rule says).
+    low = variant.ladder(rules, for_auction=False).low
+    under = f"{low}–19" if low < 19 else "19"
+    bid = min(max(15, low), 19)
     cases = [
-        (_("11–19"), _("the bid or more, under 20"), 15, 17),
-        (_("11–19"), _("fewer than the bid"), 15, 12),
-        (_("11–19"), _("all 20"), 15, 20),
+        (under, _("the bid or more, under 20"), bid, min(bid + 2, 19)),
+        (under, _("fewer than the bid"), bid, bid - 3),
+        (under, _("all 20"), bid, 20),
+    ]
+    cases = cases if low < 20 else []
+    cases += [
         ("20", "20", 20, 20),
         ("20", _("fewer than 20"), 20, 18),
     ]
@@ -316,7 +327,7 @@ def chip_table(variant, rules, players=5) -> dict:
         rows,
         lead=2,
     )
-    alone_made = deltas(15, 17, alone=True)
+    alone_made = deltas(bid, min(bid + 2, 19), alone=True)
     alone_big = deltas(20, 20, alone=True)
     return {
         "table": table,

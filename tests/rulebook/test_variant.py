@@ -605,3 +605,33 @@ def test_it_points_a_member_to_the_rules_of_the_sessions_own_variant(client, dja
     assert "With the house rules of" not in html
     thai = get(client, "thai", f"?session={session.pk}")
     assert "If t equals c + h, the citizens win." in text(thai)
+
+
+@pytest.mark.parametrize(
+    ("code", "query", "label"),
+    [
+        ("japanese-chip", "", "11–19"),
+        ("japanese", "?o.score_table=chips&o.min_bid=8", "8–19"),
+        ("japanese", "?o.score_table=chips&o.min_bid=17", "17–19"),
+    ],
+)
+def test_it_labels_the_chip_rows_from_the_tables_lowest_bid(client, code, query, label):
+    body = sections(get(client, code, query))["scoring"]
+    assert f"{label} the bid or more" in body
+
+
+@pytest.mark.parametrize(("low", "suit_bid", "nt_bid"), [(13, "14♠", "13NT"), (15, "16♠", "15NT")])
+def test_it_quotes_mighty_bids_the_table_allows(client, low, suit_bid, nt_bid):
+    body = sections(get(client, "mighty", f"?o.min_bid={low}"))["auction"]
+    assert f"such as {suit_bid} or {nt_bid}" in body
+
+
+def test_it_says_when_a_house_rule_changes_nothing(client):
+    idle = "No effect with one win per hand"
+    assert idle in get(client, "japanese").content.decode()
+    assert idle not in get(client, "japanese", "?o.score_table=chips").content.decode()
+
+
+def test_it_prints_a_negative_share_with_a_minus_sign(client):
+    body = sections(get(client, "mighty", "?o.min_bid=10"))["scoring"]
+    assert "= −2 per share lost" in body

@@ -82,6 +82,10 @@ class Variant(ABC):
     def point_cards(self, players: int, rules: TableRules) -> frozenset[Card]:
         return _point_cards(self.point_ranks, self.deck(players, rules))
 
+    def idle_options(self, rules: TableRules) -> dict[str, str]:
+        """House rules that change nothing under the others chosen, with the reason."""
+        return {}
+
     def trump_choices(self, rules: TableRules) -> tuple[str, ...]:
         return SUITS
 

@@ -95,6 +95,11 @@ class JapaneseNapoleon(AlmightyGame):
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS
 
+    def idle_options(self, rules):
+        if rules.score_table == "chips":
+            return {}
+        return {"siberian": _("No effect with one win per hand: only the chip table uses it.")}
+
     def ladder(self, rules, for_auction=True):
         order = suit_order(rules.bid_suit_order, rules.no_trump_bid)
         return SuitLadder(rules.min_bid, ALL_POINTS, order, what=N_("a count of picture cards"))

@@ -294,19 +294,24 @@ def _doublings(facts, points, no_trump_counts):
     return reasons
 
 
+def _number(n: int) -> str:
+    # A house rule's low bid can make a share negative: print it with a true minus sign.
+    return str(n).replace("-", "−")
+
+
 def _seed_formula(facts, bid, points, made):
     if made:
         unit = points - RUN_FLOOR
         lines = [
             _("made with {points} against {bid}: {points} − 12 = {unit} per share").format(
-                points=points, bid=bid, unit=unit
+                points=points, bid=bid, unit=_number(unit)
             )
         ]
     else:
         unit = -(bid - RUN_FLOOR)
         lines = [
             _("failed with {points} against {bid}: {bid} − 12 = {unit} per share lost").format(
-                points=points, bid=bid, unit=-unit
+                points=points, bid=bid, unit=_number(-unit)
             )
         ]
     if facts.alone:
