@@ -299,6 +299,16 @@ def _number(n: int) -> str:
     return str(n).replace("-", "−")
 
 
+def _with_the_result(unit: int, made: bool, lines: list) -> int:
+    """The formulas assume a bid of 13 or more. Below that (a second round at 12, or a
+    low ``min_bid``) they can turn against the result; a made contract then scores 0
+    rather than paying the opponents, and a failed one 0 rather than paying the side."""
+    if (made and unit < 0) or (not made and unit > 0):
+        lines.append(_("below 13 the formula turns against the result: 0 per share instead"))
+        return 0
+    return unit
+
+
 def _seed_formula(facts, bid, points, made):
     if made:
         unit = points - RUN_FLOOR
@@ -314,6 +324,7 @@ def _seed_formula(facts, bid, points, made):
                 points=points, bid=bid, unit=_number(-unit)
             )
         ]
+    unit = _with_the_result(unit, made, lines)
     if facts.alone:
         lines.append(_("playing alone, the declarer also takes the friend's share"))
     doubled = _doublings(facts, points, no_trump_counts=False)
@@ -326,7 +337,7 @@ def _pagat_formula(facts, bid, points, made):
         unit = 2 * (bid - 13) + (points - bid)
         lines = [
             _("made: S = 2 × ({bid} − 13) + ({points} − {bid}) = {unit}").format(
-                bid=bid, points=points, unit=unit
+                bid=bid, points=points, unit=_number(unit)
             )
         ]
     else:
@@ -334,6 +345,7 @@ def _pagat_formula(facts, bid, points, made):
         lines = [
             _("failed: S = {bid} − {points} = {unit}").format(bid=bid, points=points, unit=-unit)
         ]
+    unit = _with_the_result(unit, made, lines)
     doubled = _doublings(facts, points, no_trump_counts=True)
     lines += doubled
     return unit * 2 ** len(doubled), lines
