@@ -336,6 +336,16 @@ MIGHTY = [
         won(0, "12S"),
     ),
     ("min-12-all-pass-twice", "mighty", 5, {"all_pass": "min_12"}, 0, [P] * 10, REDEAL),
+    # The minimum drops to 12; a table whose lowest bid is already 10 keeps 10.
+    (
+        "min-12-never-raises-a-lower-min",
+        "mighty",
+        5,
+        {"all_pass": "min_12", "min_bid": 10},
+        0,
+        [P] * 5 + ["10S", P, P, P, P],
+        won(0, "10S"),
+    ),
     ("redeal-option", "mighty", 5, {"all_pass": "redeal"}, 0, [P] * 5, REDEAL),
 ]
 

@@ -114,7 +114,8 @@ class Mighty(Variant):
             pass_is_final=True,
             ending=ALL_BUT_ONE,
             second_round=rules.all_pass != "redeal",
-            second_round_low=12 if rules.all_pass == "min_12" else None,
+            # "The minimum drops to 12": never a rise, when a house rule already bids lower.
+            second_round_low=min(12, rules.min_bid) if rules.all_pass == "min_12" else None,
         )
 
     def next_dealer(self, dealer, players, declarer=None, partner=None):
