@@ -3,8 +3,10 @@
 Each series has its own colour (from the Okabe–Ito palette, safe for colour-blind
 eyes; the colours are CSS classes ``s0``…``s7`` in static/css/history.css, with a
 dark-mode set), its own dash pattern and marker shape, and its name written at the
-end of its line, so no series depends on colour alone. The ``<title>`` and ``<desc>``
-give a screen reader the chart's subject and each series' last value.
+end of its line, so no series depends on colour alone. Lines that meet on the same
+value are drawn side by side there (``DODGE`` apart), so none hides another. The
+``<title>`` and ``<desc>`` give a screen reader the chart's subject and each series'
+last value.
 """
 
 import math
@@ -15,6 +17,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 STYLES = 8
+# How far apart, in the chart's own units, lines on the same value are drawn: more than a
+# stroke and a marker's half width, so each keeps a visible edge and its marker's centre.
+DODGE = 3.6
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 2", "12 3", "1 3", "6 2 2 2")
 _ids = count(1)
 
@@ -30,13 +35,19 @@ class Series:
         return self.points[-1][1] if self.points else None
 
 
-def nice_ticks(low: float, high: float, wanted: int = 5) -> list[float]:
-    """Round numbers spanning [low, high]: steps of 1, 2 or 5 times a power of ten."""
+def nice_ticks(low: float, high: float, wanted: int = 5, whole: bool = False) -> list[float]:
+    """Round numbers spanning [low, high]: steps of 1, 2 or 5 times a power of ten.
+    ``whole`` keeps to whole numbers, for things that come in ones such as hands."""
     if high <= low:
         high = low + 1
     raw = (high - low) / max(1, wanted - 1)
+    if whole:
+        raw = max(raw, 1)
     power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    steps = [m * power for m in (1, 2, 2.5, 5, 10)]
+    if whole:
+        steps = [step for step in steps if step == int(step)]
+    step = next(step for step in steps if step >= raw)
     first = math.floor(low / step) * step
     ticks = []
     value = first
@@ -65,6 +76,27 @@ def _marker(kind: int, x: float, y: float, css: str) -> str:
         return f'<path class="{css}" d="{d}"/>'
     d = f"M{x:.1f} {y - 3.2:.1f}L{x + 3:.1f} {y + 2.4:.1f}L{x - 3:.1f} {y + 2.4:.1f}Z"
     return f'<path class="{css}" d="{d}"/>'
+
+
+def _dodged(series: list[Series]) -> list[list[float]]:
+    """Each point's offset (in the chart's units): the series that share a value at the
+    same x are fanned out around it, in series order."""
+    sharing = {}
+    for i, s in enumerate(series):
+        for x, y in s.points:
+            sharing.setdefault((x, y), []).append(i)
+    offsets = []
+    for i, s in enumerate(series):
+        row = []
+        for x, y in s.points:
+            group = sharing[(x, y)]
+            row.append((group.index(i) - (len(group) - 1) / 2) * DODGE)
+        offsets.append(row)
+    return offsets
+
+
+def _whole(values) -> bool:
+    return all(float(v).is_integer() for v in values)
 
 
 def _spread(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
@@ -101,14 +133,14 @@ def line_chart(
     """An SVG line chart of ``series`` (each a list of (x, y) points)."""
     series = [s for s in series if s.points]
     chart_id = f"chart{next(_ids)}"
-    left, right, top, bottom = 46, 70, 10, 40
+    left, right, top, bottom = 48, 76, 12, 44
     plot_w, plot_h = width - left - right, height - top - bottom
     xs = [x for s in series for x, _y in s.points] or [0, 1]
     ys = [y for s in series for _x, y in s.points] or [0]
     x_low, x_high = min(xs), max(xs)
     if x_high == x_low:
         x_high = x_low + 1
-    ticks = nice_ticks(min(ys), max(ys))
+    ticks = nice_ticks(min(ys), max(ys), whole=_whole(ys))
     y_low, y_high = min(ticks[0], min(ys)), max(ticks[-1], max(ys))
 
     def sx(x):
@@ -130,13 +162,17 @@ def line_chart(
             f'<line class="{css}" x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}"/>'
         )
         parts.append(
-            f'<text class="tick" x="{left - 5}" y="{y + 4:.1f}" text-anchor="end">{_fmt(tick)}</text>'
+            f'<text class="tick" x="{left - 5}" y="{y + 5:.1f}" text-anchor="end">{_fmt(tick)}</text>'
         )
     if x_ticks is None:
-        x_ticks = [(x, _fmt(x)) for x in nice_ticks(x_low, x_high, 6) if x_low <= x <= x_high]
+        x_ticks = [
+            (x, _fmt(x))
+            for x in nice_ticks(x_low, x_high, 6, whole=_whole(xs))
+            if x_low <= x <= x_high
+        ]
     for x, text in x_ticks:
         parts.append(
-            f'<text class="tick" x="{sx(x):.1f}" y="{top + plot_h + 15}" '
+            f'<text class="tick" x="{sx(x):.1f}" y="{top + plot_h + 17}" '
             f'text-anchor="middle">{escape(text)}</text>'
         )
     parts.append(
@@ -148,28 +184,29 @@ def line_chart(
     )
     if y_label:
         parts.append(
-            f'<text class="axis-label" x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-            f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{escape(y_label)}</text>'
+            f'<text class="axis-label" x="13" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
+            f'transform="rotate(-90 13 {top + plot_h / 2:.1f})">{escape(y_label)}</text>'
         )
     show_markers = (
         markers if markers is not None else max(len(s.points) for s in series or [Series("")]) <= 40
     )
     ends = []
-    for s in series:
+    for s, offsets in zip(series, _dodged(series), strict=True):
         style = s.style % STYLES
         dash = DASHES[s.style % len(DASHES)]
-        points = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in s.points)
+        drawn = [(sx(x), sy(y) + dy) for (x, y), dy in zip(s.points, offsets, strict=True)]
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in drawn)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline class="line s{style}" points="{points}"{dash_attr}/>')
         if show_markers:
-            parts.extend(_marker(s.style, sx(x), sy(y), f"mark s{style}") for x, y in s.points)
-        ends.append(sy(s.points[-1][1]))
-    placed = _spread(ends, 13, top + 4, top + plot_h)
+            parts.extend(_marker(s.style, x, y, f"mark s{style}") for x, y in drawn)
+        ends.append(drawn[-1][1])
+    placed = _spread(ends, 15, top + 4, top + plot_h)
     for s, y in zip(series, placed, strict=True):
         label = s.label if len(s.label) <= 10 else s.label[:9] + "…"
         parts.append(
             f'<text class="label s{s.style % STYLES}" x="{left + plot_w + 5}" '
-            f'y="{y + 4:.1f}">{escape(label)}</text>'
+            f'y="{y + 5:.1f}">{escape(label)}</text>'
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # noqa: S308 - every text above is escaped

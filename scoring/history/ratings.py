@@ -19,6 +19,7 @@ For each played hand:
 Every player starts at 1500.
 """
 
+import math
 from collections.abc import Sequence
 
 START = 1500.0
@@ -66,3 +67,19 @@ def rate_hand(
         [current[p] for p in side], [current[p] for p in defenders], difficulty, made
     )
     return {p: current[p] + (gain if p in side else loss) for p in current}
+
+
+def rounded_for_display(values: Sequence[float]) -> list[int]:
+    """Whole numbers for ``values``; when they add up to nothing (one hand's changes, or
+    everyone's over a period), rounded so that the shown numbers do too: each is rounded
+    down and the largest remainders get the points left over (+7.4, +7.4, −4.93 ×3
+    shows +8, +7, −5 ×3, not +7, +7, −5 ×3)."""
+    if abs(sum(values)) > 1e-6 * max(1, len(values)):
+        return [round(v) for v in values]
+    floors = [math.floor(v) for v in values]
+    short = -sum(floors)
+    by_remainder = sorted(range(len(values)), key=lambda i: floors[i] - values[i])
+    shown = list(floors)
+    for i in by_remainder[:short]:
+        shown[i] += 1
+    return shown

@@ -218,6 +218,7 @@ class RatingRow:
     change: float
     hands: int
     spark: list = field(default_factory=list)
+    shown_change: int = 0  # rounded with the others of its game (ratings.rounded_for_display)
 
 
 def league_ratings(league, period: Period) -> list[tuple[str, str, list[RatingRow]]]:
@@ -286,6 +287,10 @@ def league_ratings(league, period: Period) -> list[tuple[str, str, list[RatingRo
     grouped = defaultdict(list)
     for variant, row, _ordinals, _start in rows:
         grouped[variant].append(row)
+    for group in grouped.values():
+        shown = ratings.rounded_for_display([row.change for row in group])
+        for row, change in zip(group, shown, strict=True):
+            row.shown_change = change
     return [
         (variant, variant_label(variant), sorted(grouped[variant], key=lambda r: -r.rating))
         for variant in sorted(grouped, key=_variant_rank)

@@ -31,8 +31,10 @@ def league(live_server, page):
 
 
 def shot(page, name):
+    """The whole page, and its first screen (where the jump list is) on its own."""
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}-top.png"))
 
 
 def fits_the_phone(page):
@@ -56,6 +58,8 @@ def test_the_league_page_on_a_phone(page, live_server, league):
     fits_the_phone(page)
     tall_enough(page, ".periods a")
     tall_enough(page, ".session a.button")
+    tall_enough(page, "main a, main button")  # the sessions' titles too
+    jumps_land(page)
     shot(page, "history-league")
     # A year chip narrows the page and marks itself as the one shown.
     page.click(".periods a:text-is('2016')")
@@ -82,6 +86,9 @@ def test_a_player_page_on_a_phone(page, live_server, league):
     for box in charts.evaluate_all("els => els.map(e => e.getBoundingClientRect().right)"):
         assert box <= WIDTH
     assert page.locator("table.bids").count() >= 2
+    tall_enough(page, "main a, main button")  # the Rating links too
+    jumps_land(page)
+    assert min(rendered_text_sizes(charts.first)) >= 12
     fits_the_phone(page)
     shot(page, "history-player")
 
@@ -107,3 +114,89 @@ def test_a_session_chart_on_a_phone(page, live_server, league, scheme):
     assert page.locator(".legend li").count() == len(names)
     fits_the_phone(page)
     shot(page, f"history-session-{scheme}")
+
+
+def jumps_land(page):
+    """Every link of the page's jump list leads to an element of the page."""
+    targets = page.locator("nav.jump a").evaluate_all("els => els.map(e => e.hash)")
+    assert len(targets) >= 2
+    for target in targets:
+        assert page.locator(target).count() == 1, target
+
+
+def rendered_text_sizes(chart):
+    """Each text's font size as drawn: its size in the chart's units times the chart's scale."""
+    return chart.evaluate(
+        """svg => {
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return [...svg.querySelectorAll("text")].map(
+                t => parseFloat(getComputedStyle(t).fontSize) * scale);
+        }"""
+    )
+
+
+@pytest.fixture
+def short_session(live_server, page):
+    """Two hands of Taiwan Napoleon won by Ann and Ben, so the three defenders' running
+    totals are equal all the way, and a third hand undone."""
+    from scoring.recording import undo_last
+    from tests.views.factories import make_league, make_session, play
+
+    user = User.objects.create_user("scorer", password=PASSWORD)
+    session = make_session(make_league(user))
+    for _hand in range(3):
+        play(session)
+    undo_last(session, 3, user=user)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "scorer")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url(f"{live_server.url}/")
+    return session
+
+
+def test_a_two_hand_chart_on_a_phone(page, live_server, short_session):
+    page.goto(f"{live_server.url}/sessions/{short_session.pk}/review/")
+    chart = page.locator("svg.chart")
+    SHOTS.mkdir(exist_ok=True)
+    chart.screenshot(path=str(SHOTS / "history-session-short-chart.png"))
+    # Hands come in ones: no half hands on the axis.
+    assert chart.locator("text.tick[text-anchor=middle]").all_text_contents() == ["0", "1", "2"]
+    assert min(rendered_text_sizes(chart)) >= 12
+    # Cat, Dan and Eve share every total, yet each line shows: its last marker's centre
+    # is the topmost thing there.
+    on_top = chart.evaluate(
+        """svg => [...svg.querySelectorAll("polyline")].map(line => {
+            const marks = svg.querySelectorAll(".mark." + line.classList[1]);
+            const box = marks[marks.length - 1].getBoundingClientRect();
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return hit.classList.contains(line.classList[1]);
+        })"""
+    )
+    assert on_top == [True] * 5
+    # Five players' columns fit the phone; a wider table shows a shadow at its edge.
+    scroller = page.locator(".scroll")
+    assert scroller.evaluate("e => e.scrollWidth <= e.clientWidth")
+    background = scroller.evaluate("e => getComputedStyle(e).backgroundAttachment")
+    assert "local" in background and "scroll" in background
+    tall_enough(page, "main a, main button")
+    fits_the_phone(page)
+    shot(page, "history-session-short-page")
+
+
+def test_the_hand_history_on_a_phone(page, live_server, short_session):
+    page.goto(f"{live_server.url}/sessions/{short_session.pk}/history/")
+    entry = page.locator(".event").first
+    assert "Hand 3" in entry.locator("summary").inner_text()
+    # The undone hand's Restore shows without opening anything, and each summary keeps its
+    # disclosure triangle and reads as text, not as squeezed columns.
+    assert entry.locator("button", has_text="Restore hand 3").is_visible()
+    assert entry.locator("details").get_attribute("open") is None
+    summary = entry.locator("summary")
+    assert summary.evaluate("e => getComputedStyle(e).display") == "list-item"
+    assert summary.bounding_box()["height"] <= 80  # at most two lines
+    tall_enough(page, "main a, main button, main summary")
+    fits_the_phone(page)
+    shot(page, "history-hand-events")
+    entry.locator("button", has_text="Restore hand 3").click()
+    page.wait_for_url(f"**/sessions/{short_session.pk}/hands/")

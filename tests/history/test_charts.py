@@ -1,5 +1,7 @@
 """The SVG charts: round ticks, labels kept apart, text escaped, no script."""
 
+import re
+
 from scoring.history import charts
 
 
@@ -55,3 +57,39 @@ def test_a_sparkline_says_what_it_shows():
 def test_a_legend_swatch_matches_its_line():
     assert 'class="line s2"' in charts.legend_swatch(2)
     assert 'stroke-dasharray="2 3"' in charts.legend_swatch(2)
+
+
+def test_hand_ticks_are_whole_numbers_and_few_for_any_length():
+    for hands in range(1, 501):
+        ticks = charts.nice_ticks(0, hands, 6, whole=True)
+        shown = [t for t in ticks if 0 <= t <= hands]
+        assert all(t == int(t) for t in ticks), hands
+        assert shown[0] == 0 and 2 <= len(shown) <= 7, (hands, shown)
+    assert charts.nice_ticks(0, 2, 6, whole=True) == [0, 1, 2]
+
+
+def test_a_two_hand_chart_counts_hands_in_ones():
+    series = [charts.Series("Ann", [(0, 0), (1, 60), (2, 120)])]
+    svg = charts.line_chart(series, title="t", x_label="hand")
+    x_ticks = re.findall(r'text-anchor="middle">([^<]+)</text>', svg)
+    assert x_ticks[:3] == ["0", "1", "2"] and not any("." in t for t in x_ticks)
+
+
+def _lines(svg):
+    return [
+        [tuple(map(float, p.split(","))) for p in points.split()]
+        for points in re.findall(r'<polyline class="line s\d" points="([^"]+)"', svg)
+    ]
+
+
+def test_lines_on_the_same_values_are_drawn_side_by_side():
+    same = [(0, 0), (1, -60), (2, -120)]
+    ann = charts.Series("Ann", [(0, 0), (1, 120), (2, 240)], style=3)
+    defenders = [charts.Series(name, list(same), style=i) for i, name in enumerate("CDE")]
+    cat, dan, eve, fanned = _lines(charts.line_chart([*defenders, ann], title="t", x_label="x"))
+    for a, b in ((cat, dan), (dan, eve)):
+        gaps = [bb[1] - aa[1] for aa, bb in zip(a, b, strict=True)]
+        assert all(gap >= charts.DODGE - 0.1 for gap in gaps), gaps  # more than a stroke apart
+    # Where a line shares no value with another, it is drawn exactly at its values.
+    _cat, alone = _lines(charts.line_chart([defenders[0], ann], title="t", x_label="x"))
+    assert fanned[1:] == alone[1:] and fanned[0] != alone[0]

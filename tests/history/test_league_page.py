@@ -214,3 +214,30 @@ def test_it_reads_the_same_number_of_queries_at_any_size(
         with django_assert_max_num_queries(QUERIES[query]):
             response = member_client.get(url("league", league.pk) + query)
         assert response.status_code == 200
+
+
+def test_the_ratings_changes_shown_add_up_to_nothing(member_client, league, session):
+    # One hand made: Ann and Ben gain 7.67 each, the three defenders lose 5.11 each;
+    # rounded one by one that would show +8, +8, −5, −5, −5.
+    play(session)
+    card = page(member_client, league)
+    card = card[
+        card.index('id="ratings-taiwan"') : card.index(
+            "</section>", card.index('id="ratings-taiwan"')
+        )
+    ]
+    shown = re.findall(r'<td class="(?:neg)?">([+−]?\d+)</td><td class="spark-cell">', card)
+    assert len(shown) == 5
+    assert sum(int(s.replace("−", "-")) for s in shown) == 0, shown
+
+
+def test_a_jump_list_leads_to_each_game_and_the_sessions(member_client, league, session, mighty):
+    play(session)
+    play(mighty)
+    body = page(member_client, league)
+    jump = re.search(r'<nav class="periods jump"[^>]*>(.*?)</nav>', body, re.S).group(1)
+    targets = re.findall(r'href="#([^"]+)"', jump)
+    assert targets == ["standings-taiwan", "standings-mighty", "ratings", "sessions"]
+    for target in targets:
+        assert body.count(f'id="{target}"') == 1, target
+    assert body.index("periods jump") < body.index('id="standings"')

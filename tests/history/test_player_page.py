@@ -95,3 +95,12 @@ def test_it_reads_the_same_number_of_queries_at_any_size(
         member_client.get(url("player", player.pk))
         with django_assert_max_num_queries(14):
             assert member_client.get(url("player", player.pk)).status_code == 200
+
+
+def test_a_jump_list_leads_to_each_game_and_the_sessions(member_client, ann):
+    body = page(member_client, ann)
+    jump = re.search(r'<nav class="periods jump"[^>]*>(.*?)</nav>', body, re.S).group(1)
+    targets = re.findall(r'href="#([^"]+)"', jump)
+    assert targets == ["taiwan", "sessions"]
+    for target in targets:
+        assert body.count(f'id="{target}"') == 1, target

@@ -126,3 +126,20 @@ def test_each_variant_has_its_own_rating(db, league, mighty):
         assert Rating.objects.get(player__name=name, variant=variant).hands == 1
     assert not Rating.objects.filter(player__name="Jin", variant="taiwan").exists()
     assert datetime.date(2025, 3, 14) == PlayerHand.objects.first().date
+
+
+def test_shown_changes_of_one_hand_add_up_to_nothing():
+    # Two napoleons gain 7.4 each, three defenders lose 4.93 each: rounded one by one they
+    # would show +7, +7, −5, −5, −5, a point lost from nowhere.
+    values = [7.4, 7.4, -14.8 / 3, -14.8 / 3, -14.8 / 3]
+    assert [round(v) for v in values] == [7, 7, -5, -5, -5]
+    assert ratings.rounded_for_display(values) == [8, 7, -5, -5, -5]
+    gain, loss = ratings.changes([1500, 1500], [1500, 1500, 1500], 0, True)
+    shown = ratings.rounded_for_display([gain, gain, loss, loss, loss])
+    exact = [gain, gain, loss, loss, loss]
+    assert sum(shown) == 0 and all(abs(s - v) < 1 for s, v in zip(shown, exact, strict=True))
+
+
+def test_shown_changes_that_do_not_add_up_to_nothing_are_rounded_each():
+    assert ratings.rounded_for_display([2.4, 3.6, -1.5]) == [2, 4, -2]
+    assert ratings.rounded_for_display([]) == []
