@@ -265,7 +265,7 @@ def test_it_describes_the_changes_field_by_field(session):
         row["label"]: (row["before"], row["after"])
         for row in audit.changes(session, event.before, event.after)
     }
-    assert rows["Contract"] == ("3S", "4S")
+    assert rows["Contract"] == ("3♠", "4♠")
     assert rows["Result"] == ("made", "failed")
     assert rows["Points of the declarer's side"] == ("12", "6")
     assert rows["Score: Ann"][0].startswith("+") and rows["Score: Ann"][1].startswith("−")

@@ -114,7 +114,7 @@ def test_it_scores_nothing_for_a_passed_out_hand(session):
 
 
 def test_it_labels_contracts(league, session):
-    assert play(session).contract_label() == "3S"
+    assert play(session).contract_label() == "3♠"
     assert play(make_session(league, "nap")).contract_label() == "three"
 
 
