@@ -114,12 +114,15 @@ def _verify_count(points: int, total: int) -> int:
 
 
 def _verify_all_once(facts: HandFacts, point_cards: frozenset[Card], blind_size: int) -> None:
-    placed = [c for cards in facts.captured.values() for c in cards]
-    placed += facts.discards
-    if len(placed) == len(point_cards) and point_cards.issuperset(placed):
-        # Every point card exactly once: the common case needs no search for the culprit.
-        if len(set(placed)) == len(placed) and len(facts.discards) <= blind_size:
-            return
+    placed = len(facts.discards) + sum(map(len, facts.captured.values()))
+    if (
+        placed == len(point_cards)
+        and len(facts.discards) <= blind_size
+        and point_cards == set().union(facts.discards, *facts.captured.values())
+    ):
+        # As many cards as point cards, and all of them: each exactly once. The common
+        # case needs no search for the culprit.
+        return
     seen: dict[Card, tuple[str, int]] = {}
     places = [(f"captured.{s}", cards) for s, cards in sorted(facts.captured.items())]
     places.append(("discards", facts.discards))
