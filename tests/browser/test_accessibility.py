@@ -32,6 +32,7 @@ from scoring.history.synthetic import generate_league
 from scoring.models import HandEvent, League, Membership
 from scoring.recording import undo_last, update_hand
 from scoring.rules import VARIANTS
+from tests.browser.support import log_in as sign_in
 from tests.referee import test_auction, test_legal, test_score, test_trick
 from tests.views.factories import hand_data, make_session, pass_out, play
 
@@ -241,11 +242,7 @@ def context(browser, browser_context_args, scheme, **options):
 
 
 def log_in(page, live_server):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "host")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
+    sign_in(page, live_server, "host", PASSWORD)
 
 
 def shot(page, name):

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 
 from scoring.history.synthetic import generate_league
 from scoring.models import GameSession, Player
+from tests.browser.support import log_in
 
 SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
@@ -22,11 +23,7 @@ def league(live_server, page):
     made = generate_league(
         240, name="Friday club", seed=11, variants=("taiwan", "mighty"), owner=user, pool_size=40
     )
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "keeper")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit].primary")
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server, "keeper", PASSWORD)
     return made
 
 
@@ -147,11 +144,7 @@ def short_session(live_server, page):
     for _hand in range(3):
         play(session)
     undo_last(session, 3, user=user)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "scorer")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit].primary")
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server, "scorer", PASSWORD)
     return session
 
 

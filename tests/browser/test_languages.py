@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import League, Membership
+from tests.browser.support import log_in
 from tests.views.factories import make_session, play
 
 SHOTS = Path(__file__).parent / "screenshots"
@@ -43,10 +44,7 @@ def test_it_speaks_the_tables_language(browser, live_server, language):
 
     context = browser.new_context(locale=language, viewport={"width": 390, "height": 844})
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "host")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit].primary")
+    log_in(page, live_server, "host", PASSWORD)
     page.goto(f"{live_server.url}/sessions/{session.pk}/")
     assert page.locator("html").get_attribute("lang") == language
     text = page.locator("body").inner_text()

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Hand
+from tests.browser.support import log_in
 from tests.views.factories import PASSWORD, make_league, make_session, make_user, play
 
 SHOTS = Path(__file__).parent / "screenshots"
@@ -33,11 +34,7 @@ KEPT_PAGES = """async () => {
 def league(live_server, page):
     user = make_user("host")
     league = make_league(user)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "host")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit].primary")
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, live_server, "host", PASSWORD)
     return league
 
 
@@ -399,11 +396,7 @@ def test_the_outbox_works_without_a_service_worker(browser, browser_context_args
     context = browser.new_context(**browser_context_args, service_workers="block")
     page = context.new_page()
     try:
-        page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("input[name=username]", "host")
-        page.fill("input[name=password]", PASSWORD)
-        page.click("button[type=submit].primary")
-        page.wait_for_url(f"{live_server.url}/")
+        log_in(page, live_server, "host", PASSWORD)
         open_table(page, live_server, session)
         assert page.evaluate("() => navigator.serviceWorker.controller") is None
         enter_hand(page)

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import GameSession, League, Membership
+from tests.browser.support import log_in
 
 SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
@@ -24,10 +25,7 @@ def member(live_server, page):
     user = User.objects.create_user("host", password=PASSWORD)
     league = League.objects.create(name="Friday club")
     Membership.objects.create(league=league, user=user, role=Membership.OWNER)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "host")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit].primary")
+    log_in(page, live_server, "host", PASSWORD)
     return league
 
 
