@@ -319,6 +319,10 @@ def test_every_state_of_the_table_has_no_serious_violation(
     page.fill("textarea[name=players]", "Ann")
     page.click("main button[type=submit].primary")
     page.wait_for_selector(".errorlist")
+    # The page reopens at its top: the summary of what went wrong must be in sight there.
+    assert page.locator("#form-errors").is_visible()
+    assert page.locator("#form-errors").bounding_box()["y"] < 844
+    page.screenshot(path=str(SHOTS / f"a11y-new-game-errors-{scheme}.png"))
     check(page, "new game with errors", found)
 
     # The table: the card grid shown, a live preview with a score, then an error.
