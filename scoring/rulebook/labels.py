@@ -6,9 +6,12 @@ player's name here. Pages show these names, and the code beside them for whoever
 writes a link or uses the API.
 """
 
+from collections.abc import Mapping
+
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.options import LABELS
+from scoring.rules.scores import signed
 
 CHOICE_LABELS = {
     ("bid_style", "suit"): _("level and trump (1♠ … 8NT)"),
@@ -59,6 +62,10 @@ def value_label(name: str, value) -> str:
     """How a player reads an option's value: ``on``, ``never``, ``13``, ``suit +2, NT +1``."""
     if isinstance(value, bool):
         return str(_("on") if value else _("off"))
+    if isinstance(value, Mapping):  # a table's own score numbers
+        if not value:
+            return str(_("the game's own"))
+        return ", ".join(f"{key} {signed(amount)}" for key, amount in value.items())
     if hasattr(value, "as_json"):
         data = value.as_json()
         return str(_("to a suit +{suit}, to no trump +{no_trump}")).format(**data)

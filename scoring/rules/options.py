@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Self
 
 from .errors import BadOptionValue, UnknownOption
 from .i18n import N_, _
+from .score_values import ScoreValues, parse_score_values
 
 # Short names for the house rules, as a settings screen shows them.
 LABELS = {
@@ -50,6 +51,7 @@ LABELS = {
     "stripped_deck": N_("Stripped deck"),
     "misere_no_trump": N_("Misère without trumps"),
     "nap_scoring": N_("Nap scoring"),
+    "score_values": N_("Own score numbers"),
 }
 
 
@@ -150,11 +152,12 @@ def structure(default: Any, parse: Callable[[object, str], Any], description: st
 
 @cache
 def _specs(cls: type) -> dict[str, OptionSpec]:
-    return {
-        f.name: dataclasses.replace(f.metadata["option"], name=f.name)
-        for f in dataclasses.fields(cls)
-        if "option" in f.metadata
-    }
+    fields = [f for f in dataclasses.fields(cls) if "option" in f.metadata]
+    # The options every variant shares (declared on TableRules) come after the game's own,
+    # as a settings screen lists them; dataclasses would put them first.
+    shared = {f.name for f in dataclasses.fields(TableRules)}
+    fields.sort(key=lambda f: f.name in shared)
+    return {f.name: dataclasses.replace(f.metadata["option"], name=f.name) for f in fields}
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,17 @@ class TableRules:
     """Base of every variant's house rules. Subclasses only declare fields."""
 
     variant_name: ClassVar[str] = ""
+
+    # Every variant takes a table's own numbers (rules-house.md §8.1); which names are
+    # allowed depends on the other options, so ``Variant.rules`` checks them.
+    score_values: ScoreValues = structure(
+        ScoreValues(),
+        parse_score_values,
+        N_(
+            "Your table's own numbers for the score table: any number left out keeps the "
+            "game's value."
+        ),
+    )
 
     def __post_init__(self) -> None:
         for spec in self.specs():

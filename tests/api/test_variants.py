@@ -88,6 +88,8 @@ TAIWAN_OPTIONS = {
     "first_lead": (CHOICE, "napoleon_left", ["napoleon_left", "napoleon"]),
     "score_table": (CHOICE, "taiwan", ["taiwan", "hongkong"]),
 }
+# rules-house.md §8.1: every variant takes a table's own score numbers.
+SCORE_VALUES = {"score_values": ("object", {}, None)}
 OPTIONS = {
     "taiwan": TAIWAN_OPTIONS,
     "hongkong": TAIWAN_OPTIONS
@@ -136,6 +138,7 @@ OPTIONS = {
         "nap_scoring": (CHOICE, "points", ["points", "stakes"]),
     },
 }
+OPTIONS = {code: options | SCORE_VALUES for code, options in OPTIONS.items()}
 
 
 def test_it_lists_the_seven_variants(variants):

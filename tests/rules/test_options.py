@@ -4,6 +4,7 @@ import pytest
 
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.errors import BadOptionValue, UnknownOption, UnsupportedPlayers
+from scoring.rules.score_values import ScoreValues
 from scoring.rules.variants.mighty import TrumpChangeCost
 
 PASS_FINAL = ("pass_is_final", "bool", False, None)
@@ -63,14 +64,19 @@ NAP = [
     ("misere_no_trump", "bool", True, None),
     ("nap_scoring", "choice", "points", ("points", "stakes")),
 ]
+# rules-house.md §8.1: every variant takes a table's own score numbers.
+SCORE_VALUES = ("score_values", "object", ScoreValues(), None)
 EXPECTED = {
-    "taiwan": TAIWAN,
-    "hongkong": HONGKONG,
-    "japanese": JAPANESE,
-    "japanese-chip": CHIP,
-    "thai": THAI,
-    "mighty": MIGHTY,
-    "nap": NAP,
+    code: [*rows, SCORE_VALUES]
+    for code, rows in {
+        "taiwan": TAIWAN,
+        "hongkong": HONGKONG,
+        "japanese": JAPANESE,
+        "japanese-chip": CHIP,
+        "thai": THAI,
+        "mighty": MIGHTY,
+        "nap": NAP,
+    }.items()
 }
 ROWS = [(code, *row) for code, rows in EXPECTED.items() for row in rows]
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import VARIANTS
+from scoring.rules.score_values import ScoreValues
 from scoring.rules.simulate import play_random_hand
 from scoring.rules.variants.mighty import TrumpChangeCost
 
@@ -27,6 +28,8 @@ def option_values(spec):
         return st.integers(low, high)
     if spec.kind == "choice":
         return st.sampled_from(spec.choices)
+    if spec.name == "score_values":
+        return st.just(ScoreValues())
     return st.builds(TrumpChangeCost, st.integers(0, 3), st.integers(0, 3))
 
 

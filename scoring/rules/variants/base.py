@@ -1,7 +1,9 @@
 """What every variant declares, and the checks all of them share."""
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import ClassVar
 
 from ..auction import AuctionState, run_auction
@@ -10,6 +12,7 @@ from ..cards import JOKER_NAMES, NO_TRUMP, STANDARD_DECK, SUITS, Card, card, sui
 from ..errors import IllegalPlay, IllegalTrick, NotationError, OutOfRange, UnsupportedPlayers
 from ..i18n import _
 from ..options import TableRules
+from ..score_values import Coefficient, resolve
 from ..scores import HandFacts, Score
 from ..tricks import LegalPlays, Trick, TrickResult
 
@@ -45,7 +48,10 @@ class Variant(ABC):
     def rules(self, raw: object = None, players: int | None = None) -> TableRules:
         """House rules from a JSON-like object; omitted options take their defaults."""
         players = self.verify_players(players if players is not None else self.players[0])
-        return self.Rules.from_json(raw, players, foreign=_owner_of)
+        rules = self.Rules.from_json(raw, players, foreign=_owner_of)
+        if rules.score_values:
+            resolve(rules.score_values, self.score_coefficients(players, rules))
+        return rules
 
     def verify_players(self, players: object) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.players:
@@ -202,6 +208,15 @@ class Variant(ABC):
     def score(self, facts: HandFacts, rules: TableRules) -> Score:
         """Every seat's score for the hand, with one line per rule applied."""
 
+    def score_coefficients(self, players: int, rules: TableRules) -> tuple[Coefficient, ...]:
+        """The named numbers of the score table these rules make active, with their
+        defaults under those rules and their bounds (rules-house.md §8.1)."""
+        return ()
+
+    def coefficients(self, players: int, rules: TableRules) -> Mapping[str, int]:
+        """Every number of the active score table, the table's own where it set one."""
+        return _coefficients(self, players, rules)
+
 
 def _owner_of(option: str) -> str | None:
     from . import VARIANTS
@@ -210,6 +225,13 @@ def _owner_of(option: str) -> str | None:
         if variant.Rules.spec(option) is not None:
             return _(variant.name)
     return None
+
+
+@cache
+def _coefficients(variant: Variant, players: int, rules: TableRules) -> Mapping[str, int]:
+    # Cached (scoring asks on every hand; rules objects are frozen and hashable), so
+    # read-only: one caller must not change another's numbers.
+    return MappingProxyType(resolve(rules.score_values, variant.score_coefficients(players, rules)))
 
 
 @cache

@@ -6,7 +6,8 @@ from ..auction import CONSECUTIVE, AuctionPlan, run_free_auction
 from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
 from ..i18n import N_, _, ngettext
 from ..options import TableRules, choice, flag, integer
-from ..scores import HandFacts, Score, deltas_for, verify_tricks
+from ..score_values import Coefficient
+from ..scores import HandFacts, Score, deltas_for, share_line, verify_tricks
 from .almighty import AlmightyGame
 
 TOPPLING_RANKS = [2, 3, 4, 5, 6]
@@ -103,21 +104,44 @@ class ThaiNapoleon(AlmightyGame):
 
     # ---- score -------------------------------------------------------------------
 
+    def score_coefficients(self, players, rules):
+        # A winner's and a loser's score, and every seat's in a draw (rules-house.md §8.6).
+        return (
+            Coefficient("win", 1, -1000, 1000),
+            Coefficient("loss", 0, -1000, 1000),
+            Coefficient("draw", 0, -1000, 1000),
+        )
+
     def score(self, facts: HandFacts, rules) -> Score:
         handicap = facts.contract.count
+        values = self.coefficients(facts.players, rules)
+        win, loss = values["win"], values["loss"]
         if facts.toppled:
-            deltas = deltas_for(facts, 0, 0, 1)
+            deltas = deltas_for(facts, loss, loss, win)
             line = _(
                 "the napoleon was toppled on the first trick: the citizens win, one point each"
             )
-            return Score(False, handicap, None, deltas, (line,))
+            return Score(False, handicap, None, deltas, (line, *self._own_numbers(rules, values)))
         tricks = verify_tricks(facts, self.tricks(facts.players, rules))
         side = sum(tricks[s] for s in facts.side)
         citizens = self.tricks(facts.players, rules) - side
         made, betrayed, lines = self._outcome(facts, tricks, side, citizens + handicap, rules)
-        friend = 1 if made or (betrayed and rules.betrayal_friend == "wins") else 0
-        deltas = deltas_for(facts, int(bool(made)), friend, int(made is False))
-        return Score(made, handicap, side, deltas, tuple(lines))
+        if made is None:
+            deltas = deltas_for(facts, values["draw"], values["draw"], values["draw"])
+        else:
+            friend = win if made or (betrayed and rules.betrayal_friend == "wins") else loss
+            deltas = deltas_for(facts, win if made else loss, friend, loss if made else win)
+        return Score(made, handicap, side, deltas, (*lines, *self._own_numbers(rules, values)))
+
+    @staticmethod
+    def _own_numbers(rules, values) -> tuple[str, ...]:
+        """With a table's own numbers the verdict's "one point each" no longer holds: say
+        what each seat scores instead."""
+        if not rules.score_values:
+            return ()
+        shares = [(_("each winner"), values["win"]), (_("each loser"), values["loss"])]
+        shares.append((_("each seat in a draw"), values["draw"]))
+        return (share_line(_("your table's own numbers"), shares),)
 
     def _outcome(self, facts, tricks, side, against, rules):
         """(made, betrayed, lines); made is None for a draw."""
