@@ -18,7 +18,9 @@ class HandFacts:
     partner: int | None = None  # None (or the declarer) when playing alone
     captured: dict[int, tuple[Card, ...]] | None = None  # point cards won, by seat
     discards: tuple[Card, ...] = ()  # point cards among the declarer's discards
-    declarer_points: int | None = None  # quick count of the declarer's side
+    # Quick count of the declarer's side: its point cards; in Thai and Nap its tricks
+    # (then ``tricks`` is left out, and a Thai betrayal cannot be told).
+    declarer_points: int | None = None
     tricks: dict[int, int] | None = None  # Thai and Nap: tricks won, by seat
     toppled: bool = False  # Thai: trick 1 was 2-3-4-5-6 of one suit
 
@@ -175,3 +177,15 @@ def verify_tricks(facts: HandFacts, tricks_per_hand: int) -> dict[int, int]:
             "tricks",
         )
     return {seat: tricks.get(seat, 0) for seat in range(facts.players)}
+
+
+def side_tricks(facts: HandFacts, tricks_per_hand: int) -> tuple[int, dict[int, int] | None]:
+    """The tricks of the declarer's side, and the tricks by seat when the table gave them.
+
+    A table may report only its side's total as a quick count (``declarer_points``): the
+    common hand, where nobody needs to know who of a side took which trick.
+    """
+    if facts.tricks is None and facts.declarer_points is not None:
+        return _verify_count(facts.declarer_points, tricks_per_hand), None
+    tricks = verify_tricks(facts, tricks_per_hand)
+    return sum(tricks[seat] for seat in facts.side), tricks

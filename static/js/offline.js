@@ -6,8 +6,11 @@
 //   connection returns: on `online`, on page load, and again and again while it fails.
 // On the table screen it also:
 // - keeps the hand being entered (the draft) through a reload, per user and session;
-// - queues a Save that cannot reach the server (offline, or a network error, or a
-//   lost answer) with its idempotency key, so the server records it exactly once.
+// - queues a Save that cannot reach the server (offline, a network error, a lost answer,
+//   or a server error) with its idempotency key, so the server records it exactly once;
+//   the banner says so, and offers to send it again at once.
+// - on a kept copy, checks that the sign-in it was kept for still exists (the
+//   napoleon_offline cookie, scoring/pwa.py): with the cookies cleared, it is not shown.
 // Its words come from #connection (templates/pwa/connection.html), translated there.
 (function () {
   "use strict";
@@ -49,8 +52,11 @@
     return outbox().filter(function (e) { return mine(e) && e.session === session; });
   }
   function removeEntry(key) { setOutbox(outbox().filter(function (e) { return e.key !== key; })); }
-  function markEntry(key, state) {
-    setOutbox(outbox().map(function (e) { if (e.key === key) e.state = state; return e; }));
+  function markEntry(key, state, status) {
+    setOutbox(outbox().map(function (e) {
+      if (e.key === key) { e.state = state; e.status = status; }
+      return e;
+    }));
   }
 
   // ---- words --------------------------------------------------------------------
@@ -84,12 +90,15 @@
     var lines = [];
     if (offline && !offlinePage) lines.push(["banner", fill(text.offline, { time: clock(cachedAt || loadedAt) })]);
     if (notice) lines.push(["notice", notice]);
+    var waiting = 0;
     outbox().forEach(function (e) {
       if (me !== "-" && e.user !== me) return;
-      var words = e.state === "signin" ? text.signin : text.waiting;
-      lines.push(["outbox", fill(words, { number: e.number })]);
+      var words = e.state === "signin" ? text.signin : e.state === "failed" ? text.failed : text.waiting;
+      lines.push(["outbox" + (e.state === "failed" ? " failed" : ""), fill(words, { number: e.number, status: e.status })]);
+      if (e.state !== "signin") waiting += 1;
     });
-    var signature = JSON.stringify(lines);
+    var retry = waiting > 0 && navigator.onLine && !offlinePage;
+    var signature = JSON.stringify([lines, retry]);
     if (signature === shown) return;
     shown = signature;
     box.textContent = "";
@@ -99,6 +108,14 @@
       p.textContent = line[1];
       box.appendChild(p);
     });
+    if (retry) {
+      var again = document.createElement("button");
+      again.type = "button";
+      again.className = "retry";
+      again.textContent = text.retry;
+      again.addEventListener("click", function () { backoff = 2000; flush(); });
+      box.appendChild(again);
+    }
     box.hidden = lines.length === 0;
   }
 
@@ -174,7 +191,7 @@
     note.className = "waiting-note";
     var line = document.createElement("p");
     line.className = "waiting-line";
-    line.textContent = fill(text.waiting, { number: entry.number });
+    line.textContent = fill(entry.state === "failed" ? text.failed : text.waiting, entry);
     var kept = document.createElement("p");
     kept.className = "muted";
     kept.textContent = text.kept;
@@ -209,7 +226,11 @@
     render();
   }
 
-  function queueSave(form, entry) {
+  function queueSave(form, entry, status) {
+    if (status) {
+      entry.state = "failed";
+      entry.status = status;
+    }
     if (!outbox().some(function (e) { return e.key === entry.key; })) {
       var entries = outbox();
       entries.push(entry);
@@ -255,24 +276,46 @@
     queueSave(form, entry);
   }, true);
 
-  function lost(event) {
+  function lost(event, status) {
     var form = handForm();
     if (!form || event.detail.elt !== form || !attempt || attempt.key !== formKey(form)) return;
-    queueSave(form, attempt); // the server may have it already: its key makes a resend harmless
+    queueSave(form, attempt, status); // the server may have it already: its key makes a resend harmless
   }
-  document.addEventListener("htmx:sendError", lost);
-  document.addEventListener("htmx:timeout", lost);
+  document.addEventListener("htmx:sendError", function (event) { lost(event); });
+  document.addEventListener("htmx:timeout", function (event) { lost(event); });
+  // Any Save the server fails (5xx), or cannot take now (a stale token, too many
+  // requests), joins the outbox; one it refuses outright stays in the form, and says so.
   document.addEventListener("htmx:responseError", function (event) {
-    if ([502, 503, 504].indexOf(event.detail.xhr.status) >= 0) lost(event);
+    var form = handForm();
+    var status = event.detail.xhr.status;
+    if (!form || event.detail.elt !== form) return;
+    if (status >= 500 || [403, 408, 429].indexOf(status) >= 0) return lost(event, status);
+    notice = fill(text.refusedNow, { number: handNumber(form), status: status });
+    render();
+  });
+  // A Save answered with another page (the sign-in page, after a redirect) is not
+  // swapped into the form: it waits in the outbox until its user signs in again.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = handForm();
+    var xhr = event.detail.xhr;
+    if (!form || event.detail.elt !== form || !xhr.responseURL) return;
+    if (new URL(xhr.responseURL).pathname !== new URL(recordUrl(form)).pathname) {
+      event.detail.shouldSwap = false;
+      lost(event);
+    }
   });
   document.addEventListener("htmx:configRequest", function (event) {
     // A request that hangs on a bad connection gives up and joins the outbox.
     if (event.detail.elt === handForm()) event.detail.timeout = 20000;
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
+  // The server recorded the hand (scoring/views/hands.py sends this event with its answer).
+  document.addEventListener("hand-saved", function () {
     var form = handForm();
-    if (form && event.detail.elt === form && event.detail.successful &&
-        event.detail.xhr.getResponseHeader("HX-Redirect")) clearDraft(form);
+    if (form) clearDraft(form);
+    if (notice) {
+      notice = null;
+      render();
+    }
   });
   document.addEventListener("htmx:sendError", function (event) {
     // The live preview cannot reach the server: say so rather than show a stale score.
@@ -345,16 +388,17 @@
     } catch (error) {
       return { kind: "network" };
     }
-    var redirect = response.headers.get("HX-Redirect");
-    if (redirect) return { kind: "sent", redirect: redirect };
+    if ((response.headers.get("HX-Trigger") || "").indexOf("hand-saved") >= 0) return { kind: "sent" };
     if (response.status === 403 && !retried) {
       // The CSRF token has changed since (a new sign-in): take a fresh one and try once more.
       freshToken = await tokenFrom(entry.page);
       return freshToken ? send(entry, true) : { kind: "network" };
     }
     if (response.redirected) return { kind: "signin" }; // sent to the login page
-    if (response.status >= 500 || response.status === 429 || response.status === 408) return { kind: "network" };
-    return { kind: "refused" }; // the entry itself is wrong: back to the form with it
+    if (response.status >= 500 || response.status === 429 || response.status === 408) {
+      return { kind: "network", status: response.status };
+    }
+    return { kind: "refused" }; // the entry itself is wrong (or the session ended): back to the form
   }
 
   function giveBack(entry) {
@@ -388,6 +432,7 @@
         outcome = "signin";
         break;
       } else {
+        if (result.status) markEntry(entry.key, "failed", result.status);
         outcome = "retry";
         break;
       }
@@ -449,6 +494,23 @@
     navigator.serviceWorker.addEventListener("controllerchange", keepThisPage);
     navigator.serviceWorker.register(text.sw, { scope: "/" }).catch(function () {});
   }
+
+  // ---- a kept copy whose sign-in is gone -------------------------------------------------
+  // The worker keeps a user's pages; cookies cleared since (or another user signed in)
+  // and this copy must not show. The page stays hidden (app.css) until this says so.
+  function keptForMe() {
+    var mark = document.cookie.split("; ").filter(function (c) { return c.indexOf("napoleon_offline=") === 0; })[0];
+    return me !== "-" && mark === "napoleon_offline=" + me;
+  }
+  if (cachedAt !== null && !keptForMe()) {
+    // Drop every kept page, then ask again: the worker answers with the offline page.
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (n) { return n.indexOf("napoleon-pages-") === 0; })
+        .map(function (n) { return caches.delete(n); }));
+    }).then(function () { location.reload(); }, function () { location.replace(text.offlineUrl); });
+    return;
+  }
+  root.classList.add("kept-ok");
 
   // ---- start ----------------------------------------------------------------------------
   window.addEventListener("online", function () {

@@ -15,10 +15,12 @@ from ..options import TableRules
 from ..score_values import Coefficient, resolve
 from ..scores import HandFacts, Score
 from ..tricks import LegalPlays, Trick, TrickResult
+from .table_terms import TableTerms
 
 
-class Variant(ABC):
-    """One rule system. Subclasses are small and declarative; this class holds the shared parts."""
+class Variant(TableTerms, ABC):
+    """One rule system. Subclasses are small and declarative; this class holds the shared parts
+    (and, from ``TableTerms``, what the scorekeeping pages ask of it)."""
 
     code: ClassVar[str]
     name: ClassVar[str]  # marked with N_

@@ -91,6 +91,12 @@ class JapaneseNapoleon(AlmightyGame):
     jokers = ("JK",)
     point_ranks = POINT_RANKS
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
+    partner_prompt = N_("Adjutant (held the called card)")
+    side_names = (N_("Napoleon's side"), N_("Opponents"))
+    result_title = N_("Picture cards of the napoleon's side")
+
+    def sum_matters(self, players, rules):
+        return rules.score_table == "chips"  # the wins table counts wins, it moves nothing
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS
@@ -247,6 +253,9 @@ class JapaneseChipNapoleon(AlmightyGame):
     hand_sizes = {4: 12, 5: 10, 6: 8}
     point_ranks = POINT_RANKS
     roles = (N_("napoleon"), N_("general"), N_("opponent"))
+    partner_prompt = N_("General (held the called card)")
+    side_names = (N_("Napoleon's side"), N_("Opponents"))
+    result_title = N_("Picture cards of the napoleon's side")
 
     def ladder(self, rules, for_auction=True):
         return SuitLadder(

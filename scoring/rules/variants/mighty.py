@@ -94,6 +94,11 @@ class Mighty(Variant):
     jokers = ("JK",)
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
     roles = (N_("declarer"), N_("friend"), N_("opponent"))
+    declarer_title = N_("Declarer")
+    partner_prompt = N_("Friend (held the called card)")
+    side_names = (N_("Declarer's side"), N_("Opponents"))
+    result_title = N_("Point cards of the declarer's side")
+    discards_to_declarer_by_default = True
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP)

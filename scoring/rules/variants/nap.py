@@ -6,10 +6,10 @@ from functools import cache
 from ..auction import ONE_EACH, AuctionPlan
 from ..bids import NapLadder
 from ..cards import ACE, NO_TRUMP, STANDARD_DECK, SUITS
-from ..errors import IllegalTrick, InconsistentResult
+from ..errors import IllegalTrick, InconsistentResult, RulesError
 from ..i18n import N_, _, ngettext
 from ..options import TableRules, choice, flag
-from ..scores import HandFacts, Score, deltas_for, share_line, verify_tricks
+from ..scores import HandFacts, Score, deltas_for, share_line, side_tricks
 from ..tricks import LegalPlays, TrickResult
 from .base import Variant, following_reason, trump_name
 
@@ -47,6 +47,31 @@ class Nap(Variant):
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
+    declarer_title = N_("Bidder")
+    partner_prompt = ""
+    side_names = (N_("Bidder"), N_("Opponents"))
+    result_title = N_("Tricks the bidder took")
+    counts_tricks = True
+    has_partner = False
+    named_contracts = True
+
+    def contract_title(self, rules):
+        return N_("Call")
+
+    def contract_calls(self, rules):
+        calls = []
+        for name in self.ladder(rules, for_auction=False).ladder():
+            try:
+                calls.append((name, self.parse_contract(name, rules).label))
+            except RulesError:  # a call these house rules do not allow
+                continue
+        return tuple(calls)
+
+    def needed(self, contract, players, rules):
+        return contract.tricks_needed  # misère: none at all
+
+    def sum_matters(self, players, rules):
+        return rules.nap_scoring == "stakes"  # with points, only one side scores
 
     def deck(self, players, rules):
         return _stripped(players) if rules.stripped_deck else STANDARD_DECK
@@ -125,9 +150,8 @@ class Nap(Variant):
     def score(self, facts: HandFacts, rules) -> Score:
         if not facts.alone:
             raise InconsistentResult(_("Nap has no partner: give partner as null."), "partner")
-        tricks = verify_tricks(facts, HAND)
+        taken, _by_seat = side_tricks(facts, HAND)  # the bidder's side is the bidder
         contract = facts.contract
-        taken = tricks[facts.declarer]
         made = taken == 0 if self.is_misere(contract) else taken >= contract.tricks_needed
         value = contract.value
         others = facts.players - 1

@@ -94,6 +94,19 @@ class TaiwanNapoleon(Variant):
     jokers = ("BJ", "LJ")
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
+    partner_prompt = N_("Secretary (held the called card)")
+
+    # ---- what the hand form asks (table_terms) ------------------------------------
+
+    def contract_title(self, rules):
+        return N_("Point target") if rules.bid_style == "number" else N_("Bid level")
+
+    def contract_count_label(self, count, rules):
+        # A table that bids the point target itself (9 … 16) reads targets, stored as levels.
+        return str(count + 8) if rules.bid_style == "number" else str(count)
+
+    def needed(self, contract, players, rules):
+        return 8 + contract.count  # level L: the napoleon's side needs 8 + L point cards
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP)

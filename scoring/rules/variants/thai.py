@@ -7,7 +7,7 @@ from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
 from ..i18n import N_, _, ngettext
 from ..options import TableRules, choice, flag, integer
 from ..score_values import Coefficient
-from ..scores import HandFacts, Score, deltas_for, share_line, verify_tricks
+from ..scores import HandFacts, Score, deltas_for, share_line, side_tricks
 from .almighty import AlmightyGame
 
 TOPPLING_RANKS = [2, 3, 4, 5, 6]
@@ -55,6 +55,22 @@ class ThaiNapoleon(AlmightyGame):
     Rules = ThaiRules
     hand_sizes = {5: 10}
     roles = (N_("napoleon"), N_("friend"), N_("citizen"))
+    partner_prompt = N_("Friend (held the called card)")
+    side_names = (N_("Napoleon's side"), N_("Citizens"))
+    result_title = N_("Tricks of the napoleon's side")
+    counts_tricks = True
+    can_topple = True
+    tricks_by_seat_matter = True  # a friend with more tricks than the napoleon betrays them
+
+    def contract_title(self, rules):
+        return N_("Handicap")
+
+    def needed(self, contract, players, rules):
+        # The side wins with t > (T − t) + h tricks.
+        return (self.tricks(players, rules) + contract.count) // 2 + 1
+
+    def sum_matters(self, players, rules):
+        return False  # each winner scores a win: nothing passes between players
 
     def ladder(self, rules, for_auction=True):
         return SuitLadder(
@@ -122,8 +138,7 @@ class ThaiNapoleon(AlmightyGame):
                 "the napoleon was toppled on the first trick: the citizens win, one point each"
             )
             return Score(False, handicap, None, deltas, (line, *self._own_numbers(rules, values)))
-        tricks = verify_tricks(facts, self.tricks(facts.players, rules))
-        side = sum(tricks[s] for s in facts.side)
+        side, tricks = side_tricks(facts, self.tricks(facts.players, rules))
         citizens = self.tricks(facts.players, rules) - side
         made, betrayed, lines = self._outcome(facts, tricks, side, citizens + handicap, rules)
         if made is None:
@@ -150,7 +165,11 @@ class ThaiNapoleon(AlmightyGame):
             "the napoleon's side took {side} tricks; the citizens have {against} with the handicap",
             side,
         ).format(side=side, against=against)
-        if not facts.alone and tricks[facts.partner] > tricks[facts.declarer]:
+        if (
+            tricks is not None
+            and not facts.alone
+            and tricks[facts.partner] > tricks[facts.declarer]
+        ):
             lines = [
                 count,
                 _("betrayal: the friend took more tricks than the napoleon, so the napoleon loses"),

@@ -1,0 +1,66 @@
+"""What the scorekeeping pages ask a variant: its words and the numbers of a hand's entry.
+
+The hand form, the table screen and its script never branch on a variant's code; they
+read these capabilities instead. Words are marked with ``N_`` and translated by the
+page (each game's own word: the napoleon, the Mighty's declarer — 주공 in Korean —,
+the bidder in Nap). Every ``Variant`` has them; a variant overrides what differs.
+"""
+
+from typing import ClassVar
+
+from ..i18n import N_
+
+
+class TableTerms:
+    # The words a page shows, capitalised as a heading or a label.
+    declarer_title: ClassVar[str] = N_("Napoleon")
+    partner_prompt: ClassVar[str] = N_("Partner (held the called card)")
+    # The declarer's side and the other side, as a table names them.
+    side_names: ClassVar[tuple[str, str]] = (N_("Napoleon's side"), N_("Defenders"))
+    # What the quick result counts: the side's point cards, or its tricks.
+    result_title: ClassVar[str] = N_("Point cards of the napoleon's side")
+
+    counts_tricks: ClassVar[bool] = False  # the result is counted in tricks, not point cards
+    has_partner: ClassVar[bool] = True  # a partner found by a called card (Nap has none)
+    named_contracts: ClassVar[bool] = False  # contracts are named calls, not a count + trump
+    can_topple: ClassVar[bool] = False  # Thai: a first trick of 2-3-4-5-6 ends the hand
+    # Whether who of the declarer's side took which tricks can change the result (Thai:
+    # a friend who takes more tricks than the napoleon betrays them).
+    tricks_by_seat_matter: ClassVar[bool] = False
+    # Whether the point cards among the declarer's discards count for the declarer's side
+    # when no house rule says otherwise.
+    discards_to_declarer_by_default: ClassVar[bool] = False
+
+    def contract_title(self, rules) -> str:
+        """The label of the contract's number: a bid, a level, a handicap, a point target."""
+        return N_("Bid")
+
+    def contract_count_label(self, count: int, rules) -> str:
+        """How the contract's number reads on its chip."""
+        return str(count)
+
+    def contract_calls(self, rules) -> tuple[tuple[str, str], ...]:
+        """Named contracts (``named_contracts``): each call's notation and its label."""
+        return ()
+
+    def needed(self, contract, players: int, rules) -> int:
+        """The smallest result (point cards, or the side's tricks) that makes ``contract``."""
+        return contract.count
+
+    def result_most(self, players: int, rules) -> int:
+        """The largest result a hand can have: every point card, or every trick."""
+        if self.counts_tricks:
+            return self.tricks(players, rules)
+        return len(self.point_cards(players, rules))
+
+    def discards_to_declarer(self, rules) -> bool:
+        """Whether point cards among the declarer's discards count for the declarer's side."""
+        to = getattr(rules, "discards_to", None)
+        if to is None:
+            return self.discards_to_declarer_by_default
+        return to in ("declarer", "napoleon")
+
+    def sum_matters(self, players: int, rules) -> bool:
+        """Whether the score table moves points between players, so that a hand whose
+        deltas do not add up to zero is worth pointing out (a count of wins is not)."""
+        return True
