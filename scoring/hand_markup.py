@@ -7,8 +7,13 @@ groups. Nothing here knows a game: the form and the variant supply the words and
 numbers (the result each contract needs, for table.js to start the result there).
 """
 
+from collections import OrderedDict
+from json import dumps
+from threading import Lock
+
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.hand_form import DECLARER_SIDE, DEFENDERS, DISCARD, TAKEN
@@ -317,3 +322,64 @@ class HandMarkup:
             css,
             card.label,
         )
+
+
+# ---- a fresh form's controls, kept --------------------------------------------------------
+
+_PARTS = ("declarer", "contract", "partner", "result", "grid", "tricks", "toppled", "called_card")
+_FRESH: OrderedDict = OrderedDict()
+_FRESH_LOCK = Lock()
+_FRESH_MOST = 128
+
+
+class _Kept:
+    """The controls of a fresh form, written once (see ``markup_for``)."""
+
+    def __init__(self, markup):
+        for part in _PARTS:
+            setattr(self, part, getattr(markup, part)())
+
+
+class FreshEntry:
+    """A blank hand form as the page shows it: a new key and nothing entered. Its
+    controls come from ``markup_for``, written once, so a table screen builds no form."""
+
+    is_bound = False
+    score = None
+    version = mark_safe('<input type="hidden" name="version" id="id_version">')
+
+    def __init__(self, session, key):
+        self.session = session
+        self.key_value = key
+        self.key = format_html('<input type="hidden" name="key" value="{}" id="id_key">', key)
+
+    def non_field_errors(self):
+        return ()
+
+
+def markup_for(form, build=None):
+    """The form's controls. Those of a fresh form (a ``FreshEntry``) depend only on the
+    session's seats and house rules and on the language, so they are written once per
+    process and kept: the table screen and every Save's answer show one. ``build``
+    makes the blank ``HandForm`` that writes them the first time."""
+    if not isinstance(form, FreshEntry):
+        return HandMarkup(form)
+    session = form.session
+    key = (
+        session.pk,
+        session.variant,
+        dumps(session.options, sort_keys=True),
+        tuple(s.player.name for s in session.seat_list),
+        get_language(),
+    )
+    with _FRESH_LOCK:
+        kept = _FRESH.get(key)
+        if kept is not None:
+            _FRESH.move_to_end(key)
+            return kept
+    kept = _Kept(HandMarkup(build(session)))
+    with _FRESH_LOCK:
+        _FRESH[key] = kept
+        while len(_FRESH) > _FRESH_MOST:
+            _FRESH.popitem(last=False)
+    return kept

@@ -18,7 +18,7 @@ from scoring import audit
 from scoring.access import session_for
 from scoring.forms import HandForm, hand_initial
 from scoring.hand_form import session_rules
-from scoring.hand_markup import HandMarkup
+from scoring.hand_markup import markup_for
 from scoring.models import Hand, HandEvent
 from scoring.recording import (
     NotRestorable,
@@ -192,7 +192,7 @@ def _edit_context(session, hand, form, **extra):
         "session": session,
         "hand": hand,
         "form": form,
-        "fields": HandMarkup(form),
+        "fields": markup_for(form),
         "ended": session.ended_at is not None,
         "history": audit.entries(session, shown[:HISTORY_ON_HAND]),
         "history_more": len(shown) > HISTORY_ON_HAND,

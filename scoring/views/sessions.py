@@ -2,6 +2,7 @@
 
 import uuid
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Max
@@ -14,16 +15,17 @@ from django.views.decorators.http import require_POST
 
 from scoring.access import league_for, session_for
 from scoring.forms import HandForm, SessionForm, league_initial
-from scoring.hand_markup import HandMarkup
+from scoring.hand_markup import FreshEntry, markup_for
 from scoring.models import GameSession, HandEvent, Player, Seat
 from scoring.standings import standings
+from scoring.views.page_cache import KEY_HOLE, cached_page, holes, keep_page
 from scoring.views.table_parts import (
     RECENT,
     board_items,
-    deltas_by_hand,
     deltas_of,
     hand_row,
-    member_session,
+    member_session_marked,
+    scores_of,
 )
 
 
@@ -83,30 +85,31 @@ def board_context(session, last=None, totals=None) -> dict:
     }
 
 
-def record_context(session, form=None, last=None) -> dict:
+def record_context(session, form=None, last=None, key=None) -> dict:
     """The hand form: a fresh one (with a new key), or one as the table sent it."""
     if form is None:
-        form = HandForm(session, initial={"key": _new_key()})
+        form = FreshEntry(session, key or _new_key())
     return {
         "session": session,
         "form": form,
-        "fields": HandMarkup(form),
+        "fields": markup_for(form, HandForm),
         "hand_number": last.number + 1 if last else 1,
     }
 
 
-def table_context(session, form=None) -> dict:
+def table_context(session, form=None, key=None) -> dict:
     """Everything the table screen shows: the scoreboard, the hand being recorded, and
     the last few hands (the new row of a Save joins them)."""
     recent = list(session.hands.order_by("-number")[:RECENT])
     last = recent[0] if recent else None
-    context = board_context(session, last=last)
-    scores = deltas_by_hand(recent)
+    totals, scores = scores_of(session, recent)
+    context = board_context(session, last=last, totals=totals)
     editable = not context["ended"]
     rows = [
         hand_row(session, h, deltas_of(session, scores.get(h.pk, {})), editable) for h in recent
     ]
-    return {**context, **record_context(session, form, last), "recent": mark_safe("".join(rows))}
+    record = record_context(session, form, last, key)
+    return {**context, **record, "recent": mark_safe("".join(rows))}
 
 
 def _new_key():
@@ -115,8 +118,14 @@ def _new_key():
 
 @login_required
 def table(request, pk):
-    session = member_session(request, pk)
-    return render(request, "scoring/table.html", table_context(session))
+    session = member_session_marked(request, pk)
+    page = cached_page(request, session)
+    if page is not None:
+        return page
+    if messages.get_messages(request):  # a page shown once: written, not kept
+        return render(request, "scoring/table.html", table_context(session))
+    context = {**table_context(session, key=KEY_HOLE), **holes()}
+    return keep_page(request, session, render(request, "scoring/table.html", context))
 
 
 @require_POST

@@ -4,6 +4,7 @@ They are shown on every table screen, every Save's answer and every share poll, 
 they are built with ``format_html`` rather than template loops (see hand_markup.py).
 """
 
+from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
@@ -11,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring.access import session_for
 from scoring.hand_form import session_rules
-from scoring.models import GameSession, HandScore
+from scoring.models import GameSession, HandEvent, HandScore, Seat
 from scoring.rules import RulesError
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.rules.scores import signed
@@ -20,17 +21,50 @@ RECENT = 5  # hands listed under the form; the Hands page has them all
 
 
 def member_session(request, pk) -> GameSession:
-    """The session for a member of its league, in one query; anyone else gets what
-    ``scoring.access.session_for`` gives them (404 to read, 403 to write)."""
+    """The session, with its seats, for a member of its league: in one query. Anyone
+    else gets what ``scoring.access.session_for`` gives them (404 to read, 403 to write)."""
     if request.user.is_authenticated:
+        seats = list(
+            Seat.objects.filter(session_id=pk, session__league__memberships__user=request.user)
+            .select_related("player", "session__league")
+            .order_by("number")
+        )
+        if seats:
+            session = seats[0].session
+            for seat in seats:
+                seat.session = session
+            session._seats = seats  # what GameSession.seat_list keeps
+            return session
+    return session_for(request, pk)
+
+
+def member_session_marked(request, pk) -> GameSession:
+    """The session for a member, with the id of its last hand event (``last_event``):
+    what changes whenever any of its hands does. One query."""
+    if request.user.is_authenticated:
+        last = HandEvent.objects.filter(session=OuterRef("pk")).order_by("-pk").values("pk")[:1]
         found = (
-            GameSession.objects.select_related("league")
-            .filter(pk=pk, league__memberships__user=request.user)
+            GameSession.objects.filter(pk=pk, league__memberships__user=request.user)
+            .select_related("league")
+            .annotate(last_event=Subquery(last))
             .first()
         )
         if found is not None:
             return found
     return session_for(request, pk)
+
+
+def scores_of(session, hands) -> tuple[list[int], dict]:
+    """Every seat's total, and the deltas of ``hands`` by hand id, in one query."""
+    totals = {}
+    found = {}
+    wanted = {hand.pk for hand in hands}
+    rows = HandScore.objects.filter(hand__session=session).values_list("hand_id", "seat", "delta")
+    for hand_id, seat, delta in rows:
+        totals[seat] = totals.get(seat, 0) + delta
+        if hand_id in wanted:
+            found.setdefault(hand_id, {})[seat] = delta
+    return [totals.get(seat.number, 0) for seat in session.seat_list], found
 
 
 # ---- the scoreboard -----------------------------------------------------------------------

@@ -104,8 +104,8 @@ def test_it_hides_the_record_form_once_the_session_has_ended(member_client, sess
 
 
 def test_it_gives_each_page_view_a_fresh_key(member_client, session):
-    first = member_client.get(session.get_absolute_url()).context["form"]["key"].value()
-    second = member_client.get(session.get_absolute_url()).context["form"]["key"].value()
+    first = member_client.get(session.get_absolute_url()).context["form"].key_value
+    second = member_client.get(session.get_absolute_url()).context["form"].key_value
     assert first and second and first != second
 
 
