@@ -106,7 +106,8 @@ def gunicorn(env, tmp: Path):
     hook.write_text(CPU_HOOK.format(log=str(tmp / "cpu.log")))
     command = [GUNICORN, "napoleon_site.wsgi", "-c", hook, "--bind", f"127.0.0.1:{port}"]
     command += ["--workers", "1", "--threads", "4", "--worker-class", "gthread"]
-    command += ["--error-logfile", tmp / "gunicorn.log"]
+    # Longer than a phone's pause between two taps, as a proxy in front would keep it.
+    command += ["--keep-alive", "10", "--error-logfile", tmp / "gunicorn.log"]
     process = subprocess.Popen([str(c) for c in command], env=env, cwd=ROOT)
     try:
         deadline = time.monotonic() + 30

@@ -137,6 +137,10 @@ def page_load_cafe(browser, base, seeded):
 
 SAVE_CLOCK = """() => { window.savedIn = new Promise((resolve) => {
   let started = null;
+  window.saveSteps = [];
+  for (const name of ["htmx:beforeRequest", "htmx:beforeSend", "htmx:afterRequest", "htmx:beforeSwap", "htmx:afterSwap", "htmx:afterSettle"]) {
+    document.addEventListener(name, (e) => { if (started !== null) window.saveSteps.push([name, Math.round(performance.now() - started)]); });
+  }
   document.addEventListener("click", (e) => {
     if (e.target.closest("button[value=save]")) started = performance.now();
   }, true);
@@ -166,6 +170,7 @@ def save_cafe(browser, base, seeded):
     page.evaluate(SAVE_CLOCK)
     page.click("button[value=save]")
     spent = page.evaluate("window.savedIn")
+    print(page.evaluate("window.saveSteps"))
     context.close()
     return round(spent)
 

@@ -307,17 +307,16 @@ class HandMarkup:
             ),
         )
         css = SUIT_CLASS.get(card.suit, "")
+        # The select sits in its label (no id): fewer ids for htmx to settle on each Save.
         return format_html(
-            '<div class="tile" data-card="{}"><label for="c-{}" class="{}">{}</label>'
-            '<select name="{}" id="c-{}">{}</select>'
+            '<div class="tile" data-card="{}"><label><span class="{}">{}</span>'
+            '<select name="{}">{}</select></label>'
             '<button type="button" class="tt" aria-pressed="false"><span class="{}">{}</span>'
             "<small></small></button></div>",
-            card.code,
             card.code,
             css,
             card.label,
             name,
-            card.code,
             opts,
             css,
             card.label,
@@ -367,6 +366,7 @@ def markup_for(form, build=None):
     session = form.session
     key = (
         session.pk,
+        session.share_token,
         session.variant,
         dumps(session.options, sort_keys=True),
         tuple(s.player.name for s in session.seat_list),

@@ -29,6 +29,7 @@ _lock = Lock()
 def page_key(request, session):
     return (
         session.pk,
+        session.share_token,  # unique to the session, and shown on its page
         getattr(session, "last_event", None),
         session.ended_at,
         request.user.pk,
