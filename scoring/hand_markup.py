@@ -187,7 +187,7 @@ class HandMarkup:
         if other is None:
             return format_html('<input type="hidden" name="mode" value="{}">', Hand.COUNT)
         mode = self.mode()
-        return format_html_join(
+        radios = format_html_join(
             "",
             '<label class="chip mode"><input type="radio" name="mode" value="{}" id="mode-{}"{}>'
             "<span>{}</span></label>",
@@ -196,6 +196,14 @@ class HandMarkup:
                 for value, label in ((Hand.COUNT, _("Quick count")), other)
             ),
         )
+        # With table.js one button switches the way in, and keeps the focus as it does.
+        toggle = format_html(
+            '<button type="button" class="mode-toggle" data-mode="{}" aria-pressed="{}">{}</button>',
+            other[0],
+            "true" if mode == other[0] else "false",
+            other[1],
+        )
+        return format_html("{}{}", radios, toggle)
 
     def toppled(self):
         if not self.variant.can_topple:

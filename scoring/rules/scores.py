@@ -146,7 +146,7 @@ def _verify_all_once(facts: HandFacts, point_cards: frozenset[Card], blind_size:
     if len(facts.discards) > blind_size:
         raise InconsistentResult(
             _(
-                "{count} point cards discarded, but the declarer discards only {blind} cards."
+                "{count} point cards discarded, but only {blind} cards are discarded in this game."
             ).format(count=len(facts.discards), blind=blind_size),
             "discards",
         )

@@ -53,6 +53,23 @@
     if (first) first.focus();
   }
 
+  // The card grid (or tricks by player) and back: one button, pressed while in use.
+  function toggleMode(f, button) {
+    var wanted = button.getAttribute("aria-pressed") === "true" ? "count" : button.dataset.mode;
+    var radio = f.querySelector('input[name="mode"][value="' + wanted + '"]');
+    if (!radio) return;
+    radio.checked = true;
+    showMode(f);
+    changed(radio);
+  }
+
+  function showMode(f) {
+    var radio = checked(f, "mode");
+    list(".mode-toggle", f).forEach(function (b) {
+      b.setAttribute("aria-pressed", radio && radio.value === b.dataset.mode ? "true" : "false");
+    });
+  }
+
   // ---- the card grid: the table taps one side's cards ------------------------------------
   function tileState(select) { return select.value === "in" ? "in" : select.value === "discard" ? "discard" : ""; }
 
@@ -67,12 +84,23 @@
       var state = tileState(select);
       tile.classList.toggle("in", state === "in");
       tile.classList.toggle("discard", state === "discard");
-      var word = grid.dataset["s" + (state || "none")];
-      button.querySelector("small").textContent = state === "in" ? "✓" : state === "discard" ? word : "";
+      mark(button.querySelector("small"), state, grid.dataset["s" + (state || "none")]);
       button.setAttribute("aria-pressed", state === (discardBrush ? "discard" : "in") ? "true" : "false");
-      button.setAttribute("aria-label", button.querySelector("span").textContent + ": " + word);
     });
     rove(list(".tt"));
+  }
+
+  // Under the card: ✓ for tapped (its word for screen readers), the word for discarded.
+  function mark(small, state, word) {
+    small.textContent = "";
+    var seen = document.createElement("span");
+    seen.setAttribute("aria-hidden", "true");
+    seen.textContent = state === "in" ? "✓" : "";
+    var said = document.createElement("span");
+    said.className = state === "discard" ? "" : "sr-only";
+    said.textContent = " " + word;
+    small.appendChild(seen);
+    small.appendChild(said);
   }
 
   function tapTile(tile) {
@@ -144,6 +172,7 @@
     list(".chips.result.all", f).forEach(function (box) { box.classList.remove("all"); });
     list(".chips.result .more", f).forEach(function (b) { b.setAttribute("aria-expanded", "false"); });
     discardBrush = false;
+    showMode(f);
     showNear(f);
     paintTiles();
   }
@@ -166,6 +195,7 @@
     var f = form();
     if (target.closest(".clear") && f) return clearEntry(f);
     if (target.closest(".more")) return other(target.closest(".more"));
+    if (target.closest(".mode-toggle") && f) return toggleMode(f, target.closest(".mode-toggle"));
     if (target.closest(".brush")) {
       discardBrush = !discardBrush;
       return paintTiles();
@@ -211,6 +241,7 @@
   });
 
   function sync(f) {
+    showMode(f);
     var box = f.querySelector(".chips.result");
     if (box && box.querySelector('input[name="points"]:checked')) box.dataset.touched = "1";
     showNear(f);

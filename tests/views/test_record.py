@@ -211,7 +211,7 @@ def test_it_refuses_a_card_grid_with_too_many_discards(member_client, session):
     cards = grid(session, lambda c: "discard" if c.startswith("S") or c == "HA" else "0")
     response = record(member_client, session, hand_data(session, mode="cards", **cards))
     assert response.status_code == 422
-    assert "5 point cards discarded, but the declarer discards only 4 cards." in (
+    assert "5 point cards discarded, but only 4 cards are discarded in this game." in (
         response.content.decode()
     )
     assert counts() == before
