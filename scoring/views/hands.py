@@ -60,9 +60,11 @@ def _ended(request, session):
 def _saved(request, session, hand, created, deltas):
     """After a Save: without JavaScript, back to the table screen; with htmx, just what
     changed: the scoreboard, the new row of the hands list and a fresh form."""
+    if created and request.htmx.target != "record":
+        # Not the form on screen (no JavaScript, or the outbox sending a kept hand, whose
+        # page reloads next): the next page says it.
+        messages.success(request, _("Hand %(number)d saved.") % {"number": hand.number})
     if not request.htmx:
-        if created:
-            messages.success(request, _("Hand %(number)d saved.") % {"number": hand.number})
         return redirect(session)
     if not created:  # a Save sent twice: show the table as it now stands
         hand = session.hands.order_by("-number").first()

@@ -309,8 +309,12 @@
     if (event.detail.elt === handForm()) event.detail.timeout = 20000;
   });
   // The server recorded the hand (scoring/views/hands.py sends this event with its answer).
+  // The kept copy of this page is now behind: the worker keeps it afresh once the page is
+  // put away, not at every Save (that would cost a whole page each time).
+  var keptIsBehind = false;
   document.addEventListener("hand-saved", function () {
     var form = handForm();
+    keptIsBehind = true;
     if (form) clearDraft(form);
     if (notice) {
       notice = null;
@@ -485,7 +489,7 @@
 
   // ---- the service worker -------------------------------------------------------------
   function keepThisPage() {
-    var worker = navigator.serviceWorker.controller;
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (worker && cachedAt === null && !offlinePage) worker.postMessage({ type: "keep", url: location.href });
   }
   if ("serviceWorker" in navigator && text.sw) {
@@ -524,6 +528,10 @@
   window.addEventListener("storage", render); // another tab queued or sent a hand
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && outbox().some(mine)) flush();
+    if (document.visibilityState === "hidden" && keptIsBehind && navigator.onLine) {
+      keptIsBehind = false;
+      keepThisPage();
+    }
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) render(); });
 

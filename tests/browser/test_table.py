@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from scoring.models import GameSession, League, Membership
 from tests.browser.support import log_in
@@ -127,8 +128,7 @@ def test_a_result_off_the_target_is_one_tap_or_two(page, live_server, member):
     taps.chip("points", "11")  # one over the target of 10: one tap
     taps.on("button.more")  # far from it: "other…" shows every total ...
     taps.chip("points", "15")  # ... and one more tap
-    page.wait_for_selector("#preview .deltas")
-    assert "15 (target 10)" in page.locator("#preview").inner_text()
+    expect(page.locator("#preview")).to_contain_text("15 (target 10)")
     taps.save()
     assert session.hands.get().points == 15 and taps.count == 8
 
@@ -281,8 +281,7 @@ def test_it_keeps_a_thai_session_with_a_betrayal_and_a_topple(page, live_server,
     for name, value in (("declarer", "4"), ("level", "2"), ("trump", "C"), ("partner", "1")):
         tap(page, name, value)
     by_player(page, [1, 5, 0, 1, 3])  # the friend took more than the napoleon: betrayal
-    page.wait_for_selector("#preview .deltas")
-    assert "betrayal" in page.locator("#reasons").inner_text()
+    expect(page.locator("#reasons")).to_contain_text("betrayal")
     shot(page, "thai-betrayal")
     Taps(page).save()
     for name, value in (("declarer", "0"), ("level", "1"), ("trump", "S"), ("partner", "2")):
