@@ -135,7 +135,8 @@ def wins_score(facts: HandFacts, bid: int, points: int, rules, values, roles) ->
     lines = [_wins_verdict(facts, result, bid, points, rules)]
     if rules.score_values or result.doubled:
         shares = _shares(facts, roles, napoleon, partner, opponent)
-        lines.append(share_line(_("your table's own numbers"), shares))
+        head = _("your table's own numbers") if rules.score_values else _("what each player scores")
+        lines.append(share_line(head, shares))
     if result.house:
         lines.append(result.head)
     deltas = deltas_for(facts, napoleon, partner, opponent)
