@@ -75,15 +75,15 @@ def _obligations(powers: Powers, hand):
     }
     if suit is None or not followers:
         return set(hand), {}
-    refused = {}
-    for c in hand:
-        if c in followers or c in free:
-            continue
-        if c is JOKER:
-            refused[c] = _("the joker may be played only when you cannot follow suit (house rule)")
-        else:
-            refused[c] = following_reason(suit)
-    return followers | free, refused
+    legal = followers | free
+    others = [c for c in hand if c not in legal]
+    if not others:
+        return legal, {}
+    follow = following_reason(suit)
+    refused = {c: follow for c in others}
+    if JOKER in refused:
+        refused[JOKER] = _("the joker may be played only when you cannot follow suit (house rule)")
+    return legal, refused
 
 
 def suit_to_follow(powers: Powers) -> str | None:

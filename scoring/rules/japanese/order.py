@@ -2,7 +2,7 @@
 
 ``STEPS`` is the order of §8.3.1 top down, as data: each step names a kind of card with power
 and, for the same two and the led joker, the house-rule choice that puts it there. A trick's
-winner is the card of the first step it holds; a trick holding none goes to the highest trump,
+winner is the card of the highest step it holds; a trick holding none goes to the highest trump,
 else the highest card of the suit led (steps 13–14). The captures come last. House rules never
 add code paths here: they decide which cards have power (``powers``), which step a card fills
 (``Standing``), and how plain cards compare (``_plain_key``).
@@ -28,12 +28,13 @@ STEPS = (
     ("same_two", "below_jacks"),
     ("led_joker", "below_jacks"),
 )
+STEP_OF = {step: index for index, step in enumerate(STEPS)}
 DIAMOND_QUEEN = suit_card("D", QUEEN)
 # In a no-trump hand there are no jacks or trumps to stand below (§8.3.2 ruling).
 _NO_TRUMP_JOKER = {"below_trump_jack", "below_jacks", "lowest_trump"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standing:
     """The cards of this trick that fill a step, once yoromeki and same two are settled."""
 
@@ -47,15 +48,23 @@ class Standing:
     two_after_joker: bool  # the same two of a joker-led trick (same_two_led_joker)
     joker_rank: str | None  # where a led joker with power stands, else None
 
-    def fills(self, kind: str, rank: str | None) -> Card | None:
-        if kind == "same_two":
-            return self.two if self.powers.rules.same_two_rank == rank else None
-        if kind == "led_joker":
-            return JOKER if self.joker_rank == rank else None
-        return getattr(self, kind)
+    def steps(self):
+        """(step, kind, card) for each card of this trick that fills a step of ``STEPS``."""
+        found = []
+        for kind, rank, card in (
+            ("yoromeki", None, self.yoromeki),
+            ("same_two", self.powers.rules.same_two_rank, self.two),
+            ("led_joker", self.joker_rank, JOKER if self.joker_rank else None),
+            ("almighty", None, self.almighty),
+            ("trump_jack", None, self.trump_jack),
+            ("colour_jack", None, self.colour_jack),
+        ):
+            if card is not None:
+                found.append((STEP_OF[kind, rank], kind, card))
+        return found
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Verdict:
     index: int
     reason: str
@@ -68,13 +77,13 @@ def judge(powers: Powers) -> Verdict:
 
 
 def _winner(standing: Standing) -> Verdict:
-    for kind, rank in STEPS:
-        found = standing.fills(kind, rank)
-        if found is not None:
-            return _captured(standing, kind, found) or _verdict(
-                standing.powers, found, reasons.special(standing, kind, found)
-            )
-    return _ranked(standing)
+    found = standing.steps()
+    if not found:
+        return _ranked(standing)
+    _step, kind, card = min(found)
+    return _captured(standing, kind, card) or _verdict(
+        standing.powers, card, reasons.special(standing, kind, card)
+    )
 
 
 def stand(powers: Powers) -> Standing:

@@ -17,10 +17,12 @@ ALMIGHTY = suit_card("S", ACE)
 HUNTED_BY = {"S": "H", "H": "S", "C": "D", "D": "C"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Powers:
     trick: Trick
     rules: TrickRules
+    plays: tuple[Card, ...]  # the trick's cards, in play order
+    joker_led: bool
     plain: bool  # a plain trick of ``plain_tricks``
     last: bool  # the last trick of the hand
     trump: str | None  # the suit that ranks as trump on this trick (None: no trump, or plain)
@@ -31,10 +33,6 @@ class Powers:
     @property
     def hand_trump(self) -> str | None:
         return self.trick.trump
-
-    @property
-    def plays(self) -> tuple[Card, ...]:
-        return self.trick.plays
 
     def has_power(self, played: Card) -> bool:
         return played is not None and played in (self.almighty, self.trump_jack, self.colour_jack)
@@ -73,10 +71,6 @@ class Powers:
     def hunter_of(self, jack: Card) -> Card:
         return suit_card(HUNTED_BY[jack.suit], JACK)
 
-    @property
-    def joker_led(self) -> bool:
-        return bool(self.plays) and self.plays[0] is JOKER
-
 
 def is_plain(number: int, last: int, plain_tricks: str) -> bool:
     if plain_tricks == "first_and_last":
@@ -97,9 +91,12 @@ def powers(trick: Trick, rules: TrickRules, tricks_in_hand: int) -> Powers:
         jacks = not (first and rules.first_trick_plain in ("all", "jacks"))
     trump = trick.trump
     has_jacks = jacks and trump is not None
+    plays = trick.plays
     return Powers(
         trick=trick,
         rules=rules,
+        plays=plays,
+        joker_led=bool(plays) and plays[0] is JOKER,
         plain=plain,
         last=trick.number == tricks_in_hand,
         trump=None if plain else trump,

@@ -60,9 +60,20 @@ ABSENT = {
 _DERIVED = {"has_joker", "yoromeki", "yoromeki_after", "first_trick_plain"}
 
 
-@cache
 def trick_rules(rules, has_joker: bool) -> TrickRules:
-    """The trick-shaping rules of ``rules`` (cached: rules are frozen and hashable)."""
+    """The trick-shaping rules of ``rules``, read once per rules object.
+
+    Every trick asks, so the answer is kept on the (frozen) rules object itself: looking it
+    up by the rules' hash would hash all their fields on every trick."""
+    found = rules.__dict__.get("_trick_rules")
+    if found is None:
+        found = _read(rules, has_joker)
+        object.__setattr__(rules, "_trick_rules", found)
+    return found
+
+
+@cache
+def _read(rules, has_joker: bool) -> TrickRules:
 
     def read(name):
         return getattr(rules, name, ABSENT.get(name))
