@@ -8,10 +8,19 @@ from scoring.rules import VARIANTS, find_variant
 from scoring.rules.i18n import _
 
 from .body import MISSING, Body
+from .deal import read_dealt_hand
 from .play import SECRETARY_VARIANTS, read_hand, read_trick
 from .result import TRICK_VARIANTS, read_facts
 
-__all__ = ["SECRETARY_VARIANTS", "TRICK_VARIANTS", "auction", "legal_plays", "score", "trick"]
+__all__ = [
+    "SECRETARY_VARIANTS",
+    "TRICK_VARIANTS",
+    "auction",
+    "deal_miss",
+    "legal_plays",
+    "score",
+    "trick",
+]
 
 
 def variants() -> dict:
@@ -112,6 +121,8 @@ def auction(data: object) -> dict:
     }
     if not state.complete:
         answer["best"] = None if state.best is None else str(state.best)
+    if state.deal_miss is not None:
+        answer["deal_miss"] = state.deal_miss
     return answer
 
 
@@ -127,4 +138,18 @@ def score(data: object) -> dict:
         "deltas": {str(seat): delta for seat, delta in enumerate(result.deltas)},
         "sum": result.total,
         "lines": list(result.lines),
+    }
+
+
+def deal_miss(data: object) -> dict:
+    """May this dealt hand call a deal miss (the Mighty, rules-house.md §8.5.3)?"""
+    body = Body(data)
+    variant, players, rules = read_table(body)
+    hand = read_dealt_hand(body, variant, players, rules)
+    judged = variant.deal_miss(players, hand, rules)
+    return {
+        "qualifies": judged.qualifies,
+        "value": judged.value,
+        "max": judged.max,
+        "reason": judged.reason,
     }

@@ -1,7 +1,8 @@
 """Reading a trick from a request body: the table, the cards played, the trump, and the hand
 of the player asked about (for /trick and /legal-plays)."""
 
-from scoring.rules import VARIANTS
+from dataclasses import replace
+
 from scoring.rules.bids import NAP_BIDS
 from scoring.rules.cards import NO_TRUMP, parse_card, verify_in_deck
 from scoring.rules.errors import NotationError
@@ -16,31 +17,38 @@ SECRETARY_VARIANTS = ("taiwan", "hongkong")
 def read_trick(body: Body, variant, players: int, rules, complete: bool) -> Trick:
     number = body.integer("trick", 1, variant.tricks(players, rules))
     leader = body.seat("leader", players, default=0)
+    out = read_sitting_out(body, variant, players)
     deck = variant.deck_set(players, rules)
     plays = tuple(body.cards("plays", deck, variant.deck_name()))
-    _verify_count(plays, players, complete)
+    _verify_count(plays, players - (out is not None), complete)
     called = _called_card(body, variant, deck)
-    contract = _nap_contract(body) if variant.code == "nap" else None
+    contract = _nap_contract(body, variant, rules) if variant.code == "nap" else None
     trump, contract = _trump(body, variant, rules, number, contract)
     trick = Trick(
-        players, number, plays, trump, leader, None, body.flag("joker_called"), called, contract
+        players,
+        number,
+        plays,
+        trump,
+        leader,
+        joker_called=body.flag("joker_called"),
+        called_card=called,
+        contract=contract,
+        sitting_out=out,
     )
     if variant.needs_lead_suit(trick):
-        trick = Trick(
-            players,
-            number,
-            plays,
-            trump,
-            leader,
-            body.suit("lead_suit"),
-            trick.joker_called,
-            called,
-            contract,
-        )
+        trick = replace(trick, lead_suit=body.suit("lead_suit"))
     return trick
 
 
+def read_sitting_out(body: Body, variant, players: int) -> int | None:
+    """The killed seat, where a seat sits each hand out (six-player Mighty); ignored elsewhere."""
+    if not variant.needs_sitting_out(players):
+        return None
+    return body.seat("sitting_out", players)
+
+
 def _verify_count(plays, players: int, complete: bool) -> None:
+    """``players`` counts the seats that play: all but one sitting out."""
     if complete and len(plays) != players:
         raise Malformed(
             _("plays must hold exactly {players} cards, one per player, not {count}.").format(
@@ -68,12 +76,12 @@ def _called_card(body: Body, variant, deck):
         raise error.at("called_card") from None
 
 
-def _nap_contract(body: Body):
+def _nap_contract(body: Body, variant, rules):
     text = body.text("contract", required=False)
     if text is None:
         return None
     try:
-        return VARIANTS["nap"].ladder(None).parse(text)
+        return variant.ladder(rules, for_auction=False).parse(text)
     except NotationError as error:
         raise error.at("contract") from None
 

@@ -6,6 +6,7 @@ from scoring.rules.i18n import _
 from scoring.rules.scores import HandFacts
 
 from .body import MISSING, Body, Malformed, whole_number
+from .play import read_sitting_out
 
 TRICK_VARIANTS = ("thai", "nap")
 
@@ -17,6 +18,7 @@ def read_facts(body: Body, variant, players: int, rules) -> HandFacts:
     except RulesError as error:
         raise error.at("contract") from None
     partner = _partner(body, variant, players)
+    out = read_sitting_out(body, variant, players)
     if variant.code in TRICK_VARIANTS:
         toppled = variant.code == "thai" and body.flag("toppled")
         tricks = None if toppled else _tricks(body, players)
@@ -32,7 +34,9 @@ def read_facts(body: Body, variant, players: int, rules) -> HandFacts:
         raise Malformed(
             _("Give the result: captured (with discards) or declarer_points."), "captured"
         )
-    return HandFacts(players, declarer, contract, partner, captured, discards, points)
+    return HandFacts(
+        players, declarer, contract, partner, captured, discards, points, sitting_out=out
+    )
 
 
 def _partner(body: Body, variant, players: int):
