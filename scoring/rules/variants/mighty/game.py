@@ -165,7 +165,7 @@ def _rule_lines(facts, rules) -> list[str]:
         lines.append(
             _("seat {seat} was killed and sits the hand out: 0").format(seat=facts.sitting_out)
         )
-    if rules.discards_to == "opponents" and facts.discards:
+    if rules.discards_to == "opponents":
         lines.append(_("the declarer's discarded points count for the opponents (house rule)"))
     own = own_numbers_line(rules.score_values)
     return lines + ([own] if own else [])
