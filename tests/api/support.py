@@ -378,3 +378,9 @@ ENDPOINTS = {
     "auction": {code: body for code, (body, _) in AUCTION.items()} | {"thai-free": THAI_FREE},
     "score": {code: body for code, (body, _) in SCORE.items()},
 }
+
+# rules-house.md §8: bodies that use the new house rules and fields (tests/api/house.py).
+from .house import BODIES as HOUSE_BODIES  # noqa: E402
+
+for _endpoint, _bodies in HOUSE_BODIES.items():
+    ENDPOINTS.setdefault(_endpoint, {}).update({f"house-{k}": b for k, b in _bodies.items()})

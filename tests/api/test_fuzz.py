@@ -25,7 +25,7 @@ FIELDS = [
     "variant", "players", "options", "trump", "trick", "leader", "called_card", "plays",
     "lead_suit", "joker_called", "contract", "lang", "hand", "secretary_ordered", "declarer",
     "dealer", "first", "calls", "partner", "captured", "discards", "declarer_points", "tricks",
-    "toppled",
+    "toppled", "sitting_out",
 ]  # fmt: skip
 OPTION_NAMES = [
     "bid_style", "pass_is_final", "blind_shown", "discards_shown", "secretary_order",
@@ -35,6 +35,11 @@ OPTION_NAMES = [
     "siberian", "auction_order", "first_two_beats_specials", "tie", "betrayal_friend",
     "all_pass", "trump_change_cost", "first_trick_friend", "joker_powerless_first_last",
     "formula", "stripped_deck", "misere_no_trump", "nap_scoring",
+    # rules-house.md §8.1, 8.2, 8.5, 8.7
+    "score_values", "four_player_table", "ripper_without_call", "called_joker_has_power",
+    "joker_call_last_trick", "ripper_first_trick", "mighty_defense", "first_trick_trumps",
+    "alone_doubles", "no_trump_doubles", "back_run", "bid_20_doubles", "discards_to",
+    "deal_miss", "deal_miss_values", "payout", "sir_garnet", "joker",
 ]  # fmt: skip
 WORDS = [
     "taiwan", "hongkong", "japanese", "japanese-chip", "thai", "mighty", "nap",
@@ -43,6 +48,9 @@ WORDS = [
     "wellington", "nap", "S", "H", "D", "C", "NT", "X", "", " ", "0", "-1", "1e3",
     "HQ", "HA", "off", "free", "in_turn", "second_round", "min_12", "redeal", "number",
     "chips", "stakes", "pagat", "draw", "en", "ja", "zh-hant", "\x00", "\ud7ff", "🂡",
+    "dealmiss", "DEALMISS", "one", "garnet", "on", "balanced", "classic", "dealer_bids_one",
+    "pagat_p10", "pagat_pm", "pagat_pm1", "opponents_10", "lead_and_call", "made_only",
+    "point", "ten", "max", "base", "standard_made_napoleon", "nap_failed", "declarer",
 ]  # fmt: skip
 
 scalars = (
