@@ -116,7 +116,8 @@ def _random_call(variant, players, rules, rng, dealer, calls, seat, free):
         return True
 
     # A pass is refused only to Nap's dealer under ``all_pass: dealer_bids_one``.
-    if rng.random() < 0.55 and allowed(PASS):
+    may_refuse = getattr(rules, "all_pass", None) == "dealer_bids_one"
+    if rng.random() < 0.55 and (not may_refuse or allowed(PASS)):
         return PASS
     ladder = variant.ladder(rules)
     legal = []

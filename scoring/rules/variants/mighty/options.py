@@ -103,7 +103,7 @@ class MightyRules(TableRules):
     all_pass: str = choice(
         "second_round",
         ("second_round", "min_12", "redeal"),
-        N_("When all five pass: bid a second round, a second round with 12 allowed, or redeal."),
+        N_("When everyone passes: bid a second round, a second round with 12 allowed, or redeal."),
     )
     min_bid: int = integer(
         13, 10, 20, N_("The lowest bid a player may make (13 unless the table agrees otherwise).")
