@@ -170,9 +170,11 @@ def save_cafe(browser, base, seeded):
     page.evaluate(SAVE_CLOCK)
     page.click("button[value=save]")
     spent = page.evaluate("window.savedIn")
-    print(page.evaluate("window.saveSteps"))
+    steps = {}
+    for name, at in page.evaluate("window.saveSteps"):
+        steps.setdefault(name.split(":")[1], at)
     context.close()
-    return round(spent)
+    return round(spent), steps
 
 
 def new_context(browser, base, seeded, **options):
@@ -206,6 +208,8 @@ def browse(base, seeded) -> dict:
             )
         context.close()
         figures["page_load_ms_cafe"] = page_load_cafe(browser, base, seeded)
-        figures["save_to_next_form_ms_cafe"] = save_cafe(browser, base, seeded)
+        spent, steps = save_cafe(browser, base, seeded)
+        figures["save_to_next_form_ms_cafe"] = spent
+        figures["save_cafe_steps_ms"] = steps  # when the answer came, was swapped, settled
         browser.close()
     return figures
