@@ -309,8 +309,8 @@
     if (event.detail.elt === handForm()) event.detail.timeout = 20000;
   });
   // The server recorded the hand (scoring/views/hands.py sends this event with its answer).
-  // The kept copy of this page is now behind: the worker keeps it afresh once the page is
-  // put away, not at every Save (that would cost a whole page each time).
+  // The kept copy of this page is now behind: once the answer is in, the worker keeps the
+  // page as it now stands, from this page itself (another request would cost a whole page).
   var keptIsBehind = false;
   document.addEventListener("hand-saved", function () {
     var form = handForm();
@@ -336,6 +336,15 @@
   document.addEventListener("htmx:afterSwap", function () {
     var form = handForm();
     if (form) setHeading(form);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!keptIsBehind || !worker || cachedAt !== null || offlinePage) return;
+    keptIsBehind = false;
+    var page = root.cloneNode(true);
+    page.removeAttribute("class"); // set by the scripts; they set it again
+    page.querySelectorAll("#connection").forEach(function (b) { b.textContent = ""; b.hidden = true; });
+    worker.postMessage({ type: "keep-this", url: location.href.split("#")[0], html: "<!doctype html>\n" + page.outerHTML });
   });
   function onEdit(event) {
     var form = handForm();
@@ -528,10 +537,6 @@
   window.addEventListener("storage", render); // another tab queued or sent a hand
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && outbox().some(mine)) flush();
-    if (document.visibilityState === "hidden" && keptIsBehind && navigator.onLine) {
-      keptIsBehind = false;
-      keepThisPage();
-    }
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) render(); });
 

@@ -147,9 +147,26 @@ self.addEventListener("fetch", function (event) {
   // Anything else (htmx fragments, the API, the manifest) goes to the network untouched.
 });
 
+// A page changed in place (a Save swapped in by htmx) sends itself as it now stands:
+// it replaces its kept copy, keeping that copy's headers (and so its owner).
+async function keepAsSent(url, html) {
+  var cache = await caches.open(PAGES);
+  var kept = await cache.match(url, { ignoreVary: true });
+  if (!kept) return;
+  var stamped = html.replace(/<html\b/i, '<html data-cached-at="' + Date.now() + '"');
+  await cache.put(url, new Response(stamped, { status: 200, headers: kept.headers }));
+}
+
 // A page opened before this worker took over asks for itself to be kept.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "keep-this" && typeof data.url === "string" && typeof data.html === "string") {
+    var sent = new URL(data.url, self.location.href);
+    if (sent.origin === self.location.origin && !neverKept(sent)) {
+      event.waitUntil(keepAsSent(sent.href, data.html).catch(function () {}));
+    }
+    return;
+  }
   if (data.type !== "keep" || typeof data.url !== "string") return;
   var url = new URL(data.url, self.location.href);
   if (url.origin !== self.location.origin || neverKept(url)) return;

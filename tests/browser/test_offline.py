@@ -451,3 +451,30 @@ def test_a_kept_page_is_not_shown_once_the_cookies_are_cleared(page, live_server
     assert page.locator("#board").count() == 0
     kept = page.evaluate(KEPT_PAGES)
     assert not any(paths for name, paths in kept.items() if "pages" in name), kept
+
+
+KEPT_HTML = """async (path) => {
+  for (const name of await caches.keys()) {
+    const hit = name.includes("pages") && await (await caches.open(name)).match(path);
+    if (hit) return await hit.text();
+  }
+  return "";
+}"""
+
+
+def test_the_kept_copy_follows_a_save_swapped_in_place(page, live_server, session):
+    """A Save answered by htmx changes the page without loading it: the page hands itself
+    to the worker, so the scores kept for offline use are those on screen."""
+    path = session.get_absolute_url()
+    open_table(page, live_server, session)
+    wait_until_kept(page, path)
+    enter_hand(page)
+    page.click("button[value=save]")
+    page.wait_for_selector("#record h2:has-text('Record hand 2')")
+    page.wait_for_function(f"async () => ({KEPT_HTML})({path!r}).then(h => h.includes('+120'))")
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-cached-at] #hand-form")
+    expect(page.locator("#connection .banner")).to_be_visible()
+    assert screen_totals(page) == [120, 60, -60, -60, -60]
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
