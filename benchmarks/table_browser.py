@@ -94,7 +94,7 @@ def grid_hand(page, base, session, variant):
     phone.choose("level", "3" if variant in ("taiwan", "hongkong") else "13")
     phone.choose("trump", "S")
     phone.choose("partner", "1")
-    phone.choose("mode", "cards")
+    phone.tap("button.mode-toggle")  # the card grid
     tiles = page.locator(".tile[data-card]")
     defenders = 5 if tiles.count() == 16 else 7
     for index in range(tiles.count() - defenders, tiles.count()):
