@@ -9,7 +9,7 @@ The queue of hands saved offline (static/js/offline.js) is keyed the same way.
 
 The same key goes in a cookie that scripts can read (``napoleon_offline``): a kept page
 opened with the cookies cleared, or for someone else, is not shown, before any request
-could tell (the worker and offline.js compare it with the page's owner).
+could tell (the worker and kept.js compare it with the page's owner).
 """
 
 from django.conf import settings
@@ -57,5 +57,5 @@ def _mark(request, response, key):
             max_age=settings.SESSION_COOKIE_AGE,
             samesite="Lax",
             secure=settings.SESSION_COOKIE_SECURE,
-            httponly=False,  # read by the service worker and offline.js; it holds no secret
+            httponly=False,  # read by the service worker and kept.js; it holds no secret
         )

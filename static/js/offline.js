@@ -1,5 +1,5 @@
-// A bad connection at the card table. On every page:
-// - registers the service worker (/sw.js), which keeps the pages last seen;
+// A bad connection at the card table. On every page (kept.js looks after the service
+// worker and the kept copies of pages):
 // - shows the offline banner (html.offline) when the page is a kept copy
 //   (data-cached-at, set by the worker) or the phone is offline;
 // - sends the hands saved while offline (the outbox, in localStorage) as soon as the
@@ -9,8 +9,6 @@
 // - queues a Save that cannot reach the server (offline, a network error, a lost answer,
 //   or a server error) with its idempotency key, so the server records it exactly once;
 //   the banner says so, and offers to send it again at once.
-// - on a kept copy, checks that the sign-in it was kept for still exists (the
-//   napoleon_offline cookie, scoring/pwa.py): with the cookies cleared, it is not shown.
 // Its words come from #connection (templates/pwa/connection.html), translated there.
 (function () {
   "use strict";
@@ -309,12 +307,8 @@
     if (event.detail.elt === handForm()) event.detail.timeout = 20000;
   });
   // The server recorded the hand (scoring/views/hands.py sends this event with its answer).
-  // The kept copy of this page is now behind: once the answer is in, the worker keeps the
-  // page as it now stands, from this page itself (another request would cost a whole page).
-  var keptIsBehind = false;
   document.addEventListener("hand-saved", function () {
     var form = handForm();
-    keptIsBehind = true;
     if (form) clearDraft(form);
     if (notice) {
       notice = null;
@@ -336,15 +330,6 @@
   document.addEventListener("htmx:afterSwap", function () {
     var form = handForm();
     if (form) setHeading(form);
-  });
-  document.addEventListener("htmx:afterSettle", function () {
-    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (!keptIsBehind || !worker || cachedAt !== null || offlinePage) return;
-    keptIsBehind = false;
-    var page = root.cloneNode(true);
-    page.removeAttribute("class"); // set by the scripts; they set it again
-    page.querySelectorAll("#connection").forEach(function (b) { b.textContent = ""; b.hidden = true; });
-    worker.postMessage({ type: "keep-this", url: location.href.split("#")[0], html: "<!doctype html>\n" + page.outerHTML });
   });
   function onEdit(event) {
     var form = handForm();
@@ -477,61 +462,11 @@
     }
   }
 
-  // ---- back to the live page ------------------------------------------------------------
-  // A kept copy or the offline page asks the server (not the worker: a HEAD goes past
-  // it) whether it answers again, then reloads into the live page.
-  var probeTimer = null;
-  var probeDelay = 3000;
-  function probe() {
-    clearTimeout(probeTimer);
-    if ((cachedAt === null && !offlinePage) || !navigator.onLine) return;
-    fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
-      .then(function (response) {
-        if (response.status < 500) location.reload();
-        else throw new Error(String(response.status));
-      })
-      .catch(function () {
-        probeTimer = setTimeout(probe, probeDelay);
-        probeDelay = Math.min(probeDelay * 2, 30000);
-      });
-  }
-
-  // ---- the service worker -------------------------------------------------------------
-  function keepThisPage() {
-    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (worker && cachedAt === null && !offlinePage) worker.postMessage({ type: "keep", url: location.href });
-  }
-  if ("serviceWorker" in navigator && text.sw) {
-    // The first visit (this page came before the worker), or a new worker: once it
-    // takes over, it keeps this page too.
-    navigator.serviceWorker.addEventListener("controllerchange", keepThisPage);
-    navigator.serviceWorker.register(text.sw, { scope: "/" }).catch(function () {});
-  }
-
-  // ---- a kept copy whose sign-in is gone -------------------------------------------------
-  // The worker keeps a user's pages; cookies cleared since (or another user signed in)
-  // and this copy must not show. The page stays hidden (app.css) until this says so.
-  function keptForMe() {
-    var mark = document.cookie.split("; ").filter(function (c) { return c.indexOf("napoleon_offline=") === 0; })[0];
-    return me !== "-" && mark === "napoleon_offline=" + me;
-  }
-  if (cachedAt !== null && !keptForMe()) {
-    // Drop every kept page, then ask again: the worker answers with the offline page.
-    caches.keys().then(function (names) {
-      return Promise.all(names.filter(function (n) { return n.indexOf("napoleon-pages-") === 0; })
-        .map(function (n) { return caches.delete(n); }));
-    }).then(function () { location.reload(); }, function () { location.replace(text.offlineUrl); });
-    return;
-  }
-  root.classList.add("kept-ok");
-
   // ---- start ----------------------------------------------------------------------------
   window.addEventListener("online", function () {
     render();
     backoff = 2000;
-    probeDelay = 3000;
-    if (outbox().some(mine)) flush(); // reloads when done
-    else probe();
+    if (outbox().some(mine)) flush(); // reloads when done (else kept.js finds the live page)
   });
   window.addEventListener("offline", render);
   window.addEventListener("storage", render); // another tab queued or sent a hand
@@ -555,6 +490,5 @@
     }
     render();
     if (outbox().some(mine)) flush();
-    else if (navigator.onLine) probeTimer = setTimeout(probe, probeDelay); // the server was down
   });
 })();
