@@ -185,4 +185,4 @@ def test_the_api_reads_no_further_than_its_limit_whatever_the_header_says(rf, se
 def test_a_form_post_past_the_limit_is_refused(settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2048
     response = client_from().post(LOGIN, {"username": "x" * 5000, "password": "y"})
-    assert response.status_code == 400
+    assert response.status_code == 413
