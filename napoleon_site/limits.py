@@ -47,7 +47,8 @@ class BodyLimitMiddleware:
         if request.path_info.startswith(settings.BODY_LIMIT_JSON_PREFIX):
             return settings.API_MAX_BODY_BYTES, settings.API_MAX_BODY_BYTES
         default = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        if length <= default:
+        floor = min([default, *(size + FORM_ENVELOPE for size in settings.BODY_LIMITS.values())])
+        if length <= floor:
             return default, default  # within every limit: no need to look the URL up
         try:
             name = resolve(request.path_info).view_name

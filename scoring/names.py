@@ -28,10 +28,13 @@ def _invisible(char: str) -> bool:
     return char in BLANKS or unicodedata.category(char) in INVISIBLE
 
 
+def _collapsed(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
 def normal(text: str) -> str:
     """NFC, one space between words, nothing invisible at either end."""
-    text = unicodedata.normalize("NFC", text)
-    text = " ".join(text.split())
+    text = _collapsed(text)
     start, end = 0, len(text)
     while start < end and _invisible(text[start]):
         start += 1
@@ -50,7 +53,7 @@ def clean_name(raw: str, max_length: int) -> str:
     """``raw`` as a stored name, or a ValidationError that says what is wrong with it."""
     name = normal(raw)
     shown = name[:20] + "…" if len(name) > 20 else name
-    if any(unicodedata.category(c) in REFUSED for c in name):
+    if any(unicodedata.category(c) in REFUSED for c in _collapsed(raw)):
         raise ValidationError(
             _("“%(name)s” contains a control character; type the name again.") % {"name": shown}
         )
