@@ -31,7 +31,7 @@ def share_link(request, pk):
     if action == NEW:
         done = _("A new share link is ready. The old one no longer works.")
     else:
-        done = _("The share link is off. Nobody can watch this scoreboard through it any more.")
+        done = _("The old link no longer works.")
     if request.htmx:
         context = {"session": session, "share_open": True, "share_done": done}
         return render(request, "scoring/share_control.html", context)

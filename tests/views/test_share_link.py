@@ -42,7 +42,8 @@ def test_htmx_gets_the_control_alone(member_client, session, htmx):
     body = response.content.decode()
     assert response.status_code == 200
     assert body.lstrip().startswith('<details class="card share-control" id="share-link" open>')
-    assert "The share link is off." in body and "<html" not in body
+    assert "The old link no longer works." in body and "<html" not in body
+    assert "The share link is off:" in body
 
 
 def test_a_session_without_a_link_still_shows_its_table(member_client, session):
