@@ -235,16 +235,17 @@ def signup_allowed(request) -> Count | None:
 # ---- the JSON API ----------------------------------------------------------------------
 
 
-def api_allowed(request) -> tuple[bool, int]:
+def api_allowed(request) -> tuple[bool | None, int]:
     """Count this request against its client's limit: (allowed, seconds until the window
-    ends). A limit of 0 turns it off; a database that cannot count lets requests by (the
-    API is stateless, and refusing every ruling would be worse)."""
+    ends). A limit of 0 turns it off. When the count cannot be taken (the database is
+    out of connections, say) the answer is None: refused for now, as a throttle that let
+    everything by under load would be no throttle at the moment it matters."""
     limit = settings.API_RATE_LIMIT
     if not limit:
         return True, 0
     try:
         count = hit(key("api", client_ip(request)), settings.API_RATE_WINDOW)
     except DatabaseError:
-        log.warning("API rate limit skipped: the counter table is unavailable", exc_info=True)
-        return True, 0
+        log.warning("API request refused: its rate limit could not be counted", exc_info=True)
+        return None, 5
     return not count.over(limit), count.left

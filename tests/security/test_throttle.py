@@ -169,3 +169,23 @@ def test_a_new_account_marks_its_phone_as_known():
     client = phone(3)
     sign_up(client, "fresh")
     assert throttle.KNOWN_DEVICE in client.cookies
+
+
+# ---- the API when the count cannot be taken ---------------------------------------------------
+
+
+def test_the_api_refuses_for_now_when_it_cannot_count(settings, monkeypatch):
+    from django.db import OperationalError
+
+    def out_of_connections(*args):
+        raise OperationalError("sorry, too many clients already")
+
+    settings.API_RATE_LIMIT = 5
+    monkeypatch.setattr(throttle, "hit", out_of_connections)
+    response = phone(1).get("/api/v1/variants")
+    assert response.status_code == 503
+    assert response.json() == {
+        "error": "The server is busy; try again in a few seconds",
+        "field": "",
+    }
+    assert response["Retry-After"] == "5"
