@@ -14,6 +14,10 @@ import pytest
 
 from tests.security.live import TIMEOUT, live_server
 
+# The server has a database of its own, on the suite's server: marked as a database test,
+# so the PostgreSQL run (NAPOLEON_DATABASE_TESTS_ONLY) keeps it.
+pytestmark = pytest.mark.django_db
+
 WRITERS = 30
 SAVES_EACH = 2
 ACCOUNT_CAP = 8
