@@ -137,6 +137,9 @@ def edit(request, pk, number):
             return render(request, "scoring/hand_edit.html", context, status=422)
     except StaleHand as stale:
         return _stale(request, session, stale.current, version)
+    except Hand.DoesNotExist:  # deleted or undone by another phone since this page opened
+        messages.error(request, GONE % {"number": number})
+        return redirect("scoring:hands", pk=session.pk)
     messages.success(request, _("Hand %(number)d updated.") % {"number": number})
     return redirect("scoring:hands", pk=session.pk)
 
@@ -201,6 +204,10 @@ def _version(request):
     return query.whole(request.POST.get("version"), 0, 2**31 - 1)
 
 
+GONE = gettext_lazy(
+    "Nothing was saved: hand %(number)d was removed by someone else meanwhile. "
+    "It can be restored from the history."
+)
 VERSIONLESS = gettext_lazy(
     "Nothing was saved: this form did not say which version of the hand it changes, so "
     "saving it could overwrite a newer save. Check the hand as it is now, then save again."

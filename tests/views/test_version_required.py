@@ -53,3 +53,22 @@ def test_a_delete_without_a_version_deletes_nothing(member_client, session, body
     assert MESSAGE in page
     assert 'name="version" value="1"' in page
     assert counts() == before
+
+
+def test_an_edit_of_a_hand_removed_meanwhile_says_so(member_client, session, monkeypatch):
+    """Another phone undoes the hand between this page's read and its locked write."""
+    from scoring.recording import update_hand
+    from scoring.views import hands
+
+    hand = play(session)
+
+    def removed_first(current, *args, **kwargs):
+        Hand.objects.filter(pk=current.pk).delete()
+        return update_hand(current, *args, **kwargs)
+
+    monkeypatch.setattr(hands, "update_hand", removed_first)
+    body = hand_data(session, key=hand.key, version="1")
+    response = member_client.post(url("edit-hand", session.pk, 1), body, follow=True)
+    assert response.status_code == 200
+    assert "hand 1 was removed by someone else meanwhile" in response.content.decode()
+    assert not Hand.objects.exists()
