@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from scoring.history.synthetic import generate_league
+from scoring.league.synthetic import generate_league
 from scoring.models import GameSession, Player
 from tests.browser.support import log_in
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scoring.history.synthetic import generate_league
+from scoring.league.synthetic import generate_league
 from scoring.models import Player
 from tests.views.factories import assert_sent_to_login, play, url
 

@@ -91,6 +91,7 @@ class JapaneseNapoleon(AlmightyGame):
     jokers = ("JK",)
     point_ranks = POINT_RANKS
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
+    score_table_option = "score_table"
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS

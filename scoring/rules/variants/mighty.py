@@ -90,6 +90,7 @@ class Mighty(Variant):
         "it, a friend named by a card, and points above 12."
     )
     Rules = MightyRules
+    score_table_option = "formula"
     hand_sizes = {5: 10}
     jokers = ("JK",)
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})

@@ -47,6 +47,7 @@ class Nap(Variant):
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
+    score_table_option = "nap_scoring"
 
     def deck(self, players, rules):
         return _stripped(players) if rules.stripped_deck else STANDARD_DECK

@@ -14,14 +14,13 @@ import uuid
 
 from django.db import transaction
 
-from scoring.history import sync
 from scoring.models import GameSession, Hand, HandScore, League, Membership, Player, Seat
 from scoring.recording import passed_values
-from scoring.rules import HandFacts, find_variant
+from scoring.rules import VARIANTS, HandFacts, find_variant
 from scoring.rules.simulate import play_random_hand
 
-ALL_VARIANTS = ("taiwan", "hongkong", "japanese", "japanese-chip", "thai", "mighty", "nap")
-PLAYERS = {"hongkong": 4, "nap": 4}  # seats per variant; the others seat five
+ALL_VARIANTS = tuple(VARIANTS)
+SEATS = 5  # every game seats five (the usual table); a smaller league seats all its players
 NAMES = [
     "Ann",
     "Ben",
@@ -42,7 +41,6 @@ NAMES = [
 ]
 FIRST_NIGHT = datetime.date(2016, 1, 1)  # a Friday
 NIGHTS_PER_YEAR = 52
-TRICK_GAMES = ("thai", "nap")
 BATCH = 2000
 
 
@@ -67,6 +65,7 @@ class Pool:
         n = self.players
         shift = (dealer - played.dealer) % n
         facts = played.facts
+        in_tricks = facts.captured is None  # a game counted in tricks, not point cards
         partner = None if facts.alone else (facts.partner + shift) % n
         rotated = HandFacts(
             n,
@@ -85,7 +84,7 @@ class Pool:
                 n, rotated.declarer, rotated.contract, partner, declarer_points=points
             )
         score = self.variant.score(rotated, self.rules)
-        if self.variant.code in TRICK_GAMES:
+        if in_tricks:
             mode = Hand.TRICKS
         else:
             mode = Hand.CARDS if rotated.captured is not None else Hand.COUNT
@@ -142,7 +141,7 @@ def generate_league(
         pools = {}
         for code in variants:
             variant = find_variant(code)
-            n = min(PLAYERS.get(code, 5), players)
+            n = min(SEATS, players)
             rules = variant.rules(None, n)
             planned = sum(count for c, count in plan if c == code)
             pools[code] = Pool(variant, n, rules, max(1, min(pool_size, planned)), rng)
@@ -198,8 +197,7 @@ def generate_league(
                 pending = []
                 say(f"{written} hands written")
         written += _flush(pending)
-        say(f"{written} hands written; building the history")
-        sync.rebuild(league.pk)
+        say(f"{written} hands written")
     return league
 
 
