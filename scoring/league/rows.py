@@ -164,6 +164,55 @@ def _steps(game: Game, lines: dict[tuple[str, int], int]) -> tuple[str, list]:
     return f"steps (tv, p, step, hands) AS (VALUES {', '.join(rows)})", params
 
 
+# The records of a game's tables: its player rows, in history order per player and table
+# (``r``, with the running count and total), the runs of won hands (``wins``, numbered by
+# the gaps-and-islands trick: within a run, n minus the win's own count is constant), the
+# longest run per table (``streaks``) and the biggest hand (``best``).
+_RECORDS = """WITH {sessions}{steps},
+r AS {materialized}(
+  SELECT s.tv AS tv, st.player_id AS p, s.date AS d, s.id AS sid, h.number AS num,
+    hs.seat AS seat, hs.delta AS delta, {won} AS won,
+    ROW_NUMBER() OVER w AS n, SUM(hs.delta) OVER w AS cum
+  {rows}
+  WINDOW w AS (PARTITION BY s.tv, st.player_id ORDER BY s.date, s.id, h.number
+    ROWS UNBOUNDED PRECEDING)),
+wins AS (SELECT tv, p, d, sid, num, seat, n,
+    n - ROW_NUMBER() OVER (PARTITION BY tv, p ORDER BY n) AS island FROM r WHERE won = 1),
+islands AS (SELECT tv, p, island, COUNT(*) AS streak, MIN(d) AS since, MAX(n) AS last
+    FROM wins GROUP BY tv, p, island),
+streaks AS (SELECT i.tv, i.p, i.streak, i.since, w.d, w.sid, w.num, ROW_NUMBER() OVER (
+      PARTITION BY i.tv ORDER BY i.streak DESC, w.d, w.sid, w.num, w.seat) AS k
+    FROM islands i JOIN wins w ON w.tv = i.tv AND w.p = i.p AND w.n = i.last
+    WHERE 1 = 1{streak_start}),
+best AS (SELECT tv, p, d, sid, num, delta, ROW_NUMBER() OVER (
+      PARTITION BY tv ORDER BY delta DESC, d, sid, num, seat) AS k
+    FROM r{best_start})
+SELECT 's', tv, p, streak, CAST(NULL AS BIGINT), since, d, sid, num FROM streaks WHERE k = 1
+UNION ALL SELECT 'b', tv, p, delta, NULL, NULL, d, sid, num FROM best WHERE k = 1{courses}"""
+# Every step-th point of each player's running total, and the last.
+_COURSES = """
+UNION ALL SELECT 'c', r.tv, r.p, r.n, r.cum, NULL, NULL, NULL, NULL
+    FROM r JOIN steps ON steps.tv = r.tv AND steps.p = r.p
+    WHERE r.n %% steps.step = 0 OR r.n = steps.hands"""
+
+
+def _records_sql(game: Game, lines: dict | None) -> tuple[str, list]:
+    sessions, params = _sessions(game, bounded=False)
+    steps, step_params = _steps(game, lines) if lines else ("", [])
+    start = [] if game.start is None else [_date(game.start)]
+    sql = _RECORDS.format(
+        sessions=sessions,
+        steps=f", {steps}" if lines else "",
+        materialized=_materialized(),
+        won=WON,
+        rows=_player_rows(),
+        streak_start=" AND i.since >= %s" if start else "",
+        best_start=" WHERE d >= %s" if start else "",
+        courses=_COURSES if lines else "",
+    )
+    return sql, params + step_params + start + start
+
+
 def records(game: Game, lines: dict | None = None) -> dict[str, dict]:
     """{score table: {"best": [player, session id, hand number, date, score] of the
     biggest hand, "streak": [player, hands, first date, last date] of the longest
@@ -175,43 +224,9 @@ def records(game: Game, lines: dict | None = None) -> dict[str, dict]:
     the period does not count for it (as on the day the period ended, one that began
     earlier would not be the period's record). Ties go to whoever got there first.
     """
-    sessions, params = _sessions(game, bounded=False)
-    steps, step_params = _steps(game, lines) if lines else ("", [])
-    start = [] if game.start is None else [_date(game.start)]
-    after_start = "" if game.start is None else " AND i.since >= %s"
-    best_after_start = "" if game.start is None else " WHERE d >= %s"
-    sql = f"""WITH {sessions},
-r AS {_materialized()}(
-  SELECT s.tv AS tv, st.player_id AS p, s.date AS d, s.id AS sid, h.number AS num,
-    hs.seat AS seat, hs.delta AS delta, {WON} AS won,
-    ROW_NUMBER() OVER w AS n, SUM(hs.delta) OVER w AS cum
-  {_player_rows()}
-  WINDOW w AS (PARTITION BY s.tv, st.player_id ORDER BY s.date, s.id, h.number
-    ROWS UNBOUNDED PRECEDING)),
-wins AS (SELECT tv, p, d, sid, num, seat, n,
-    n - ROW_NUMBER() OVER (PARTITION BY tv, p ORDER BY n) AS island FROM r WHERE won = 1),
-islands AS (SELECT tv, p, island, COUNT(*) AS streak, MIN(d) AS since, MAX(n) AS last
-    FROM wins GROUP BY tv, p, island),
-streaks AS (SELECT i.tv, i.p, i.streak, i.since, w.d, w.sid, w.num, ROW_NUMBER() OVER (
-      PARTITION BY i.tv ORDER BY i.streak DESC, w.d, w.sid, w.num, w.seat) AS k
-    FROM islands i JOIN wins w ON w.tv = i.tv AND w.p = i.p AND w.n = i.last
-    WHERE 1 = 1{after_start}),
-best AS (SELECT tv, p, d, sid, num, delta, ROW_NUMBER() OVER (
-      PARTITION BY tv ORDER BY delta DESC, d, sid, num, seat) AS k
-    FROM r{best_after_start})
-SELECT 's', tv, p, streak, NULL, since, d, sid, num FROM streaks WHERE k = 1
-UNION ALL SELECT 'b', tv, p, delta, NULL, NULL, d, sid, num FROM best WHERE k = 1"""
-    if lines:
-        # Every step-th hand of each line, and its last.
-        sql = sql.replace(f"WITH {sessions},", f"WITH {sessions}, {steps},", 1)
-        params = params + step_params
-        sql += """
-UNION ALL SELECT 'c', r.tv, r.p, r.n, r.cum, NULL, NULL, NULL, NULL
-    FROM r JOIN steps ON steps.tv = r.tv AND steps.p = r.p
-    WHERE r.n %% steps.step = 0 OR r.n = steps.hands"""
     found: dict[str, dict] = {}
     for kind, value, player, a, b, since, day, session, number in _fetch(
-        sql, params + start + start
+        *_records_sql(game, lines)
     ):
         entry = found.setdefault(table_key(game.variant, value or None), {})
         if kind == "s":

@@ -16,6 +16,8 @@ from scoring.forms import HandForm
 from scoring.league import ratings
 from scoring.league.figures import league_figures, player_stats
 from scoring.league.period import Period, year_period
+from scoring.league.rows import chart_step
+from scoring.league.synthetic import generate_league
 from scoring.league.tables import contract_facts, score_table
 from scoring.models import GameSession, Hand, HandEvent, HandScore, Player, Seat
 from scoring.recording import (
@@ -288,3 +290,45 @@ def test_the_figures_match_a_recount_after_writes_anywhere(league, owner, mighty
             assert_league_page_figures(league, year_period(2025))
             assert_league_page_figures(league, Period(datetime.date(2025, 3, 4), None, "range"))
             assert_player_page_figures(league)
+
+
+def test_a_long_history_is_charted_at_evenly_spaced_hands(member):
+    """Past 60 hands a line keeps every 2^k-th hand (at most 60 of them) and the last;
+    a rating's sparkline every 2^k-th of at most 16."""
+    league = generate_league(500, name="Long", seed=4, owner=member, variants=["taiwan"])
+    rows = player_rows(league)
+    player = Player.objects.filter(league=league, seats__isnull=False).first()
+    mine = [r for r in rows if r[2] == player.pk]
+    (entry,) = player_stats(player, names(league))
+    (_table, _label, figures, course), *_others = entry.tables
+    totals = [sum(r[5] for r in mine[:n]) for n in range(len(mine) + 1)]
+    step = chart_step(len(mine))
+    assert len(mine) > 120 and step > 1
+    expected = [(n, totals[n]) for n in range(0, len(mine) + 1, step)]
+    assert course == expected + ([] if len(mine) % step == 0 else [(len(mine), totals[-1])])
+    assert len(course) <= 62 and figures.score == totals[-1]
+
+    courses = defaultdict(list)  # every player's rating after each hand, recounted
+    current = {}
+    for _key, group in _by_hand(rows):
+        hand = group[0][10]
+        side = [r[2] for r in group if r[3] != "D"]
+        others = [r[2] for r in group if r[3] == "D"]
+        facts = contract_facts("taiwan", hand.session.options, 5, hand.contract, hand.target)
+        current.update(ratings.rate_hand(current, side, others, facts.difficulty, hand.made))
+        for p in side + others:
+            courses[p].append(current[p])
+    mine = courses[player.pk]
+    step = chart_step(len(mine))
+    expected = [(0, ratings.START)] + [(n, mine[n - 1]) for n in range(step, len(mine) + 1, step)]
+    if len(mine) % step:
+        expected.append((len(mine), mine[-1]))
+    assert [n for n, _r in entry.rating_course] == [n for n, _r in expected]
+    assert [r for _n, r in entry.rating_course] == pytest.approx([r for _n, r in expected])
+    ((_v, _l, rated),) = league_figures(league, ALL_TIME, names(league)).ratings
+    row = next(r for r in rated if r.player_id == player.pk)
+    step = chart_step(len(mine), 16)
+    spark = [ratings.START] + [mine[n - 1] for n in range(step, len(mine) + 1, step)]
+    if len(mine) % step:
+        spark.append(mine[-1])
+    assert row.spark == pytest.approx(spark) and len(row.spark) <= 18
