@@ -111,32 +111,9 @@ def session_history(request, pk):
     """The table screen as history: every hand, and each player's running total."""
     session = session_for(request, pk)
     seats = session.seat_list
-    hands = list(session.hands.order_by("number"))
-    deltas = {}
-    for hand_id, seat, delta in HandScore.objects.filter(hand__session=session).values_list(
-        "hand_id", "seat", "delta"
-    ):
-        deltas.setdefault(hand_id, {})[seat] = delta
-    running = [0] * len(seats)
-    series = [charts.Series(seat.player.name, [(0, 0)], style=i) for i, seat in enumerate(seats)]
-    rows = []
-    for hand in hands:
-        hand.session = session
-        by_seat = deltas.get(hand.pk, {})
-        row_deltas = [by_seat.get(seat.number, 0) for seat in seats]
-        running = [a + b for a, b in zip(running, row_deltas, strict=True)]
-        for s, total in zip(series, running, strict=True):
-            s.points.append((hand.number, total))
-        rows.append(
-            {
-                "hand": hand,
-                "deltas": row_deltas,
-                "totals": list(running),
-                **_roles(hand, session, seats),
-            }
-        )
+    rows, series, running = _session_rows(session, seats)
     chart = None
-    if hands:
+    if rows:
         chart = charts.line_chart(
             series,
             title=_("Running totals, %(game)s, %(date)s")
@@ -162,6 +139,35 @@ def session_history(request, pk):
         "totals": running,
     }
     return render(request, "history/session.html", context)
+
+
+def _session_rows(session, seats):
+    """Each hand with its scores, roles and every seat's running total; a chart series
+    per seat; the totals at the end."""
+    deltas = {}
+    for hand_id, seat, delta in HandScore.objects.filter(hand__session=session).values_list(
+        "hand_id", "seat", "delta"
+    ):
+        deltas.setdefault(hand_id, {})[seat] = delta
+    running = [0] * len(seats)
+    series = [charts.Series(seat.player.name, [(0, 0)], style=i) for i, seat in enumerate(seats)]
+    rows = []
+    for hand in session.hands.order_by("number"):
+        hand.session = session
+        by_seat = deltas.get(hand.pk, {})
+        row_deltas = [by_seat.get(seat.number, 0) for seat in seats]
+        running = [a + b for a, b in zip(running, row_deltas, strict=True)]
+        for s, total in zip(series, running, strict=True):
+            s.points.append((hand.number, total))
+        rows.append(
+            {
+                "hand": hand,
+                "deltas": row_deltas,
+                "totals": list(running),
+                **_roles(hand, session, seats),
+            }
+        )
+    return rows, series, running
 
 
 def _roles(hand, session, seats):

@@ -165,28 +165,27 @@ def _steps(game: Game, lines: dict[tuple[str, int], int]) -> tuple[str, list]:
 
 
 # The records of a game's tables: its player rows, in history order per player and table
-# (``r``, with the running count and total), the runs of won hands (``wins``, numbered by
-# the gaps-and-islands trick: within a run, n minus the win's own count is constant), the
-# longest run per table (``streaks``) and the biggest hand (``best``).
+# (``r``, with the running count, total and count of hands not won), the runs of won
+# hands (``islands``: the won hands with as many hands not won before them), the longest
+# run per table (``streaks``) and the biggest hand (``best``).
 _RECORDS = """WITH {sessions}{steps},
 r AS {materialized}(
   SELECT s.tv AS tv, st.player_id AS p, s.date AS d, s.id AS sid, h.number AS num,
     hs.seat AS seat, hs.delta AS delta, {won} AS won,
-    ROW_NUMBER() OVER w AS n, SUM(hs.delta) OVER w AS cum
+    ROW_NUMBER() OVER w AS n, SUM(hs.delta) OVER w AS cum, SUM(1 - {won}) OVER w AS lost
   {rows}
   WINDOW w AS (PARTITION BY s.tv, st.player_id ORDER BY s.date, s.id, h.number
     ROWS UNBOUNDED PRECEDING)),
-wins AS (SELECT tv, p, d, sid, num, seat, n,
-    n - ROW_NUMBER() OVER (PARTITION BY tv, p ORDER BY n) AS island FROM r WHERE won = 1),
-islands AS (SELECT tv, p, island, COUNT(*) AS streak, MIN(d) AS since, MAX(n) AS last
-    FROM wins GROUP BY tv, p, island),
-streaks AS (SELECT i.tv, i.p, i.streak, i.since, w.d, w.sid, w.num, ROW_NUMBER() OVER (
-      PARTITION BY i.tv ORDER BY i.streak DESC, w.d, w.sid, w.num, w.seat) AS k
-    FROM islands i JOIN wins w ON w.tv = i.tv AND w.p = i.p AND w.n = i.last
+islands AS (SELECT tv, p, COUNT(*) AS streak, MIN(d) AS since, MAX(n) AS last
+    FROM r WHERE won = 1 GROUP BY tv, p, lost),
+streaks AS (SELECT i.tv, i.p, i.streak, i.since, r.d, r.sid, r.num, ROW_NUMBER() OVER (
+      PARTITION BY i.tv ORDER BY i.streak DESC, r.d, r.sid, r.num, r.seat) AS k
+    FROM islands i JOIN r ON r.tv = i.tv AND r.p = i.p AND r.n = i.last
     WHERE 1 = 1{streak_start}),
-best AS (SELECT tv, p, d, sid, num, delta, ROW_NUMBER() OVER (
-      PARTITION BY tv ORDER BY delta DESC, d, sid, num, seat) AS k
-    FROM r{best_start})
+top AS (SELECT tv, MAX(delta) AS delta FROM r{best_start} GROUP BY tv),
+best AS (SELECT r.tv, r.p, r.d, r.sid, r.num, r.delta, ROW_NUMBER() OVER (
+      PARTITION BY r.tv ORDER BY r.d, r.sid, r.num, r.seat) AS k
+    FROM r JOIN top ON top.tv = r.tv AND top.delta = r.delta{best_start_and})
 SELECT 's', tv, p, streak, CAST(NULL AS BIGINT), since, d, sid, num FROM streaks WHERE k = 1
 UNION ALL SELECT 'b', tv, p, delta, NULL, NULL, d, sid, num FROM best WHERE k = 1{courses}"""
 # Every step-th point of each player's running total, and the last.
@@ -208,9 +207,10 @@ def _records_sql(game: Game, lines: dict | None) -> tuple[str, list]:
         rows=_player_rows(),
         streak_start=" AND i.since >= %s" if start else "",
         best_start=" WHERE d >= %s" if start else "",
+        best_start_and=" AND r.d >= %s" if start else "",
         courses=_COURSES if lines else "",
     )
-    return sql, params + step_params + start + start
+    return sql, params + step_params + start * 3
 
 
 def records(game: Game, lines: dict | None = None) -> dict[str, dict]:
