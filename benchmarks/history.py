@@ -1,13 +1,15 @@
 """History benchmark: do the league and player pages keep their speed as a league ages,
 and does a Save stay small and cheap wherever in the history its hand falls?
 
-    python benchmarks/history.py [--sizes 1000 100000] [--repeat 20] [--fresh] [--json]
+    python benchmarks/history.py [--sizes 1000 100000] [--repeat 20] [--rounds 3] [--fresh] [--json]
 
 For each size, a SQLite database under --dir holds one synthetic league of that many
 hands (``manage.py generate_league``: random legal hands scored by the engine); it is
 made once and kept for the next run (--fresh makes it again). Each size runs in its own
 process (its own database); --database-url runs against another database instead (e.g.
-a PostgreSQL URL).
+a PostgreSQL URL). The sizes take turns, --rounds times, and each figure is the median
+of the rounds: these machines are shared, and a ratio of two runs minutes apart measures
+the neighbours as much as the pages.
 
 Measured at each size, through Django's test client logged in as a member:
 
@@ -123,13 +125,16 @@ def measure_pages(client, urls: dict, repeat: int) -> dict:
 
 
 def measure_cold(client, league, urls: dict) -> dict:
-    """The league and player pages right after the history's cache is emptied."""
+    """The league and player pages right after the history's cache is emptied: the wall
+    time, and the CPU time of this process (SQLite runs in it), which a busy neighbour
+    does not inflate."""
     result = {}
     for page in ("league", "player"):
         _forget_cache(league)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         assert client.get(urls[page], secure=True).status_code == 200
         result[page] = (time.perf_counter() - started) * 1000
+        result[f"{page}_cpu"] = (time.process_time() - cpu) * 1000
     return result
 
 
@@ -260,6 +265,16 @@ def run_size(size: int, args) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def _median(values: list):
+    """The median of each figure across rounds (a dict of figures, figure by figure)."""
+    first = values[0]
+    if isinstance(first, dict):
+        return {key: _median([v[key] for v in values]) for key in first}
+    if isinstance(first, int | float) and not isinstance(first, bool) and None not in values:
+        return statistics.median(values)
+    return first
+
+
 def summary(results: list[dict]) -> dict:
     small, large = results[0], results[-1]
     counts = [[r[page]["queries"] for r in results] for page in PAGES]
@@ -278,6 +293,8 @@ def summary(results: list[dict]) -> dict:
         "page_queries": {page: [r[page]["queries"] for r in results] for page in PAGES},
         "cold_league_ms_big": round(large["cold"]["league"], 1),
         "cold_player_ms_big": round(large["cold"]["player"], 1),
+        "cold_league_cpu_ms_big": round(large["cold"]["league_cpu"], 1),
+        "cold_player_cpu_ms_big": round(large["cold"]["player_cpu"], 1),
         "queries_same_at_both_sizes": all(len(set(c)) == 1 for c in counts),
     }
 
@@ -296,19 +313,24 @@ def report(results: list[dict], repeat: int) -> None:
         print(f"{line}   {ratio:6.2f}   {queries}")
     for page in ("league", "player"):
         line = f"{page} (cold)".ljust(9) + "".join(f"{r['cold'][page]:>11.1f}ms" for r in results)
-        print(line)
+        cpu = " / ".join(f"{r['cold'][page + '_cpu']:.0f}" for r in results)
+        print(f"{line}   CPU {cpu} ms")
     line = "save".ljust(9) + "".join(f"{r['save']['ms']:>11.1f}ms" for r in results)
     print(f"{line}            {' / '.join(str(r['save']['queries']) for r in results)}")
     for which in ("oldest", "newest"):
         line = f"edit {which}".ljust(9) + "".join(f"{r['edit'][which]:>11.1f}ms" for r in results)
         print(line)
-    print(f"(median of {repeat} renders each; ratio = {large['size']:,} / {small['size']:,})")
+    print(
+        f"(median of {repeat} renders each, median of the rounds; "
+        f"ratio = {large['size']:,} / {small['size']:,})"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 100_000])
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=3, help="turns each size takes")
     parser.add_argument("--dir", default="/tmp/napoleon-history-benchmark")
     parser.add_argument("--database-url")
     parser.add_argument("--fresh", action="store_true", help="generate the leagues again")
@@ -318,7 +340,12 @@ def main() -> None:
     if args.child:
         print(json.dumps(child(args.child, args.repeat, args.fresh)))
         return
-    results = [run_size(size, args) for size in args.sizes]
+    rounds = {size: [] for size in args.sizes}
+    for _round in range(args.rounds):
+        for size in args.sizes:
+            rounds[size].append(run_size(size, args))
+            args.fresh = False  # made once, then kept
+    results = [_median(rounds[size]) for size in args.sizes]
     report(results, args.repeat)
     if args.json:
         print(json.dumps(summary(results)))

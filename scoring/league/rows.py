@@ -87,8 +87,10 @@ def _sessions(game: Game, bounded: bool = True) -> tuple[str, list]:
     if game.end is not None:
         where.append("date <= %s")
         bounds.append(_date(game.end))
+    # ``o``: the session's place in history order, so that rows sort on whole numbers.
     sql = (
-        f"ss AS {_materialized()}(SELECT id, date, {value} AS tv FROM {_q(GameSession)}"
+        f"ss AS {_materialized()}(SELECT id, date, {value} AS tv,"
+        f" ROW_NUMBER() OVER (ORDER BY date, id) AS o FROM {_q(GameSession)}"
         f" WHERE {' AND '.join(where)})"
     )
     return sql, params + bounds
@@ -165,28 +167,28 @@ def _steps(game: Game, lines: dict[tuple[str, int], int]) -> tuple[str, list]:
 
 
 # The records of a game's tables: its player rows, in history order per player and table
-# (``r``, with the running count, total and count of hands not won), the runs of won
-# hands (``islands``: the won hands with as many hands not won before them), the longest
-# run per table (``streaks``) and the biggest hand (``best``).
+# (``r``, with the running count, total and count of hands not won, and ``pos``: the
+# row's place in the history as one number), the runs of won hands (``islands``: the won
+# hands with as many hands not won before them), the longest run per table (``streaks``;
+# a tie goes to the run that got there first) and the biggest hand (``best``).
 _RECORDS = """WITH {sessions}{steps},
 r AS {materialized}(
   SELECT s.tv AS tv, st.player_id AS p, s.date AS d, s.id AS sid, h.number AS num,
-    hs.seat AS seat, hs.delta AS delta, {won} AS won,
+    (s.o * 1000000000 + h.number) * 100 + hs.seat AS pos, hs.delta AS delta, {won} AS won,
     ROW_NUMBER() OVER w AS n, SUM(hs.delta) OVER w AS cum, SUM(1 - {won}) OVER w AS lost
   {rows}
-  WINDOW w AS (PARTITION BY s.tv, st.player_id ORDER BY s.date, s.id, h.number
+  WINDOW w AS (PARTITION BY s.tv, st.player_id ORDER BY s.o, h.number
     ROWS UNBOUNDED PRECEDING)),
-islands AS (SELECT tv, p, COUNT(*) AS streak, MIN(d) AS since, MAX(n) AS last
+islands AS (SELECT tv, p, COUNT(*) AS streak, MIN(d) AS since, MAX(d) AS d, MAX(pos) AS pos
     FROM r WHERE won = 1 GROUP BY tv, p, lost),
-streaks AS (SELECT i.tv, i.p, i.streak, i.since, r.d, r.sid, r.num, ROW_NUMBER() OVER (
-      PARTITION BY i.tv ORDER BY i.streak DESC, r.d, r.sid, r.num, r.seat) AS k
-    FROM islands i JOIN r ON r.tv = i.tv AND r.p = i.p AND r.n = i.last
-    WHERE 1 = 1{streak_start}),
+streaks AS (SELECT tv, p, streak, since, d,
+      ROW_NUMBER() OVER (PARTITION BY tv ORDER BY streak DESC, pos) AS k
+    FROM islands{streak_start}),
 top AS (SELECT tv, MAX(delta) AS delta FROM r{best_start} GROUP BY tv),
-best AS (SELECT r.tv, r.p, r.d, r.sid, r.num, r.delta, ROW_NUMBER() OVER (
-      PARTITION BY r.tv ORDER BY r.d, r.sid, r.num, r.seat) AS k
+best AS (SELECT r.tv, r.p, r.d, r.sid, r.num, r.delta,
+      ROW_NUMBER() OVER (PARTITION BY r.tv ORDER BY r.pos) AS k
     FROM r JOIN top ON top.tv = r.tv AND top.delta = r.delta{best_start_and})
-SELECT 's', tv, p, streak, CAST(NULL AS BIGINT), since, d, sid, num FROM streaks WHERE k = 1
+SELECT 's', tv, p, streak, CAST(NULL AS BIGINT), since, d, NULL, NULL FROM streaks WHERE k = 1
 UNION ALL SELECT 'b', tv, p, delta, NULL, NULL, d, sid, num FROM best WHERE k = 1{courses}"""
 # Every step-th point of each player's running total, and the last.
 _COURSES = """
@@ -205,7 +207,7 @@ def _records_sql(game: Game, lines: dict | None) -> tuple[str, list]:
         materialized=_materialized(),
         won=WON,
         rows=_player_rows(),
-        streak_start=" AND i.since >= %s" if start else "",
+        streak_start=" WHERE since >= %s" if start else "",
         best_start=" WHERE d >= %s" if start else "",
         best_start_and=" AND r.d >= %s" if start else "",
         courses=_COURSES if lines else "",
