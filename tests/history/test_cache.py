@@ -61,7 +61,9 @@ def test_a_save_writes_no_history_and_reads_none(member_client, league, session)
 def test_a_save_reads_as_many_queries_in_a_long_history(member_client, member):
     counts = []
     for size in (50, 500):
-        league = generate_league(size, name=f"{size}", seed=size, owner=member, variants=["taiwan"])
+        league = generate_league(
+            size, name=f"{size}", seed=size, owner=member, variants=["taiwan"], pool_size=40
+        )
         last = league.sessions.order_by("-date").first()
         session = make_session(league, "taiwan")
         GameSession.objects.filter(pk=session.pk).update(date=last.date)
