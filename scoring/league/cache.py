@@ -14,11 +14,15 @@ Edits made outside the app (the admin's session page: a date, a seat) leave no e
 ``manage.py rebuild_history`` forgets a league's figures after one.
 """
 
+import logging
 from collections.abc import Callable
 
+from django.db import DatabaseError, transaction
 from django.db.models import Count, Max, OuterRef, Subquery
 
 from scoring.models import GameSession, HandEvent, HistoryCache
+
+logger = logging.getLogger(__name__)
 
 # Raise when what is stored, or how it is computed, changes: every stored figure is then
 # out of date at once.
@@ -67,17 +71,25 @@ def figures(
 
 def store(league_id: int, variant: str, stamp: str, entries: dict[str, dict]) -> None:
     """Keep ``entries`` ({key: data}) of a game under ``stamp``; drop the game's figures
-    of older stamps (other periods computed before the last change)."""
-    HistoryCache.objects.bulk_create(
-        [
-            HistoryCache(league_id=league_id, variant=variant, key=key, stamp=stamp, data=data)
-            for key, data in entries.items()
-        ],
-        update_conflicts=True,
-        unique_fields=["league", "variant", "key"],
-        update_fields=["stamp", "data", "computed_at"],
-    )
-    HistoryCache.objects.filter(league_id=league_id, variant=variant).exclude(stamp=stamp).delete()
+    of older stamps (other periods computed before the last change). A failure to keep
+    them (the database busy past its timeout) costs the next page the work again, and
+    never this page its answer."""
+    rows = [
+        HistoryCache(league_id=league_id, variant=variant, key=key, stamp=stamp, data=data)
+        for key, data in entries.items()
+    ]
+    try:
+        with transaction.atomic():
+            HistoryCache.objects.bulk_create(
+                rows,
+                update_conflicts=True,
+                unique_fields=["league", "variant", "key"],
+                update_fields=["stamp", "data", "computed_at"],
+            )
+            older = HistoryCache.objects.filter(league_id=league_id, variant=variant)
+            older.exclude(stamp=stamp).delete()
+    except DatabaseError:
+        logger.warning("league %s: %s figures not kept", league_id, variant, exc_info=True)
 
 
 def forget(league_id: int) -> None:

@@ -6,7 +6,7 @@ import datetime
 import uuid
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring.history import imports
@@ -233,3 +233,15 @@ def test_sessions_before_and_after_in_time_keep_history_order(league):
     table = league_figures(league, Period(), names).standings[0]
     assert table.best_hand["player__name"] == "Ann"
     assert table.best_hand["date"] == datetime.date(2025, 4, 1)
+
+
+def test_figures_that_cannot_be_kept_are_still_shown(member_client, league, session, monkeypatch):
+    play(session)
+
+    def busy(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(HistoryCache.objects, "bulk_create", busy)
+    body = member_client.get(url("league", league.pk)).content.decode()
+    assert "Ann" in body and "+120" in body
+    assert not HistoryCache.objects.exists()
