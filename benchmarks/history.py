@@ -172,12 +172,20 @@ def measure_save(client, league) -> dict:
         save()  # the first hand of the session: its seats and settings are now warm
         queries = _queries(save)
         ms = _timed(save, 5)
+        # The league page after those hands: that game's figures computed again.
+        league_url = reverse("scoring:league", args=[league.pk])
+        started, cpu = time.perf_counter(), time.process_time()
+        assert client.get(league_url, secure=True).status_code == 200
+        after = {
+            "ms": (time.perf_counter() - started) * 1000,
+            "cpu_ms": (time.process_time() - cpu) * 1000,
+        }
     finally:
         for number in range(len(posts), 0, -1):
             undo_last(session, number)
         session.hand_events.all().delete()
         session.delete()
-    return {"queries": queries, "ms": ms}
+    return {"queries": queries, "ms": ms, "league_after": after}
 
 
 def measure_edits(league) -> dict:
@@ -302,6 +310,8 @@ def summary(results: list[dict]) -> dict:
         "cold_league_ms_big": round(large["cold"]["league"], 1),
         "cold_player_ms_big": round(large["cold"]["player"], 1),
         "cold_league_cpu_ms_big": round(large["cold"]["league_cpu"], 1),
+        "league_after_save_ms_big": round(large["save"]["league_after"]["ms"], 1),
+        "league_after_save_cpu_ms_big": round(large["save"]["league_after"]["cpu_ms"], 1),
         "cold_player_cpu_ms_big": round(large["cold"]["player_cpu"], 1),
         "queries_same_at_both_sizes": all(len(set(c)) == 1 for c in counts),
     }
@@ -323,6 +333,10 @@ def report(results: list[dict], repeat: int) -> None:
         line = f"{page} (cold)".ljust(9) + "".join(f"{r['cold'][page]:>11.1f}ms" for r in results)
         cpu = " / ".join(f"{r['cold'][page + '_cpu']:.0f}" for r in results)
         print(f"{line}   CPU {cpu} ms")
+    after = [r["save"]["league_after"] for r in results]
+    line = "league after a Save".ljust(9) + "".join(f"{a['ms']:>11.1f}ms" for a in after)
+    cpu = " / ".join(f"{a['cpu_ms']:.0f}" for a in after)
+    print(f"{line}   CPU {cpu} ms")
     line = "save".ljust(9) + "".join(f"{r['save']['ms']:>11.1f}ms" for r in results)
     print(f"{line}            {' / '.join(str(r['save']['queries']) for r in results)}")
     for which in ("oldest", "newest"):
