@@ -323,8 +323,6 @@ class HandScore(models.Model):
         verbose_name_plural = _("hand scores")
         ordering = ["hand", "seat"]
         constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="one_score_per_seat")]
-        # Scores read with their hand without visiting the table (the league history).
-        indexes = [models.Index(fields=["hand", "seat", "delta"], name="hand_score_delta")]
 
     def __str__(self) -> str:
         return f"{self.hand} · {self.seat}: {self.delta:+d}"

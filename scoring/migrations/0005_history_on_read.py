@@ -58,10 +58,6 @@ class Migration(migrations.Migration):
             index=models.Index(fields=['session', '-id'], name='hand_event_latest'),
         ),
         migrations.AddIndex(
-            model_name='handscore',
-            index=models.Index(fields=['hand', 'seat', 'delta'], name='hand_score_delta'),
-        ),
-        migrations.AddIndex(
             model_name='seat',
             index=models.Index(fields=['session', 'number', 'player'], name='seat_player'),
         ),
