@@ -59,11 +59,8 @@ class Game:
     end: datetime.date | None = None
 
 
-def _q(model, field: str | None = None) -> str:
-    quote = connection.ops.quote_name
-    if field is None:
-        return quote(model._meta.db_table)
-    return quote(model._meta.get_field(field).column)
+def _q(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
 
 
 def _date(value: datetime.date) -> object:
@@ -79,7 +76,10 @@ def _sessions(game: Game, bounded: bool = True) -> tuple[str, list]:
     elif connection.vendor == "postgresql":
         value, params = "COALESCE(options ->> %s, %s)", [option[0], str(option[1])]
     else:
-        value, params = "COALESCE(json_extract(options, %s), %s)", [f'$."{option[0]}"', option[1]]
+        value, params = (
+            "COALESCE(json_extract(options, %s), %s)",
+            [f'$."{option[0]}"', str(option[1])],
+        )
     where, bounds = ["league_id = %s", "variant = %s"], [game.league_id, game.variant]
     if bounded and game.start is not None:
         where.append("date >= %s")
@@ -87,18 +87,20 @@ def _sessions(game: Game, bounded: bool = True) -> tuple[str, list]:
     if game.end is not None:
         where.append("date <= %s")
         bounds.append(_date(game.end))
-    # ``o``: the session's place in history order, so that rows sort on whole numbers.
+    # ``o``: the session's place in history order and ``t`` its table's, as whole numbers
+    # (the player rows sort on them).
     sql = (
-        f"ss AS {_materialized()}(SELECT id, date, {value} AS tv,"
-        f" ROW_NUMBER() OVER (ORDER BY date, id) AS o FROM {_q(GameSession)}"
-        f" WHERE {' AND '.join(where)})"
+        f"ss AS {_materialized()}(SELECT id, date, tv,"
+        f" ROW_NUMBER() OVER (ORDER BY date, id) AS o, DENSE_RANK() OVER (ORDER BY tv) AS t"
+        f" FROM (SELECT id, date, {value} AS tv FROM {_q(GameSession)}"
+        f" WHERE {' AND '.join(where)}) AS game)"
     )
     return sql, params + bounds
 
 
 def _materialized() -> str:
-    """Compute the CTE once (SQLite before 3.35 has no hint, and no need of one there
-    for a CTE read once)."""
+    """Compute the CTE once, not once per row that reads it (SQLite before 3.35 has no
+    such hint: the figures come out the same there, only slower)."""
     if connection.vendor == "sqlite" and connection.Database.sqlite_version_info < (3, 35):
         return ""
     return "MATERIALIZED "
@@ -166,35 +168,43 @@ def _steps(game: Game, lines: dict[tuple[str, int], int]) -> tuple[str, list]:
     return f"steps (tv, p, step, hands) AS (VALUES {', '.join(rows)})", params
 
 
-# The records of a game's tables: its player rows, in history order per player and table
-# (``r``, with the running count, total and count of hands not won, and ``pos``: the
-# row's place in the history as one number), the runs of won hands (``islands``: the won
-# hands with as many hands not won before them), the longest run per table (``streaks``;
-# a tie goes to the run that got there first) and the biggest hand (``best``).
+# The records of a game's tables. ``r``: its player rows in history order per player and
+# table, with the running count, total and count of hands not won (all whole numbers, so
+# the sort stays small); ``islands``: the runs of won hands (a run's hands have as many
+# hands not won before them); ``streaks``: the longest run per table, a tie going to the
+# run that got there first; ``best``: the biggest hand, the first one on a tie. Dates and
+# session ids come back from ``ss`` for the few rows returned. ``first``: the first
+# session of the period (runs begun before it do not count).
 _RECORDS = """WITH {sessions}{steps},
+first AS (SELECT {first} AS o),
 r AS {materialized}(
-  SELECT s.tv AS tv, st.player_id AS p, s.date AS d, s.id AS sid, h.number AS num,
-    (s.o * 1000000000 + h.number) * 100 + hs.seat AS pos, hs.delta AS delta, {won} AS won,
+  SELECT s.t AS t, st.player_id AS p, s.o AS o, h.number AS num, hs.seat AS seat,
+    hs.delta AS delta, {won} AS won,
     ROW_NUMBER() OVER w AS n, SUM(hs.delta) OVER w AS cum, SUM(1 - {won}) OVER w AS lost
   {rows}
-  WINDOW w AS (PARTITION BY s.tv, st.player_id ORDER BY s.o, h.number
+  WINDOW w AS (PARTITION BY s.t, st.player_id ORDER BY s.o, h.number
     ROWS UNBOUNDED PRECEDING)),
-islands AS (SELECT tv, p, COUNT(*) AS streak, MIN(d) AS since, MAX(d) AS d, MAX(pos) AS pos
-    FROM r WHERE won = 1 GROUP BY tv, p, lost),
-streaks AS (SELECT tv, p, streak, since, d,
-      ROW_NUMBER() OVER (PARTITION BY tv ORDER BY streak DESC, pos) AS k
-    FROM islands{streak_start}),
-top AS (SELECT tv, MAX(delta) AS delta FROM r{best_start} GROUP BY tv),
-best AS (SELECT r.tv, r.p, r.d, r.sid, r.num, r.delta,
-      ROW_NUMBER() OVER (PARTITION BY r.tv ORDER BY r.pos) AS k
-    FROM r JOIN top ON top.tv = r.tv AND top.delta = r.delta{best_start_and})
-SELECT 's', tv, p, streak, CAST(NULL AS BIGINT), since, d, NULL, NULL FROM streaks WHERE k = 1
-UNION ALL SELECT 'b', tv, p, delta, NULL, NULL, d, sid, num FROM best WHERE k = 1{courses}"""
+islands AS (SELECT t, p, COUNT(*) AS streak, MIN(o) AS since, MAX(o) AS until,
+      MAX((o * 1000000000 + num) * 100 + seat) AS pos
+    FROM r WHERE won = 1 GROUP BY t, p, lost),
+streaks AS (SELECT t, p, streak, since, until,
+      ROW_NUMBER() OVER (PARTITION BY t ORDER BY streak DESC, pos) AS k
+    FROM islands WHERE since >= (SELECT o FROM first)),
+top AS (SELECT t, MAX(delta) AS delta FROM r WHERE o >= (SELECT o FROM first) GROUP BY t),
+best AS (SELECT r.t, r.p, r.o, r.num, r.delta,
+      ROW_NUMBER() OVER (PARTITION BY r.t ORDER BY r.o, r.num, r.seat) AS k
+    FROM r JOIN top ON top.t = r.t AND top.delta = r.delta
+    WHERE r.o >= (SELECT o FROM first))
+SELECT 's', a.tv, x.p, x.streak, CAST(NULL AS BIGINT), a.date, b.date, NULL, NULL
+  FROM streaks x JOIN ss a ON a.o = x.since JOIN ss b ON b.o = x.until WHERE x.k = 1
+UNION ALL SELECT 'b', a.tv, x.p, x.delta, NULL, NULL, a.date, a.id, x.num
+  FROM best x JOIN ss a ON a.o = x.o WHERE x.k = 1{courses}"""
 # Every step-th point of each player's running total, and the last.
 _COURSES = """
-UNION ALL SELECT 'c', r.tv, r.p, r.n, r.cum, NULL, NULL, NULL, NULL
-    FROM r JOIN steps ON steps.tv = r.tv AND steps.p = r.p
-    WHERE r.n %% steps.step = 0 OR r.n = steps.hands"""
+UNION ALL SELECT 'c', lines.tv, r.p, r.n, r.cum, NULL, NULL, NULL, NULL
+  FROM r JOIN (SELECT DISTINCT t, tv FROM ss) m ON m.t = r.t
+  JOIN steps lines ON lines.tv = m.tv AND lines.p = r.p
+  WHERE r.n %% lines.step = 0 OR r.n = lines.hands"""
 
 
 def _records_sql(game: Game, lines: dict | None) -> tuple[str, list]:
@@ -204,15 +214,13 @@ def _records_sql(game: Game, lines: dict | None) -> tuple[str, list]:
     sql = _RECORDS.format(
         sessions=sessions,
         steps=f", {steps}" if lines else "",
+        first="(SELECT MIN(o) FROM ss WHERE date >= %s)" if start else "0",
         materialized=_materialized(),
         won=WON,
         rows=_player_rows(),
-        streak_start=" WHERE since >= %s" if start else "",
-        best_start=" WHERE d >= %s" if start else "",
-        best_start_and=" AND r.d >= %s" if start else "",
         courses=_COURSES if lines else "",
     )
-    return sql, params + step_params + start * 3
+    return sql, params + step_params + start
 
 
 def records(game: Game, lines: dict | None = None) -> dict[str, dict]:
