@@ -26,7 +26,7 @@ _SHOWN = 40  # characters of a bad query value quoted back in a note
 MAX_OPTIONS = 40  # o. parameters read from one query; a variant has at most 13 options
 
 # The player count the examples use when the page is not about one table.
-TYPICAL_PLAYERS = {"nap": 4}
+TYPICAL_PLAYERS = {"nap": 4, "mighty": 5}
 
 
 @dataclass
@@ -281,7 +281,8 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
         "deal": rows,
         "deal_for_table": [r for r in rows if chosen.players in (None, r.players)],
         "same_deck": len({r.deck for r in rows}) == 1,
-        "deck_size": rows[0].deck,
+        # The deck at the usual count: the Mighty's four-player deck is smaller.
+        "deck_size": next((r.deck for r in rows if r.players == players), rows[0].deck),
         "points_total": facts.point_count(variant, rules, players),
         "ladder": facts.ladder_facts(variant, rules),
         "house": house,

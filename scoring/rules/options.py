@@ -52,7 +52,50 @@ LABELS = {
     "misere_no_trump": N_("Misère without trumps"),
     "nap_scoring": N_("Nap scoring"),
     "score_values": N_("Own score numbers"),
+    # rules-house.md §8.2, §8.5, §8.7
+    "four_player_table": N_("Four-player score table"),
+    "ripper_without_call": N_("Ripper led without a call"),
+    "called_joker_has_power": N_("A called joker keeps its power"),
+    "joker_call_last_trick": N_("Joker call on the last trick"),
+    "ripper_first_trick": N_("Ripper on the first trick"),
+    "mighty_defense": N_("Mighty defence"),
+    "first_trick_trumps": N_("Trumps on the first trick"),
+    "alone_doubles": N_("Playing alone doubles"),
+    "no_trump_doubles": N_("No trump doubles"),
+    "back_run": N_("Back run"),
+    "bid_20_doubles": N_("A bid of 20 doubles"),
+    "discards_to": N_("Points in the discards count for"),
+    "deal_miss": N_("Deal miss"),
+    "deal_miss_values": N_("Deal miss count"),
+    "payout": N_("Payout"),
+    "sir_garnet": N_("Sir Garnet"),
+    "joker": N_("Joker"),
 }
+
+
+# rules-house.md §8.3–§8.4: the Japanese family's house rules.
+LABELS.update(
+    {
+        "yoromeki_loses_to_jacks": N_("Jacks cancel the yoromeki"),
+        "dq_beats_trump_jack": N_("♦Q catches the trump jack"),
+        "hunting_jack": N_("Hunting jack"),
+        "same_two_rank": N_("Strength of a same two"),
+        "same_two_in_trump": N_("Same two in trumps"),
+        "same_two_led_joker": N_("Same two after a led joker"),
+        "led_joker_rank": N_("Strength of a led joker"),
+        "plain_jack_lowest": N_("Plain jacks lowest"),
+        "first_trick_plain": N_("Ordinary specials on the first trick"),
+        "plain_tricks": N_("Plain tricks"),
+        "plain_trick_specials": N_("Specials on a plain trick"),
+        "joker_call": N_("Calling the joker"),
+        "almighty_call": N_("♠3 calls ♠A"),
+        "joker_any_time": N_("Joker at any time"),
+        "ura_jack_any_time": N_("Colour jack at any time"),
+        "joker_lead_picture_request": N_("Led joker asks for pictures"),
+        "first_trick_restriction": N_("First-trick limits"),
+        "all_twenty": N_("All 20 picture cards"),
+    }
+)
 
 
 @dataclass(frozen=True)

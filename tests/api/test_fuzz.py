@@ -25,7 +25,7 @@ FIELDS = [
     "variant", "players", "options", "trump", "trick", "leader", "called_card", "plays",
     "lead_suit", "joker_called", "contract", "lang", "hand", "secretary_ordered", "declarer",
     "dealer", "first", "calls", "partner", "captured", "discards", "declarer_points", "tricks",
-    "toppled",
+    "toppled", "previous_napoleon", "previous_adjutant", "sitting_out",
 ]  # fmt: skip
 OPTION_NAMES = [
     "bid_style", "pass_is_final", "blind_shown", "discards_shown", "secretary_order",
@@ -34,7 +34,18 @@ OPTION_NAMES = [
     "same_two_first_trick", "same_two_with_joker", "yoromeki", "first_trick_specials_plain",
     "siberian", "auction_order", "first_two_beats_specials", "tie", "betrayal_friend",
     "all_pass", "trump_change_cost", "first_trick_friend", "joker_powerless_first_last",
-    "formula", "stripped_deck", "misere_no_trump", "nap_scoring",
+    "formula", "stripped_deck", "misere_no_trump", "nap_scoring", "score_values",
+    # rules-house.md §8.3–§8.4
+    "yoromeki_loses_to_jacks", "dq_beats_trump_jack", "hunting_jack", "same_two_rank",
+    "same_two_in_trump", "same_two_led_joker", "led_joker_rank", "plain_jack_lowest",
+    "first_trick_plain", "plain_tricks", "plain_trick_specials", "joker_call", "almighty_call",
+    "joker_any_time", "ura_jack_any_time", "joker_lead_picture_request",
+    "first_trick_restriction", "all_twenty", "discards_to",
+    # rules-house.md §8.1, 8.2, 8.5, 8.7
+    "four_player_table", "ripper_without_call", "called_joker_has_power",
+    "joker_call_last_trick", "ripper_first_trick", "mighty_defense", "first_trick_trumps",
+    "alone_doubles", "no_trump_doubles", "back_run", "bid_20_doubles",
+    "deal_miss", "deal_miss_values", "payout", "sir_garnet", "joker",
 ]  # fmt: skip
 WORDS = [
     "taiwan", "hongkong", "japanese", "japanese-chip", "thai", "mighty", "nap",
@@ -43,6 +54,13 @@ WORDS = [
     "wellington", "nap", "S", "H", "D", "C", "NT", "X", "", " ", "0", "-1", "1e3",
     "HQ", "HA", "off", "free", "in_turn", "second_round", "min_12", "redeal", "number",
     "chips", "stakes", "pagat", "draw", "en", "ja", "zh-hant", "\x00", "\ud7ff", "🂡",
+    "HA_after", "S3_led", "C3_led", "S3_played", "widow_shown", "previous_napoleon",
+    "previous_adjutant", "never_wins", "lowest_trump", "top", "below_jacks", "first_and_last",
+    "almighty_and_jacks", "no_joker_no_trump", "bonus", "fails", "napoleon", "seat", "call",
+    "made_napoleon", "alone_multiplier", "siberian_opponent",
+    "dealmiss", "DEALMISS", "one", "garnet", "on", "balanced", "classic", "dealer_bids_one",
+    "pagat_p10", "pagat_pm", "pagat_pm1", "opponents_10", "lead_and_call", "made_only",
+    "point", "ten", "max", "base", "standard_made_napoleon", "nap_failed", "declarer",
 ]  # fmt: skip
 
 scalars = (
