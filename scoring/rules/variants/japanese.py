@@ -73,6 +73,7 @@ class JapaneseNapoleon(JapaneseFamily):
     hand_sizes = {4: 12, 5: 10, 6: 8, 7: 7}
     jokers = ("JK",)
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
+    score_table_option = "score_table"
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS

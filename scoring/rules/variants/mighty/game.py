@@ -32,6 +32,7 @@ class Mighty(Variant):
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
     roles = (N_("declarer"), N_("friend"), N_("opponent"))
     has_deal_miss = True
+    score_table_option = "formula"
 
     def deck(self, players, rules):
         return _four_player_deck() if players == 4 else super().deck(players, rules)

@@ -25,6 +25,7 @@ class Nap(Variant):
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
+    score_table_option = "nap_scoring"
 
     def rules(self, raw=None, players=None):
         rules = super().rules(raw, players)
