@@ -14,13 +14,14 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scoring import query
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.rules.errors import RulesError
 
 SEP = "."
 MAX_VALUE = 400  # characters of one query value; a whole hand of codes is far shorter
-WHOLE = re.compile(r"-?\d{1,6}")
+WHOLE = re.compile(r"-?[0-9]{1,6}")  # ASCII digits only, as scoring.query reads them
 DEFAULT_PLAYERS = 5
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
@@ -186,10 +187,10 @@ class Situation:
         raw = self.values.get(key)
         if raw is None:
             return None
-        if not WHOLE.fullmatch(raw):
+        number = query.whole(raw, -999_999, 999_999)
+        if number is None:
             self.fail(key, _("Write a whole number here, not “%(value)s”.") % {"value": raw}, True)
-            return None
-        return int(raw)
+        return number
 
     def flag(self, key: str) -> bool:
         return self.values.get(key, "").lower() in TRUE_WORDS

@@ -28,7 +28,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from scoring.forms import HandForm
-from scoring.history.synthetic import generate_league
+from scoring.league.synthetic import generate_league
 from scoring.models import HandEvent, League, Membership
 from scoring.recording import undo_last, update_hand
 from scoring.rules import VARIANTS
@@ -55,6 +55,7 @@ NOT_PAGES = {
     "scoring:restore",
     "scoring:end",
     "scoring:reopen",
+    "scoring:share-link",
     "scoring:league-standings",  # a redirect to the league page's standings
 }
 # Queries that show more of a page (anyone may read these): the referee's disputes, one per

@@ -73,6 +73,7 @@ class JapaneseNapoleon(JapaneseFamily):
     hand_sizes = {4: 12, 5: 10, 6: 8, 7: 7}
     jokers = ("JK",)
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
+    score_table_option = "score_table"
     partner_prompt = N_("Adjutant (held the called card)")
     side_names = (N_("Napoleon's side"), N_("Opponents"))
     result_title = N_("Picture cards of the napoleon's side")

@@ -32,6 +32,7 @@ class Mighty(Variant):
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
     roles = (N_("declarer"), N_("friend"), N_("opponent"))
     has_deal_miss = True
+    score_table_option = "formula"
     declarer_title = N_("Declarer")
     partner_prompt = N_("Friend (held the called card)")
     side_names = (N_("Declarer's side"), N_("Opponents"))

@@ -25,6 +25,7 @@ class Nap(Variant):
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
+    score_table_option = "nap_scoring"
     declarer_title = N_("Bidder")
     partner_prompt = ""
     side_names = (N_("Bidder"), N_("Opponents"))

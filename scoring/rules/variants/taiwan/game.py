@@ -30,6 +30,7 @@ class TaiwanNapoleon(Variant):
     jokers = ("BJ", "LJ")
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
+    score_table_option = "score_table"
     partner_prompt = N_("Secretary (held the called card)")
 
     # ---- what the hand form asks (table_terms) ------------------------------------
