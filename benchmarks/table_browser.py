@@ -99,8 +99,11 @@ def grid_hand(page, base, session, variant):
     defenders = 5 if tiles.count() == 16 else 7
     for index in range(tiles.count() - defenders, tiles.count()):
         phone.tap(f".tile[data-card='{tiles.nth(index).get_attribute('data-card')}'] .tt")
-    page.wait_for_selector("#preview .deltas")
-    assert "Made" in page.locator("#preview").inner_text()
+    taken = tiles.count() - defenders  # the declarer's side: what the contract needs
+    page.wait_for_function(
+        "(n) => (document.querySelector('#preview .verdict') || {}).innerText?.includes(n + ' (')",
+        arg=taken,
+    )
     phone.save()
     return phone.taps
 
