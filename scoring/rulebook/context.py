@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring.models import GameSession
 from scoring.rules.errors import RulesError
 
-from . import facts
+from . import facts, words
 from .labels import option_title, value_label
 
 PREFIX = "o."
@@ -24,9 +24,6 @@ _TRUE, _FALSE = {"true", "1", "on", "yes"}, {"false", "0", "off", "no"}
 _INTEGER = re.compile(r"[+-]?\d{1,4}")
 _SHOWN = 40  # characters of a bad query value quoted back in a note
 MAX_OPTIONS = 40  # o. parameters read from one query; a variant has at most 13 options
-
-# The player count the examples use when the page is not about one table.
-TYPICAL_PLAYERS = {"nap": 4}
 
 
 @dataclass
@@ -246,10 +243,7 @@ def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
 
 def either(numbers) -> str:
     """``4``, ``5 or 6``, ``4, 5 or 6``."""
-    texts = [str(n) for n in numbers]
-    if len(texts) < 2:
-        return "".join(texts)
-    return _("{some} or {last}").format(some=", ".join(texts[:-1]), last=texts[-1])
+    return words.either(numbers)
 
 
 def _per_count(name, spec, counts) -> str:
@@ -266,15 +260,15 @@ def _per_count(name, spec, counts) -> str:
 
 
 def page_context(variant, chosen: Chosen | None = None) -> dict:
+    """What every rules page shares; a page's own tables come from its template's tags."""
     chosen = chosen or Chosen()
-    players = chosen.players or TYPICAL_PLAYERS.get(variant.code, variant.players[0])
+    players = chosen.players or example_players(variant)
     rules = variant.rules(chosen.raw, players)
     rows = facts.deal_rows(variant, chosen.raw)
     house = house_rules(variant, rules, chosen)
-    code = variant.code
-    context = {
+    return {
         "variant": variant,
-        "code": code,
+        "code": variant.code,
         "rules": rules,
         "players": chosen.players,
         "example_players": players,
@@ -286,36 +280,12 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
         "ladder": facts.ladder_facts(variant, rules),
         "house": house,
         "changed": {h.name for h in house if h.changed},
-        "tricks": facts.trick_examples(variant, rules),
     }
-    if code in ("taiwan", "hongkong"):
-        context["scores"] = facts.taiwan_tables(variant, rules)
-        table = context["deal_for_table"]
-        context["discards_shown"] = either([r.players for r in table if r.rules.discards_shown])
-        context["discards_hidden"] = either(
-            [r.players for r in table if not r.rules.discards_shown]
-        )
-        context["levels"] = [(level, level + 8) for level in range(1, 9)]
-    elif code == "japanese":
-        context["jacks"] = facts.same_colour_jacks()
-        if rules.score_table == "chips":
-            context["chips"] = facts.chip_table(variant, rules, 5)
-        else:
-            context["wins"] = facts.wins_examples(variant, rules)
-    elif code == "japanese-chip":
-        context["jacks"] = facts.same_colour_jacks()
-        context["chips"] = facts.chip_table(variant, rules, 5)
-    elif code == "thai":
-        context["jacks"] = facts.same_colour_jacks()
-        context["thai"] = facts.thai_outcomes(variant, rules)
-    elif code == "mighty":
-        context["specials"] = facts.mighty_specials()
-        context["mighty"] = facts.mighty_examples(variant, rules)
-        context["change"] = facts.trump_change(variant, rules)
-    elif code == "nap":
-        context["calls"] = facts.nap_calls()
-        context["nap"] = facts.nap_scores(variant, rules, players)
-    return context
+
+
+def example_players(variant) -> int:
+    typical = variant.typical_players
+    return typical if variant.can_seat(typical) else variant.players[0]
 
 
 def session_label(session) -> str:

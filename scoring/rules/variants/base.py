@@ -29,6 +29,15 @@ class Variant(ABC):
     point_ranks: ClassVar[frozenset[int]] = frozenset()
     roles: ClassVar[tuple[str, str, str]]  # declarer, partner, opponent (N_ marked)
 
+    # What the rules pages and the referee ask a variant instead of testing its code.
+    secretary_card: ClassVar[bool] = False  # a named card is the strongest, held by the partner
+    counts_tricks: ClassVar[bool] = False  # a hand's result is tricks taken, not point cards
+    can_topple: ClassVar[bool] = False  # the first trick alone can end the hand
+    first_caller_named: ClassVar[bool] = False  # the table names who calls first, not the dealer
+    trump_from_lead: ClassVar[bool] = False  # trick 1's lead names the trump; the contract matters
+    joker_call: ClassVar[str] = ""  # what a call for the joker is, as a player ticks it (N_ marked)
+    typical_players: ClassVar[int] = 5  # the table the rules pages work their examples for
+
     # ---- table ---------------------------------------------------------------
 
     @property

@@ -94,6 +94,8 @@ class Mighty(Variant):
     jokers = ("JK",)
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
     roles = (N_("declarer"), N_("friend"), N_("opponent"))
+    first_caller_named = True
+    joker_call = N_("The leader of the ripper called the joker")
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP)

@@ -47,6 +47,9 @@ class Nap(Variant):
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
+    counts_tricks = True
+    trump_from_lead = True
+    typical_players = 4
 
     def deck(self, players, rules):
         return _stripped(players) if rules.stripped_deck else STANDARD_DECK

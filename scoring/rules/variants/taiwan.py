@@ -94,6 +94,8 @@ class TaiwanNapoleon(Variant):
     jokers = ("BJ", "LJ")
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
+    secretary_card = True
+    joker_call = N_("The leader summoned the joker with this trump 2 or 3")
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP)
