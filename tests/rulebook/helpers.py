@@ -142,7 +142,9 @@ def make_session(user, variant="japanese", options=None, players=5, league_name=
 def table_rows(html, table_class) -> list[tuple[str, ...]]:
     """The body rows of every ``table.<table_class>`` on the page, as the text of their cells."""
     rows = []
-    for table in re.findall(rf'<table class="[^"]*\b{table_class}\b[^"]*">(.*?)</table>', html, re.S):
+    for table in re.findall(
+        rf'<table class="[^"]*\b{table_class}\b[^"]*">(.*?)</table>', html, re.S
+    ):
         body = table.split("<tbody>", 1)[-1]
         for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
             cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
