@@ -17,8 +17,10 @@ from django.views.decorators.http import require_safe
 
 from scoring.models import GameSession
 
-from .forms import Situation
-from .tools import AuctionTool, LegalTool, ScoreTool, TrickTool
+from .auction import AuctionTool
+from .plays import LegalTool, TrickTool
+from .score import ScoreTool
+from .situation import Situation
 
 SESSION_ID = re.compile(r"[0-9]{1,12}")
 TOOLS = ("index", "trick", "legal", "auction", "score")

@@ -44,3 +44,8 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def N_(message: str) -> str:  # noqa: N802 - the conventional name for gettext_noop
     return message
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 - pgettext_noop
+    """Mark ``message`` for translation in ``context`` (translated later with ``pgettext``)."""
+    return (context, message)

@@ -36,7 +36,11 @@ class Variant(ABC):
     first_caller_named: ClassVar[bool] = False  # the table names who calls first, not the dealer
     trump_from_lead: ClassVar[bool] = False  # trick 1's lead names the trump; the contract matters
     joker_call: ClassVar[str] = ""  # what a call for the joker is, as a player ticks it (N_ marked)
-    typical_players: ClassVar[int] = 5  # the table the rules pages work their examples for
+    target_is_handicap: ClassVar[bool] = False  # a bid gives the other side tricks to beat
+    typical_players: ClassVar[int] = 5
+    short_name: ClassVar[
+        tuple[str, str]
+    ]  # (context, name) for a chip: NC_("game", "Thai")  # the table the rules pages work their examples for
 
     # ---- table ---------------------------------------------------------------
 

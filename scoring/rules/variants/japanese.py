@@ -6,7 +6,7 @@ from ..auction import CONSECUTIVE, AuctionPlan
 from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
 from ..cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, SUITS, card
 from ..errors import IllegalTrick
-from ..i18n import N_, _
+from ..i18n import N_, NC_, _
 from ..options import TableRules, choice, flag, integer
 from ..scores import HandFacts, Score, deltas_for, share_line, side_points
 from ..tricks import LegalPlays
@@ -91,6 +91,7 @@ class JapaneseNapoleon(AlmightyGame):
     jokers = ("JK",)
     point_ranks = POINT_RANKS
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
+    short_name = NC_("game", "Japanese")
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS
@@ -247,6 +248,7 @@ class JapaneseChipNapoleon(AlmightyGame):
     hand_sizes = {4: 12, 5: 10, 6: 8}
     point_ranks = POINT_RANKS
     roles = (N_("napoleon"), N_("general"), N_("opponent"))
+    short_name = NC_("game", "Japanese chips")
 
     def ladder(self, rules, for_auction=True):
         return SuitLadder(

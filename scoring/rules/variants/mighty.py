@@ -6,7 +6,7 @@ from ..auction import ALL_BUT_ONE, AuctionPlan
 from ..bids import EQUAL_SUITS, Bid, SuitLadder
 from ..cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, SUITS, suit_card
 from ..errors import BadOptionValue, IllegalContract, IllegalTrick, NotationError
-from ..i18n import N_, _
+from ..i18n import N_, NC_, _
 from ..options import TableRules, choice, flag, integer, structure
 from ..scores import HandFacts, Score, deltas_for, share_line, side_points
 from ..tricks import LegalPlays, TrickResult
@@ -95,6 +95,7 @@ class Mighty(Variant):
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
     roles = (N_("declarer"), N_("friend"), N_("opponent"))
     first_caller_named = True
+    short_name = NC_("game", "Mighty")
     joker_call = N_("The leader of the ripper called the joker")
 
     def trump_choices(self, rules):

@@ -7,7 +7,7 @@ from ..auction import ONE_EACH, AuctionPlan
 from ..bids import NapLadder
 from ..cards import ACE, NO_TRUMP, STANDARD_DECK, SUITS
 from ..errors import IllegalTrick, InconsistentResult
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, NC_, _, ngettext
 from ..options import TableRules, choice, flag
 from ..scores import HandFacts, Score, deltas_for, share_line, verify_tricks
 from ..tricks import LegalPlays, TrickResult
@@ -48,6 +48,7 @@ class Nap(Variant):
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
     counts_tricks = True
+    short_name = NC_("game", "Nap")
     trump_from_lead = True
     typical_players = 4
 

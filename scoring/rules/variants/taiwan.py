@@ -6,7 +6,7 @@ from ..auction import CONSECUTIVE, AuctionPlan
 from ..bids import SuitLadder, suit_order
 from ..cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, NO_TRUMP, QUEEN, SUITS, suit_card
 from ..errors import IllegalPlay, NotationError
-from ..i18n import N_, _
+from ..i18n import N_, NC_, _
 from ..options import TableRules, choice, flag
 from ..scores import HandFacts, Score, deltas_for, share_line, side_points
 from ..tricks import LegalPlays, TrickResult
@@ -95,6 +95,7 @@ class TaiwanNapoleon(Variant):
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
     secretary_card = True
+    short_name = NC_("game", "Taiwan")
     joker_call = N_("The leader summoned the joker with this trump 2 or 3")
 
     def trump_choices(self, rules):
@@ -416,3 +417,4 @@ class HongKongNapoleon(TaiwanNapoleon):
         "table that grows with the bid level."
     )
     Rules = HongKongRules
+    short_name = NC_("game", "Hong Kong")

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from ..auction import CONSECUTIVE, AuctionPlan, run_free_auction
 from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, NC_, _, ngettext
 from ..options import TableRules, choice, flag, integer
 from ..score_values import Coefficient
 from ..scores import HandFacts, Score, deltas_for, share_line, verify_tricks
@@ -56,7 +56,9 @@ class ThaiNapoleon(AlmightyGame):
     hand_sizes = {5: 10}
     roles = (N_("napoleon"), N_("friend"), N_("citizen"))
     counts_tricks = True
+    short_name = NC_("game", "Thai")
     can_topple = True
+    target_is_handicap = True
 
     def ladder(self, rules, for_auction=True):
         return SuitLadder(
