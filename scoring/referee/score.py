@@ -163,6 +163,7 @@ class ScoreTool(Situation):
         for row in rows:
             for bid in row:
                 bid["checked"] = bid["code"].upper() == chosen
+                bid["value"] = bid["code"]
         return rows
 
     def partner_choices(self) -> list[dict]:

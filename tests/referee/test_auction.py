@@ -122,7 +122,10 @@ def test_it_appends_a_tapped_call(client):
 
 def test_it_has_an_undo_last_call_link(client):
     response = follow(client, f"{URL}?v=mighty&f=0&c=p.13S.14NT")
-    assert 'href="?v=mighty&amp;n=5&amp;f=0&amp;c=p.13S" data-soft>Undo last call' in page(response)
+    assert (
+        'href="?v=mighty&amp;n=5&amp;f=0&amp;c=p.13S" hx-get="?v=mighty&amp;n=5&amp;f=0&amp;c=p.13S">Undo last call'
+        in page(response)
+    )
 
 
 def test_it_records_the_caller_in_a_free_auction(client):

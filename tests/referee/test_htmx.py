@@ -1,0 +1,33 @@
+"""Taps through htmx: one round trip, the page for the canonical query, that query in the bar."""
+
+from django.urls import reverse
+
+from .support import follow, ruling
+
+URL = reverse("scoring:referee-trick")
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_it_answers_a_tap_with_the_page_and_the_canonical_query_not_a_redirect(client):
+    query = "v=japanese&n=5&t=H&k=4&l=2&p=C5.C9.SA.CK&add=HQ&o.yoromeki=HQ"
+    response = client.get(f"{URL}?{query}", **HTMX)
+    assert response.status_code == 200
+    assert (
+        response["HX-Replace-Url"]
+        == f"{URL}?v=japanese&n=5&t=H&k=4&l=2&p=C5.C9.SA.CK.HQ&o.yoromeki=HQ"
+    )
+    assert ruling(response).startswith("Seat 2 wins the trick")
+    assert ruling(response) == ruling(follow(client, f"{URL}?{query}"))
+
+
+def test_it_leaves_the_address_alone_when_the_query_is_already_canonical(client):
+    response = client.get(f"{URL}?v=japanese&n=5&t=H", **HTMX)
+    assert response.status_code == 200
+    assert "HX-Replace-Url" not in response
+
+
+def test_it_swaps_in_a_query_it_cannot_read_with_its_message(client):
+    response = client.get(f"{URL}?v=japanese&n=5&k=x", **HTMX)
+    assert response.status_code == 200  # htmx swaps only a 200
+    assert "Write a whole number here" in response.content.decode()
+    assert client.get(f"{URL}?v=japanese&n=5&k=x").status_code == 400
