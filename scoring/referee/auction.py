@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy
 from scoring.api import handlers
 from scoring.rules.errors import RulesError
 
+from .calls import Walk, walk
 from .display import call_view, join_codes, ladder_rows, split_codes
 from .situation import Situation, ask
 
@@ -27,6 +28,8 @@ class AuctionTool(Situation):
         ),
         "cs": gettext_lazy("Pick who is calling, then tap the call."),
     }
+
+    refused = None  # the call just tapped that the rules do not allow (its reason: errors["why"])
 
     @property
     def free(self) -> bool:
@@ -49,22 +52,66 @@ class AuctionTool(Situation):
         if self.action is None:
             return
         name, value = self.action
-        tokens = self.tokens
         if name == "add":
-            call = value.strip()[:12]
-            if call.lower() == "pass":
-                call = "p"
-            if self.free:
-                caller = self.values.get("cs", "")
-                if not caller.isascii() or not caller.isdigit():
-                    self.fail("cs", str(self.prompts["cs"]))
-                    return
-                call = f"{caller}:{call}"
-            self.set("c", join_codes([*tokens, call]))
+            self._add(value.strip()[:12])
         elif name == "undo":
-            self.set("c", join_codes(tokens[:-1]))
+            self.set("c", join_codes(self._without_forced(self.tokens)[:-1]))
         elif name == "clear":
             self.set("c", None)
+
+    def _add(self, call: str) -> None:
+        """Add a tapped call if the rules allow it, else say why next to the ladder; then pass
+        for whoever must pass (they passed already, and a pass is final)."""
+        if call.lower() == "pass":
+            call = "p"
+        if self.free:
+            caller = self.values.get("cs", "")
+            if not caller.isascii() or not caller.isdigit():
+                self.fail("cs", str(self.prompts["cs"]))
+                return
+            call = f"{caller}:{call}"
+        tokens = self.tokens
+        if self._readable_table():
+            try:
+                handlers.auction(self.body([*tokens, call]))
+            except RulesError as error:
+                self.refused = call.rpartition(":")[2]
+                self.fail("why", self.readable(error.message))
+                return
+        tokens = [*tokens, call]
+        for _seat in range(self.table_players):
+            walked = self.walked(tokens)
+            if walked is None or not walked.forced_next:
+                break
+            tokens.append("p")
+        self.set("c", join_codes(tokens))
+
+    def _readable_table(self) -> bool:
+        """Whether the calls so far can be ruled on, so a new call can be judged on its own."""
+        try:
+            handlers.auction(self.body(self.tokens))
+        except RulesError:
+            return False
+        return self.ready
+
+    def walked(self, tokens=None) -> Walk | None:
+        if self.free or not self.ready:
+            return None
+        dealer, first = self.integer("d"), self.integer("f") if self.first_named else None
+        calls = [self._call(t) for t in (self.tokens if tokens is None else tokens)]
+        return walk(self.variant, self.table_players, self.rules, dealer, first, calls)
+
+    def _without_forced(self, tokens) -> list[str]:
+        """The calls without the passes the tool made at their end (an undo takes them too)."""
+        walked = self.walked(tokens)
+        if walked is None:
+            return tokens
+        kept = list(tokens)
+        for called in reversed(walked.calls[: len(kept)]):
+            if not called.forced:
+                break
+            kept.pop()
+        return kept
 
     def _call(self, token: str):
         if self.free:
@@ -151,64 +198,83 @@ class AuctionTool(Situation):
                 handlers.auction(self.body([*tokens, token]))
                 verdicts[code] = ""
             except RulesError as error:
-                verdicts[code] = error.message
+                verdicts[code] = self.readable(error.message)
             except Exception:
                 log.exception("referee candidate call %r failed", code)
                 verdicts[code] = ""
         return verdicts
 
-    def history(self, state) -> list[dict]:
-        first = self._first_caller()
+    def history(self, state, walked: Walk | None) -> list[dict]:
         bad = state.get("bad_index") if state else self.error_index.get("c")
-        rows = []
-        players = self.table_players
+        ladder = self.variant.ladder(self.rules)
+        rows, previous = [], 1
         for index, token in enumerate(self.tokens):
             call = self._call(token)
+            called = walked.calls[index] if walked and index < len(walked.calls) else None
+            starts = called is not None and called.round != previous
+            previous = called.round if called else previous
             if isinstance(call, dict):
-                seat = call["seat"]
-                code = call["call"]
+                seat, code = call["seat"], call["call"]
             else:
-                seat = None if first is None else (first + index) % players
-                code = call if isinstance(call, str) else token
+                seat, code = (called.seat if called else None), call
             rows.append(
                 {
                     "index": index + 1,
                     "seat": None if seat is None else self.seat_name(seat),
-                    "call": call_view(self.variant.ladder(self.rules), str(code)),
+                    "call": call_view(ladder, str(code)),
+                    "forced": bool(called and called.forced),
+                    "round": called.round if starts else None,
                     "bad": bad == index,
                     "error": self.errors.get("c") if bad == index else None,
                 }
             )
         return rows
 
-    def context(self) -> dict:
-        state = self.ruling()
-        verdicts = self.candidates(state) if self.variant else {}
-        rows = []
-        if self.variant is not None:
-            try:
-                ladder = self.variant.ladder(self.rules)
-                rows = ladder_rows(ladder, self.ladder_codes())
-            except RulesError:
-                rows = []
+    def second_round(self, state, walked: Walk | None) -> dict | None:
+        """The announcement of a second round (everyone passed once), while it runs."""
+        if not walked or walked.round < 2 or not state or state["complete"]:
+            return None
+        low = walked.second_round_low
+        return {"low": low}
+
+    def ladder_verdicts(self, state) -> tuple[list[list[dict]], dict]:
+        """The ladder's rungs, each call marked allowed or not (with why), and the pass button."""
+        verdicts = self.candidates(state)
+        try:
+            rows = ladder_rows(self.variant.ladder(self.rules), self.ladder_codes())
+        except RulesError:
+            rows = []
         for row in rows:
             for bid in row:
                 reason = verdicts.get(bid["code"])
                 bid["legal"] = reason == "" if verdicts else None
                 bid["reason"] = reason or ""
-        pass_reason = verdicts.get("p")
-        history = self.history(state)
+                bid["refused"] = bid["code"] == self.refused
+        reason = verdicts.get("p")
+        return rows, {
+            "legal": reason == "" if verdicts else None,
+            "reason": reason or "",
+            "refused": self.refused in ("p", "pass"),
+        }
+
+    def context(self) -> dict:
+        state = self.ruling()
+        rows, pass_call = self.ladder_verdicts(state)
+        walked = self.walked()
+        history = self.history(state, walked)
         shown = any(row["bad"] for row in history)
+        undone = self._without_forced(self.tokens)[:-1]
         return {
             "state": state,
             "history": history,
+            "second_round": self.second_round(state, walked),
             "calls_error": None if shown else self.errors.get("c"),
+            "why": self.errors.get("why"),
             "ladder": rows,
-            "pass_legal": pass_reason == "" if verdicts else None,
-            "pass_reason": pass_reason or "",
+            "pass_call": pass_call,
             "dealer_choices": self.seat_choices("d"),
             "first_choices": self.seat_choices("f"),
             "caller_choices": self.seat_choices("cs"),
-            "undo_query": self.query(c=join_codes(self.tokens[:-1]) or None),
+            "undo_query": self.query(c=join_codes(undone) or None),
             "clear_query": self.query(c=None),
         }

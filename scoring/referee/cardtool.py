@@ -107,7 +107,7 @@ class CardTool(Situation):
             return
         name, value = self.action
         if name == "add":
-            self._add(value.strip().upper()[:4])
+            self._add(value.strip().upper()[:4].strip())
         elif name == "undo":
             target = value if value in ("p", "h") else "p"
             self.set(target, join_codes(getattr(self, "plays" if target == "p" else "hand")[:-1]))

@@ -80,7 +80,7 @@ def _tool_view(request, tool_class, template: str):
     if not canonical and not request.htmx:
         return HttpResponseRedirect(_url(tool.tool, tool.query()))
     response = _page(request, tool, template, tool.context() if tool.variant else {})
-    if not canonical:  # htmx: the page for the canonical query, and that query in the address bar
+    if request.htmx:  # the page for the canonical query, and that query in the address bar
         response["HX-Replace-Url"] = _url(tool.tool, tool.query())
     return response
 

@@ -75,7 +75,7 @@
   // outside #ref-main reads out each new verdict (or what is wrong) instead.
   function spoken(main) {
     var errors = main.querySelectorAll(".ref-error");
-    var parts = errors.length ? errors : main.querySelectorAll("[data-ruling] .verdict, [data-ruling] .reason, .ref-why");
+    var parts = errors.length ? errors : main.querySelectorAll("[data-ruling] .verdict, [data-ruling] .reason, #ref-why");
     return Array.prototype.map.call(parts, function (p) { return p.textContent; }).join(" ")
       .replace(/\s+/g, " ").trim();
   }
@@ -119,7 +119,7 @@
     var main = document.getElementById("ref-main");
     if (!main || !before) return;
     announce(main);
-    var ruling = main.querySelector("[data-ruling], .ref-why");
+    var ruling = main.querySelector("[data-ruling], #ref-why");
     if (ruling && !before.ruling) {
       (ruling.closest("section") || ruling).scrollIntoView({ block: "nearest", behavior: "smooth" });
     }

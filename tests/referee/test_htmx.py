@@ -20,10 +20,11 @@ def test_it_answers_a_tap_with_the_page_and_the_canonical_query_not_a_redirect(c
     assert ruling(response) == ruling(follow(client, f"{URL}?{query}"))
 
 
-def test_it_leaves_the_address_alone_when_the_query_is_already_canonical(client):
-    response = client.get(f"{URL}?v=japanese&n=5&t=H", **HTMX)
+def test_it_writes_the_canonical_query_even_when_the_tap_is_refused(client):
+    auction = reverse("scoring:referee-auction")
+    response = client.get(f"{auction}?v=nap&n=4&d=3&c=two.four&add=wellington", **HTMX)
     assert response.status_code == 200
-    assert "HX-Replace-Url" not in response
+    assert response["HX-Replace-Url"] == f"{auction}?v=nap&n=4&d=3&c=two.four"
 
 
 def test_it_swaps_in_a_query_it_cannot_read_with_its_message(client):

@@ -131,6 +131,8 @@ class TaiwanNapoleon(Variant):
                 "joker_called is only for a summon by the lead, and the house rules summon "
                 "no joker that way."
             )
+        if trick.trump is None:
+            return _("There is no summoning in a no-trump hand: it has no 2 or 3 of trumps.")
         if trick.number > 3:
             return _("A joker may be summoned only in tricks 1 to 3.")
         return _(
