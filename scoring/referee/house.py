@@ -4,6 +4,7 @@ import re
 
 from django.utils.translation import gettext as _
 
+from scoring.rulebook.explain import explained
 from scoring.rulebook.labels import option_title, value_label
 from scoring.rules.errors import RulesError
 
@@ -128,6 +129,7 @@ def option_fields(variant, options: dict[str, str], players: int, errors: dict) 
             "description": _(spec.description),
             "error": errors.get(f"o.{spec.name}"),
             "changed": spec.name in given and value != default,
+            "explained": explained(spec.name, value),
         }
         if spec.kind == "bool":
             field["choices"] = [

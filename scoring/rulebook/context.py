@@ -17,6 +17,7 @@ from scoring.models import GameSession
 from scoring.rules.errors import RulesError
 
 from . import facts, words
+from .explain import explained
 from .labels import option_title, value_label
 
 PREFIX = "o."
@@ -189,6 +190,7 @@ class HouseRule:
     high: int | None = None
     hidden: list[tuple[str, str]] = field(default_factory=list)  # other params, for the forms
     idle: str = ""  # why it changes nothing under the other rules chosen
+    explained: str = ""  # what the value in force means at the table (explain.EXPLAINED)
 
 
 def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
@@ -221,6 +223,7 @@ def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
             choices=[],
             hidden=others,
             idle=idle.get(name, ""),
+            explained=explained(name, value),
         )
         if spec.kind in ("bool", "choice"):
             options = (True, False) if spec.kind == "bool" else spec.choices

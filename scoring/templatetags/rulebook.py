@@ -5,6 +5,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
 from scoring.rulebook import facts, words, worked
+from scoring.rulebook.explain import explained
 from scoring.rulebook.context import either
 from scoring.rules.cards import JOKER_NAMES, SYMBOLS, parse_card
 from scoring.rules.errors import RulesError
@@ -136,6 +137,15 @@ class RuleSectionNode(template.Node):
             link=_("Link to this section"),
             body=self.nodelist.render(context),
         )
+
+
+@register.simple_tag(takes_context=True)
+def explain(context, name):
+    """``{% explain "joker_summon" %}``: what the value in force of that house rule means
+    (``explain.EXPLAINED``), with the "house rule" badge when it is not the default."""
+    rules = context["rules"]
+    sentence = explained(name, getattr(rules, name))
+    return format_html("{} {}", sentence, houserule(context, name)) if sentence else ""
 
 
 @register.simple_tag(takes_context=True)

@@ -265,7 +265,7 @@ OPTION_TEXTS = [
         "chips change hands according to the chip table",
     ),
     ("japanese", "o.bid_suit_order=DSHC", "♠ › ♥ › ♦ › ♣", "♦ › ♠ › ♥ › ♣"),
-    ("japanese", "o.pass_is_final=true", "Passing is not final", "A pass is final"),
+    ("japanese", "o.pass_is_final=true", "as in bridge", "A pass is final"),
     (
         "japanese",
         "o.almighty_is_trump=true",
@@ -383,15 +383,20 @@ OPTION_TEXTS = [
 ]
 
 
+def rules_text(response) -> str:
+    """The sections that state the rules (the house-rules list explains every value)."""
+    return " ".join(v for k, v in sections(response).items() if k != "house-rules")
+
+
 @pytest.mark.parametrize(
     ("code", "query", "default_only", "changed_only"),
     OPTION_TEXTS,
     ids=[f"{c}-{q}" for c, q, _d, _o in OPTION_TEXTS],
 )
 def test_it_changes_the_text_with_the_house_rules(client, code, query, default_only, changed_only):
-    standard = text(get(client, code))
+    standard = rules_text(get(client, code))
     changed_response = get(client, code, "?" + query.replace("{", "%7B").replace("}", "%7D"))
-    changed = text(changed_response)
+    changed = rules_text(changed_response)
     assert changed_only in changed
     if default_only:
         assert default_only in standard
@@ -430,7 +435,7 @@ def test_it_lists_every_option_with_its_value_choices_and_description(client, co
     body = sections(get(client, code))["house-rules"]
     for spec in VARIANTS[code].Rules.specs():
         assert f'id="opt-{spec.name}"' in html
-        assert f"<code>{spec.name}</code>" in html
+        assert f"<code>{spec.name}</code>" not in html  # a code is for links and the API
         assert escape(spec.description) in html
         if spec.kind in ("bool", "choice"):
             choices = (True, False) if spec.kind == "bool" else spec.choices
