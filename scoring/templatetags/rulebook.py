@@ -5,8 +5,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
 from scoring.rulebook import facts, words, worked
-from scoring.rulebook.explain import explained
 from scoring.rulebook.context import either
+from scoring.rulebook.explain import explained
 from scoring.rules.cards import JOKER_NAMES, SYMBOLS, parse_card
 from scoring.rules.errors import RulesError
 
