@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models import VARIANT_CHOICES, Hand, League
-from scoring.rulebook.labels import value_label
+from scoring.rulebook.labels import part_label, value_label
 from scoring.rules import HandFacts, RulesError, find_variant
 from scoring.rules.bids import NAP_BIDS, Bid
 from scoring.rules.cards import SUITS, SYMBOLS, parse_card
@@ -198,7 +198,7 @@ def option_form_fields(code: str, spec) -> list:
     fields = []
     for key, default in spec.default.as_json().items():
         field = forms.IntegerField(
-            label=f"{label}: {key.replace('_', ' ')}", required=False, min_value=0, max_value=8
+            label=part_label(label, spec.name, key), required=False, min_value=0, max_value=8
         )
         field.widget.attrs["placeholder"] = str(default)
         field.help_text = help_text if not fields else ""

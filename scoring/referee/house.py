@@ -5,7 +5,7 @@ import re
 from django.utils.translation import gettext as _
 
 from scoring.rulebook.explain import explained
-from scoring.rulebook.labels import option_title, value_label
+from scoring.rulebook.labels import option_title, part_name, value_label
 from scoring.rules.errors import RulesError
 
 WHOLE = re.compile(r"-?\d{1,6}")
@@ -131,32 +131,39 @@ def option_fields(variant, options: dict[str, str], players: int, errors: dict) 
             "changed": spec.name in given and value != default,
             "explained": explained(spec.name, value),
         }
-        if spec.kind == "bool":
-            field["choices"] = [
+        field.update(_inputs(spec, value, options))
+        fields.append(field)
+    return fields
+
+
+def _inputs(spec, value, options: dict[str, str]) -> dict:
+    """What the page draws to set the option: chips (``choices``), a number, or ``parts``."""
+    if spec.kind == "bool":
+        return {
+            "choices": [
                 {"value": "1", "label": _("on"), "checked": value is True},
                 {"value": "0", "label": _("off"), "checked": value is False},
             ]
-        elif spec.kind == "choice":
-            field["choices"] = [
-                {
-                    "value": choice,
-                    "label": value_label(spec.name, choice),
-                    "checked": value == choice,
-                }
-                for choice in spec.choices
+        }
+    if spec.kind == "choice":
+        return {
+            "choices": [
+                {"value": c, "label": value_label(spec.name, c), "checked": value == c}
+                for c in spec.choices
             ]
-        elif spec.kind == "int":
-            field["low"], field["high"] = spec.choices
-            field["value"] = options.get(spec.name, str(value))
-        else:
-            data = value.as_json() if hasattr(value, "as_json") else {}
-            field["parts"] = [
-                {
-                    "key": f"o.{spec.name}.{sub}",
-                    "label": sub.replace("_", " "),
-                    "value": options.get(f"{spec.name}.{sub}", str(amount)),
-                }
-                for sub, amount in data.items()
-            ]
-        fields.append(field)
-    return fields
+        }
+    if spec.kind == "int":
+        low, high = spec.choices
+        return {"low": low, "high": high, "value": options.get(spec.name, str(value))}
+    data = value.as_json() if hasattr(value, "as_json") else {}
+    parts = [
+        {
+            "key": f"o.{spec.name}.{sub}",
+            "label": part_name(spec.name, sub),
+            "value": options.get(f"{spec.name}.{sub}", str(amount)),
+            "low": 0,
+            "high": 8,
+        }
+        for sub, amount in data.items()
+    ]
+    return {"parts": parts}

@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
-from scoring.rulebook import facts, words, worked
+from scoring.rulebook import facts, labels, words, worked
 from scoring.rulebook.context import either
 from scoring.rulebook.explain import explained
 from scoring.rules.cards import JOKER_NAMES, SYMBOLS, parse_card
@@ -91,6 +91,12 @@ def bid(text):
         if text.endswith(trump) and text[: -len(trump)].isdigit():
             return format_html('<span class="bid">{}{}</span>', text[: -len(trump)], suit(trump))
     return text
+
+
+@register.filter
+def part_name(part, option):
+    """``{{ key|part_name:"trump_change_cost" }}``: one number of a house rule, named."""
+    return labels.part_name(option, part)
 
 
 @register.filter

@@ -20,7 +20,7 @@ PASSWORD = "a-long-test-password"
 
 # language → (game at the table, its rules page, words on the table screen, on the rules page)
 TABLES = {
-    "zh-hant": ("taiwan", "taiwan", ["秘書", "王牌", "儲存這一局"], ["逼鬼", "秘書牌", "末三輪"]),
+    "zh-hant": ("taiwan", "taiwan", ["秘書", "王牌", "儲存這一局"], ["逼鬼", "秘書牌", "最後三墩"]),
     "ja": (
         "japanese-chip",
         "japanese",
