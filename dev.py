@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Project tasks, standard library only.
 
-python3 dev.py run                  set up, migrate, serve on http://127.0.0.1:8000
-python3 dev.py test [pytest args]   set up, lint, check, test on SQLite then PostgreSQL
+python3 dev.py run [port]           set up the app alone, migrate, serve on http://127.0.0.1:8000
+python3 dev.py test [pytest args]   set up with the test tools, lint, check, test on SQLite
+                                    and (the tests that reach the database) on PostgreSQL
 """
 
+import contextlib
 import glob
 import hashlib
 import os
@@ -18,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
-STAMP = VENV / ".requirements.sha256"
-REQUIREMENTS = [ROOT / "requirements.txt", ROOT / "requirements-dev.txt"]
+RUN_REQUIREMENTS = ROOT / "requirements.txt"
+TEST_REQUIREMENTS = ROOT / "requirements-dev.txt"  # includes requirements.txt
 NODE_MODULES = ROOT / "node_modules"
 NPM_STAMP = NODE_MODULES / ".package-lock.sha256"
 NPM_FILES = [ROOT / "package.json", ROOT / "package-lock.json"]
@@ -28,6 +30,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 DEV_SECRET_KEY = "django-insecure-dev-py-only"
 PLAIN_STORAGE = "django.contrib.staticfiles.storage.StaticFilesStorage"
 IS_ROOT = os.geteuid() == 0
+# Test processes: the machine this runs on in CI has 2 cores (see README).
+SQLITE_WORKERS = os.environ.get("NAPOLEON_SQLITE_WORKERS", "2")
+PG_WORKERS = os.environ.get("NAPOLEON_PG_WORKERS", "1")
 _apt_updated = False
 
 
@@ -59,28 +64,31 @@ def apt_install(step, *packages):
     run(step, install, env=env)
 
 
-def requirements_hash():
+def requirements_hash(requirements):
     # pyvenv.cfg names the venv's Python, so a new interpreter also reinstalls.
     digest = hashlib.sha256()
-    for path in [VENV / "pyvenv.cfg", *REQUIREMENTS]:
+    for path in [VENV / "pyvenv.cfg", RUN_REQUIREMENTS, requirements]:
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
-def ensure_venv():
-    """Create .venv and install requirements when they changed, then re-run inside it."""
+def ensure_venv(requirements):
+    """Create .venv and install ``requirements`` when they changed, then re-run inside it.
+
+    `run` installs what the app needs and nothing more; `test` adds the test tools."""
     if not VENV_PYTHON.exists():
         header("Creating .venv")
         if subprocess.call([sys.executable, "-m", "venv", str(VENV)]) != 0:
             # A half-made venv would make every later run fail the same way.
             shutil.rmtree(VENV, ignore_errors=True)
             fail("venv", f"{sys.executable} -m venv .venv failed")
-    wanted = requirements_hash()
-    if not STAMP.exists() or STAMP.read_text().strip() != wanted:
-        header("Installing requirements-dev.txt into .venv")
+    stamp = VENV / f".{requirements.name}.sha256"
+    wanted = requirements_hash(requirements)
+    if not stamp.exists() or stamp.read_text().strip() != wanted:
+        header(f"Installing {requirements.name} into .venv")
         pip = [VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-        run("install requirements", [*pip, "-r", ROOT / "requirements-dev.txt"])
-        STAMP.write_text(wanted + "\n")
+        run(f"install {requirements.name}", [*pip, "-r", requirements])
+        stamp.write_text(wanted + "\n")
     if Path(sys.prefix).resolve() != VENV.resolve():
         os.execv(VENV_PYTHON, [str(VENV_PYTHON), str(Path(__file__).resolve()), *sys.argv[1:]])
 
@@ -107,17 +115,17 @@ def compile_messages(env):
     manage("compilemessages", "compilemessages", "--ignore=.venv", env=env)
 
 
-def cmd_run():
+def cmd_run(port):
     env = base_env()
     header("migrate")
     manage("migrate", "migrate", "--noinput", env=env)
     # The cache (login throttle, API rate limit) is a database table.
     manage("createcachetable", "createcachetable", env=env)
     compile_messages(env)
-    header("runserver on http://127.0.0.1:8000")
+    header(f"runserver on http://127.0.0.1:{port}")
     sys.stdout.flush()
     os.chdir(ROOT)
-    args = [str(VENV_PYTHON), "manage.py", "runserver", "127.0.0.1:8000"]
+    args = [str(VENV_PYTHON), "manage.py", "runserver", f"127.0.0.1:{port}"]
     os.execve(VENV_PYTHON, args, env)
 
 
@@ -203,9 +211,10 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def pytest_on_postgres(env, pytest_args):
-    step = "pytest on PostgreSQL"
-    header("Starting a throwaway PostgreSQL")
+@contextlib.contextmanager
+def postgres():
+    """A throwaway PostgreSQL cluster on 127.0.0.1 for the length of the block: its URL."""
+    step = "PostgreSQL"
     bindir = postgres_bin()
     as_postgres = ["runuser", "-u", "postgres", "--"] if IS_ROOT else []
     tmp = Path(tempfile.mkdtemp(prefix="napoleon-pg-"))
@@ -216,20 +225,78 @@ def pytest_on_postgres(env, pytest_args):
             # initdb refuses to run as root, so the cluster belongs to postgres.
             shutil.chown(tmp, "postgres", "postgres")
         initdb = [bindir / "initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8"]
-        run(step, [*as_postgres, *initdb, "--locale=C", "--no-sync"], cwd=tmp)
+        quiet = {"stdout": subprocess.DEVNULL}
+        rc = subprocess.call(
+            [str(p) for p in [*as_postgres, *initdb, "--locale=C", "--no-sync"]], cwd=tmp, **quiet
+        )
+        if rc != 0:
+            fail(step, f"initdb exited with {rc}")
         server_opts = f"-k {tmp} -p {port} -c listen_addresses=127.0.0.1 -F"
-        rc = subprocess.call([str(part) for part in [*pg_ctl, "-o", server_opts, "-w", "start"]])
+        start = [*pg_ctl, "-o", server_opts, "-w", "start"]
+        rc = subprocess.call([str(part) for part in start], **quiet)
         if rc != 0:
             log = tmp / "server.log"
             print(log.read_text() if log.exists() else "(no server log)", file=sys.stderr)
             fail(step, f"pg_ctl start exited with {rc}")
-        header(f"pytest on PostgreSQL (port {port})")
-        pg_env = {**env, "DATABASE_URL": f"postgres://postgres@127.0.0.1:{port}/postgres"}
-        run(step, [VENV_PYTHON, "-m", "pytest", *pytest_args], env=pg_env)
+        yield f"postgres://postgres@127.0.0.1:{port}/postgres"
     finally:
         if (data / "postmaster.pid").exists():
-            subprocess.call([str(part) for part in [*pg_ctl, "-m", "fast", "stop"]])
+            subprocess.call([str(part) for part in [*pg_ctl, "-m", "fast", "stop"]], **quiet)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def in_parallel(jobs, env, allow_empty=False):
+    """Run {name: command} at once; print each one's output when it ends; fail on any.
+
+    ``allow_empty``: a pytest run that collects nothing is no failure (a chosen test
+    that never reaches the database has nothing to do on PostgreSQL)."""
+    started = {}
+    for name, cmd in jobs.items():
+        out = tempfile.TemporaryFile()
+        proc = subprocess.Popen(
+            [str(p) for p in cmd], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+        started[name] = (proc, out)
+    failed = []
+    for name, (proc, out) in started.items():
+        rc = proc.wait()
+        out.seek(0)
+        header(f"{name}: {'ok' if rc == 0 else f'exit {rc}'}")
+        sys.stdout.write(out.read().decode(errors="replace"))
+        if rc == 5 and "pytest" in map(str, jobs[name]) and not allow_empty:
+            failed.append(f"{name} collected no tests")
+        elif rc == 5 and allow_empty:
+            continue
+        elif rc != 0:
+            failed.append(f"{name} exited with {rc}")
+    if failed:
+        fail(", ".join(jobs), "; ".join(failed))
+
+
+def checks(env):
+    """Lint, migrations, system checks and the production static build, side by side."""
+    bindir = VENV_PYTHON.parent
+    manage_py = [VENV_PYTHON, ROOT / "manage.py"]
+    static_root = tempfile.mkdtemp(prefix="napoleon-static-")
+    try:
+        in_parallel(
+            {
+                "ruff check": [bindir / "ruff", "check", "."],
+                "ruff format --check": [bindir / "ruff", "format", "--check", "."],
+                "makemigrations --check": [*manage_py, "makemigrations", "--check", "--dry-run"],
+                "manage.py check": [*manage_py, "check"],
+                "collectstatic (production storage)": [
+                    *manage_py,
+                    "collectstatic",
+                    "--noinput",
+                    "-v",
+                    "0",
+                ],
+            },
+            {**env, "DJANGO_STATIC_ROOT": static_root},
+        )
+    finally:
+        shutil.rmtree(static_root, ignore_errors=True)
 
 
 def cmd_test(pytest_args):
@@ -238,42 +305,55 @@ def cmd_test(pytest_args):
     env.setdefault("DJANGO_SECRET_KEY", DEV_SECRET_KEY)
     env.pop("DATABASE_URL", None)
     env.pop("DJANGO_STATICFILES_STORAGE", None)
-    bindir = VENV_PYTHON.parent
-
-    header("ruff check")
-    run("ruff check", [bindir / "ruff", "check", "."], env=env)
-    header("ruff format --check")
-    run("ruff format", [bindir / "ruff", "format", "--check", "."], env=env)
-    header("makemigrations --check")
-    manage("makemigrations --check", "makemigrations", "--check", "--dry-run", env=env)
-    header("manage.py check")
-    manage("check", "check", env=env)
-    compile_messages(env)
-    header("collectstatic with the production storage")
-    with tempfile.TemporaryDirectory(prefix="napoleon-static-") as static_root:
-        static_env = {**env, "DJANGO_STATIC_ROOT": static_root}
-        manage("collectstatic", "collectstatic", "--noinput", env=static_env)
     ensure_chromium(env)
     ensure_fonts()
     ensure_node_modules(env)
+    compile_messages(env)
+    checks(env)
 
     env["DJANGO_STATICFILES_STORAGE"] = PLAIN_STORAGE
-    header("pytest on SQLite")
-    run("pytest on SQLite", [VENV_PYTHON, "-m", "pytest", *pytest_args], env=env)
-    pytest_on_postgres(env, pytest_args)
+    pytest = [VENV_PYTHON, "-m", "pytest"]
+    header("pytest: everything on SQLite, and the tests that reach the database on PostgreSQL")
+    with postgres() as url:
+        pg_env = {**env, "DATABASE_URL": url, "NAPOLEON_DATABASE_TESTS_ONLY": "1"}
+        sqlite_cmd = [*pytest, "-n", SQLITE_WORKERS, *pytest_args]
+        sqlite = subprocess.Popen([str(p) for p in sqlite_cmd], cwd=ROOT, env=env)
+        try:
+            postgres_cmd = [*pytest, "-n", PG_WORKERS, "-m", "not browser", *pytest_args]
+            in_parallel({"pytest on PostgreSQL": postgres_cmd}, pg_env, bool(pytest_args))
+            rc = sqlite.wait()
+        finally:
+            if sqlite.poll() is None:
+                sqlite.terminate()
+                sqlite.wait()
+    if rc == 5:
+        fail("pytest on SQLite", "pytest collected no tests")
+    if rc != 0:
+        fail("pytest on SQLite", f"exited with {rc}")
     header("All steps passed")
+
+
+def parse_port(args):
+    if not args:
+        return 8000
+    if len(args) > 1 or not args[0].isascii() or not args[0].isdigit():
+        fail("arguments", "`run` takes at most one argument, a port number (e.g. 8001)")
+    port = int(args[0])
+    if not 1 <= port <= 65535:
+        fail("arguments", f"{port} is not a port number (1 to 65535)")
+    return port
 
 
 def main():
     if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test"}:
         print(__doc__.strip(), file=sys.stderr)
         sys.exit(2)
-    if sys.argv[1] == "run" and len(sys.argv) > 2:
-        fail("arguments", "`run` takes no arguments")
-    ensure_venv()
     if sys.argv[1] == "run":
-        cmd_run()
+        port = parse_port(sys.argv[2:])
+        ensure_venv(RUN_REQUIREMENTS)
+        cmd_run(port)
     else:
+        ensure_venv(TEST_REQUIREMENTS)
         cmd_test(sys.argv[2:])
 
 

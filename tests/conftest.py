@@ -53,7 +53,30 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 390, "height": 844}}
 
 
+# Fixtures that reach the database: a test using none of them (and not marked django_db)
+# runs the same on any database.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def touches_database(item) -> bool:
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
+
+
 def pytest_collection_modifyitems(config, items):
+    # dev.py's second run, on PostgreSQL, repeats only the tests that reach the database:
+    # the engine and API tests gain nothing from a second database.
+    if os.environ.get("NAPOLEON_DATABASE_TESTS_ONLY"):
+        kept = [item for item in items if touches_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
     # dev.py sets this when it could not install Chromium (not root).
     if not os.environ.get("NAPOLEON_SKIP_BROWSER_TESTS"):
         return

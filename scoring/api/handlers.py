@@ -208,10 +208,13 @@ def auction(data: object) -> dict:
     dealer = first = None
     if variant.code == "mighty":
         first = body.optional_seat("first", players)
-    free = variant.code == "thai" and rules.auction_order == "free"
+    free = getattr(rules, "auction_order", None) == "free"
     if first is None and not free:
         dealer = body.seat("dealer", players)
-    state = variant.auction(players, calls, rules, dealer=dealer, first=first)
+    seats = {
+        name: _seat_or_null(body, name, players) for name in variant.auction_seat_fields(rules)
+    }
+    state = variant.auction(players, calls, rules, dealer=dealer, first=first, **seats)
     answer = {
         "complete": state.complete,
         "next": state.next,
@@ -222,6 +225,12 @@ def auction(data: object) -> dict:
     if not state.complete:
         answer["best"] = None if state.best is None else str(state.best)
     return answer
+
+
+def _seat_or_null(body: Body, name: str, players: int) -> int | None:
+    """A field that must be present, holding a seat or null (rules-house.md §8.9)."""
+    body.raw(name, required=True)
+    return body.optional_seat(name, players)
 
 
 def score(data: object) -> dict:

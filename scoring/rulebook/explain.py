@@ -69,16 +69,6 @@ EXPLAINED = {
     ("no_trump_bid", "lowest"): _(
         "No trump may be bid, but it ranks below every suit at the same number."
     ),
-    ("auction_order", "free"): _(
-        "There is no turn order at this table: anyone may call out a bid at any moment, as long "
-        "as it beats the last one. The bidding ends when, after a bid, every other player has "
-        "passed."
-    ),
-    ("auction_order", "in_turn"): _(
-        "Players bid in turn, clockwise from the dealer's left. A player who has passed may "
-        "still bid when the turn comes round again. The bidding ends when, after a bid, every "
-        "other player has passed in turn."
-    ),
     ("tie", "napoleon_loses"): _("If t equals c + h, the citizens win."),
     ("tie", "draw"): _("If t equals c + h, the hand is a draw and nobody scores."),
     ("betrayal_friend", "loses"): _(

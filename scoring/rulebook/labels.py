@@ -55,6 +55,51 @@ CHOICE_LABELS = {
 }
 
 
+# rules-house.md §8.3–§8.4: the Japanese family's choices.
+CHOICE_LABELS.update(
+    {
+        ("yoromeki", "HA_after"): _("♥A after ♠A beats it"),
+        ("same_two_rank", "below_jacks"): _("below both jacks"),
+        ("same_two_rank", "below_trump_jack"): _("between the jacks"),
+        ("same_two_rank", "below_almighty"): _("just below ♠A"),
+        ("same_two_rank", "top"): _("above ♠A"),
+        ("led_joker_rank", "below_almighty"): _("just below ♠A"),
+        ("led_joker_rank", "top"): _("above ♠A"),
+        ("led_joker_rank", "below_trump_jack"): _("below the trump jack"),
+        ("led_joker_rank", "below_jacks"): _("below both jacks"),
+        ("led_joker_rank", "lowest_trump"): _("the lowest trump"),
+        ("led_joker_rank", "never_wins"): _("never wins"),
+        ("first_trick_plain", "none"): _("none"),
+        ("first_trick_plain", "all"): _("♠A and both jacks"),
+        ("first_trick_plain", "jacks"): _("both jacks"),
+        ("plain_tricks", "none"): _("none"),
+        ("plain_tricks", "first"): _("the first trick"),
+        ("plain_tricks", "last"): _("the last trick"),
+        ("plain_tricks", "first_and_last"): _("the first and last tricks"),
+        ("plain_trick_specials", "none"): _("none"),
+        ("plain_trick_specials", "almighty"): _("♠A"),
+        ("plain_trick_specials", "almighty_and_jacks"): _("♠A and both jacks"),
+        ("joker_call", "off"): _("no call"),
+        ("joker_call", "S3_led"): _("♠3 led"),
+        ("joker_call", "C3_led"): _("♣3 led"),
+        ("joker_call", "S3_played"): _("♠3 played"),
+        ("first_trick_restriction", "no_joker_lead"): _("no joker lead"),
+        ("first_trick_restriction", "none"): _("no limit"),
+        ("first_trick_restriction", "no_joker"): _("no joker"),
+        ("first_trick_restriction", "no_joker_no_trump"): _("no joker, no trump"),
+        ("all_twenty", "table"): _("as the table says"),
+        ("all_twenty", "made"): _("made"),
+        ("all_twenty", "fails"): _("failed"),
+        ("all_twenty", "bonus"): _("made, doubled"),
+        ("discards_to", "opponents"): _("the opponents"),
+        ("discards_to", "napoleon"): _("the napoleon"),
+        ("all_pass", "widow_shown"): _("widow shown, bid again"),
+        ("all_pass", "previous_napoleon"): _("last napoleon must bid"),
+        ("all_pass", "previous_adjutant"): _("last adjutant must bid"),
+    }
+)
+
+
 # The numbers inside a house rule that holds several (``trump_change_cost``).
 PART_LABELS = {
     ("trump_change_cost", "suit"): _("to another suit"),

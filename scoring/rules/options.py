@@ -55,6 +55,32 @@ LABELS = {
 }
 
 
+# rules-house.md §8.3–§8.4: the Japanese family's house rules.
+LABELS.update(
+    {
+        "yoromeki_loses_to_jacks": N_("Jacks cancel the yoromeki"),
+        "dq_beats_trump_jack": N_("♦Q catches the trump jack"),
+        "hunting_jack": N_("Hunting jack"),
+        "same_two_rank": N_("Strength of a same two"),
+        "same_two_in_trump": N_("Same two in trumps"),
+        "same_two_led_joker": N_("Same two after a led joker"),
+        "led_joker_rank": N_("Strength of a led joker"),
+        "plain_jack_lowest": N_("Plain jacks lowest"),
+        "first_trick_plain": N_("Ordinary specials on the first trick"),
+        "plain_tricks": N_("Plain tricks"),
+        "plain_trick_specials": N_("Specials on a plain trick"),
+        "joker_call": N_("Calling the joker"),
+        "almighty_call": N_("♠3 calls ♠A"),
+        "joker_any_time": N_("Joker at any time"),
+        "ura_jack_any_time": N_("Colour jack at any time"),
+        "joker_lead_picture_request": N_("Led joker asks for pictures"),
+        "first_trick_restriction": N_("First-trick limits"),
+        "all_twenty": N_("All 20 picture cards"),
+        "discards_to": N_("Discarded picture cards"),
+    }
+)
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     name: str

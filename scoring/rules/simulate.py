@@ -79,28 +79,38 @@ def play_random_hand(
 
 
 def random_auction(variant, players, rules, rng, dealer):
-    free = variant.code == "thai" and rules.auction_order == "free"
+    free = getattr(rules, "auction_order", None) == "free"
+    # Seats the auction must be told (the previous napoleon under a Japanese house rule).
+    seats = {
+        name: rng.choice((None, *range(players))) for name in variant.auction_seat_fields(rules)
+    }
     calls: list = []
     while True:
-        state = variant.auction(players, calls, rules, dealer=dealer)
+        state = variant.auction(players, calls, rules, dealer=dealer, **seats)
         if state.complete:
             return calls, state
-        seat = rng.randrange(players) if free else state.next
-        call = _random_call(variant, players, rules, rng, dealer, calls, seat, free)
+        seat = state.next if state.next is not None else rng.randrange(players)
+        call = _random_call(variant, players, rules, rng, dealer, calls, seat, free, seats)
         calls.append({"seat": seat, "call": call} if free else call)
 
 
-def _random_call(variant, players, rules, rng, dealer, calls, seat, free):
-    if rng.random() < 0.55:
+def _random_call(variant, players, rules, rng, dealer, calls, seat, free, seats=None):
+    def allowed(text):
+        trial = calls + [{"seat": seat, "call": text} if free else text]
+        try:
+            variant.auction(players, trial, rules, dealer=dealer, **(seats or {}))
+        except RulesError:
+            return False
+        return True
+
+    # A pass is not always allowed (a Japanese house rule makes a seat open the bidding).
+    if rng.random() < 0.55 and allowed(PASS):
         return PASS
     ladder = variant.ladder(rules)
     candidates = ladder.ladder(12 if variant.code == "mighty" else None)
     legal = []
     for text in candidates:
-        trial = calls + [{"seat": seat, "call": text} if free else text]
-        try:
-            variant.auction(players, trial, rules, dealer=dealer)
-        except RulesError:
+        if not allowed(text):
             continue
         legal.append(text)
         if len(legal) == 4:

@@ -372,9 +372,66 @@ SCORE = {
     ),
 }
 
+# rules-house.md §8.3–§8.4: Japanese bodies under many house rules at once.
+JAPANESE_HOUSE = {
+    "yoromeki": "HA_after",
+    "yoromeki_loses_to_jacks": True,
+    "dq_beats_trump_jack": True,
+    "hunting_jack": True,
+    "same_two_rank": "below_almighty",
+    "led_joker_rank": "below_jacks",
+    "plain_tricks": "last",
+    "plain_trick_specials": "almighty",
+    "joker_call": "C3_led",
+    "almighty_call": True,
+    "joker_lead_picture_request": True,
+    "first_trick_restriction": "no_joker_no_trump",
+    "all_twenty": "bonus",
+    "discards_to": "napoleon",
+}
+JAPANESE_HOUSE_BODIES = {
+    "trick": {
+        "variant": "japanese",
+        "players": 5,
+        "options": JAPANESE_HOUSE,
+        "trump": "H",
+        "trick": 4,
+        "leader": 0,
+        "plays": ["JK", "HJ", "DQ", "C2", "SJ"],
+    },
+    "legal-plays": {
+        "variant": "japanese",
+        "players": 5,
+        "options": JAPANESE_HOUSE,
+        "trump": "H",
+        "trick": 4,
+        "leader": 0,
+        "plays": ["S3"],
+        "hand": ["SA", "S5", "JK"],
+    },
+    "auction": {
+        "variant": "japanese",
+        "players": 5,
+        "options": {"auction_order": "free", "all_pass": "previous_napoleon"},
+        "previous_napoleon": 2,
+        "calls": [{"seat": s, "call": "pass"} for s in range(5)] + [{"seat": 2, "call": "12S"}],
+    },
+    "score": {
+        "variant": "japanese",
+        "players": 5,
+        "options": {**JAPANESE_HOUSE, "score_table": "chips", "score_values": {"made_general": 2}},
+        "declarer": 0,
+        "contract": "13S",
+        "partner": 1,
+        "declarer_points": 20,
+    },
+}
+
 ENDPOINTS = {
     "trick": {code: body for code, (body, _) in TRICK.items()},
     "legal-plays": {code: body for code, (body, _) in LEGAL.items()},
     "auction": {code: body for code, (body, _) in AUCTION.items()} | {"thai-free": THAI_FREE},
     "score": {code: body for code, (body, _) in SCORE.items()},
 }
+for _endpoint, _body in JAPANESE_HOUSE_BODIES.items():
+    ENDPOINTS[_endpoint]["japanese-house"] = _body

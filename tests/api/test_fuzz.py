@@ -25,7 +25,7 @@ FIELDS = [
     "variant", "players", "options", "trump", "trick", "leader", "called_card", "plays",
     "lead_suit", "joker_called", "contract", "lang", "hand", "secretary_ordered", "declarer",
     "dealer", "first", "calls", "partner", "captured", "discards", "declarer_points", "tricks",
-    "toppled",
+    "toppled", "previous_napoleon", "previous_adjutant",
 ]  # fmt: skip
 OPTION_NAMES = [
     "bid_style", "pass_is_final", "blind_shown", "discards_shown", "secretary_order",
@@ -34,7 +34,13 @@ OPTION_NAMES = [
     "same_two_first_trick", "same_two_with_joker", "yoromeki", "first_trick_specials_plain",
     "siberian", "auction_order", "first_two_beats_specials", "tie", "betrayal_friend",
     "all_pass", "trump_change_cost", "first_trick_friend", "joker_powerless_first_last",
-    "formula", "stripped_deck", "misere_no_trump", "nap_scoring",
+    "formula", "stripped_deck", "misere_no_trump", "nap_scoring", "score_values",
+    # rules-house.md §8.3–§8.4
+    "yoromeki_loses_to_jacks", "dq_beats_trump_jack", "hunting_jack", "same_two_rank",
+    "same_two_in_trump", "same_two_led_joker", "led_joker_rank", "plain_jack_lowest",
+    "first_trick_plain", "plain_tricks", "plain_trick_specials", "joker_call", "almighty_call",
+    "joker_any_time", "ura_jack_any_time", "joker_lead_picture_request",
+    "first_trick_restriction", "all_twenty", "discards_to",
 ]  # fmt: skip
 WORDS = [
     "taiwan", "hongkong", "japanese", "japanese-chip", "thai", "mighty", "nap",
@@ -43,6 +49,10 @@ WORDS = [
     "wellington", "nap", "S", "H", "D", "C", "NT", "X", "", " ", "0", "-1", "1e3",
     "HQ", "HA", "off", "free", "in_turn", "second_round", "min_12", "redeal", "number",
     "chips", "stakes", "pagat", "draw", "en", "ja", "zh-hant", "\x00", "\ud7ff", "🂡",
+    "HA_after", "S3_led", "C3_led", "S3_played", "widow_shown", "previous_napoleon",
+    "previous_adjutant", "never_wins", "lowest_trump", "top", "below_jacks", "first_and_last",
+    "almighty_and_jacks", "no_joker_no_trump", "bonus", "fails", "napoleon", "seat", "call",
+    "made_napoleon", "alone_multiplier", "siberian_opponent",
 ]  # fmt: skip
 
 scalars = (

@@ -90,6 +90,25 @@ TAIWAN_OPTIONS = {
 }
 # rules-house.md §8.1: every variant takes a table's own score numbers.
 SCORE_VALUES = {"score_values": ("object", {}, None)}
+YOROMEKI = ["off", "HQ", "HA", "HA_after"]
+# rules-house.md §8.3: the options both Japanese games take (⁺), Japanese defaults.
+JAPANESE_SHARED = {
+    "yoromeki_loses_to_jacks": (BOOL, False, None),
+    "dq_beats_trump_jack": (BOOL, False, None),
+    "hunting_jack": (BOOL, False, None),
+    "same_two_rank": (
+        CHOICE,
+        "below_jacks",
+        ["below_jacks", "below_trump_jack", "below_almighty", "top"],
+    ),
+    "same_two_in_trump": (BOOL, True, None),
+    "plain_jack_lowest": (BOOL, False, None),
+    "plain_tricks": (CHOICE, "none", ["none", "first", "last", "first_and_last"]),
+    "plain_trick_specials": (CHOICE, "none", ["none", "almighty", "almighty_and_jacks"]),
+    "almighty_call": (BOOL, False, None),
+    "all_twenty": (CHOICE, "table", ["table", "made", "fails", "bonus"]),
+    "discards_to": (CHOICE, "opponents", ["opponents", "napoleon"]),
+}
 OPTIONS = {
     "taiwan": TAIWAN_OPTIONS,
     "hongkong": TAIWAN_OPTIONS
@@ -107,16 +126,49 @@ OPTIONS = {
         "same_two": (BOOL, True, None),
         "same_two_first_trick": (BOOL, False, None),
         "same_two_with_joker": (BOOL, False, None),
-        "yoromeki": (CHOICE, "off", ["off", "HQ", "HA"]),
+        "yoromeki": (CHOICE, "off", YOROMEKI),
         "first_trick_specials_plain": (BOOL, False, None),
         "score_table": (CHOICE, "wins", ["wins", "chips"]),
         "siberian": (BOOL, True, None),
-    },
+        # rules-house.md §8.3
+        "auction_order": (CHOICE, "in_turn", ["in_turn", "free"]),
+        "all_pass": (
+            CHOICE,
+            "redeal",
+            ["redeal", "widow_shown", "previous_napoleon", "previous_adjutant"],
+        ),
+        "same_two_led_joker": (BOOL, False, None),
+        "led_joker_rank": (
+            CHOICE,
+            "below_almighty",
+            [
+                "below_almighty",
+                "top",
+                "below_trump_jack",
+                "below_jacks",
+                "lowest_trump",
+                "never_wins",
+            ],
+        ),
+        "first_trick_plain": (CHOICE, "none", ["none", "all", "jacks"]),
+        "joker_call": (CHOICE, "off", ["off", "S3_led", "C3_led", "S3_played"]),
+        "joker_any_time": (BOOL, True, None),
+        "ura_jack_any_time": (BOOL, False, None),
+        "joker_lead_picture_request": (BOOL, False, None),
+        "first_trick_restriction": (
+            CHOICE,
+            "no_joker_lead",
+            ["no_joker_lead", "none", "no_joker", "no_joker_no_trump"],
+        ),
+    }
+    | JAPANESE_SHARED,
     "japanese-chip": {
         "same_two": (BOOL, True, None),
-        "yoromeki": (CHOICE, "HQ", ["off", "HQ", "HA"]),
+        "yoromeki": (CHOICE, "HQ", YOROMEKI),
         "siberian": (BOOL, True, None),
-    },
+    }
+    | JAPANESE_SHARED
+    | {"plain_tricks": (CHOICE, "first", ["none", "first", "last", "first_and_last"])},
     "thai": {
         "min_bid": (INT, 1, [1, 9]),
         "auction_order": (CHOICE, "in_turn", ["in_turn", "free"]),

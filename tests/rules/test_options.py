@@ -10,7 +10,7 @@ from scoring.rules.variants.mighty import TrumpChangeCost
 PASS_FINAL = ("pass_is_final", "bool", False, None)
 SAME_TWO = ("same_two", "bool", True, None)
 SIBERIAN = ("siberian", "bool", True, None)
-YOROMEKI = ("off", "HQ", "HA")
+YOROMEKI = ("off", "HQ", "HA", "HA_after")
 
 TAIWAN = [
     ("bid_style", "choice", "suit", ("suit", "number")),
@@ -28,6 +28,26 @@ HONGKONG = [
     ("first_lead", "choice", "napoleon", ("napoleon_left", "napoleon")),
     ("score_table", "choice", "hongkong", ("taiwan", "hongkong")),
 ]
+# rules-house.md §8.3: the options both Japanese games take (marked ⁺ there), with the
+# defaults of the Japanese game; the chip game's own defaults are set below.
+JAPANESE_SHARED = [
+    ("yoromeki_loses_to_jacks", "bool", False, None),
+    ("dq_beats_trump_jack", "bool", False, None),
+    ("hunting_jack", "bool", False, None),
+    (
+        "same_two_rank",
+        "choice",
+        "below_jacks",
+        ("below_jacks", "below_trump_jack", "below_almighty", "top"),
+    ),
+    ("same_two_in_trump", "bool", True, None),
+    ("plain_jack_lowest", "bool", False, None),
+    ("plain_tricks", "choice", "none", ("none", "first", "last", "first_and_last")),
+    ("plain_trick_specials", "choice", "none", ("none", "almighty", "almighty_and_jacks")),
+    ("almighty_call", "bool", False, None),
+    ("all_twenty", "choice", "table", ("table", "made", "fails", "bonus")),
+    ("discards_to", "choice", "opponents", ("opponents", "napoleon")),
+]
 JAPANESE = [
     ("bid_suit_order", "choice", "SHDC", ("SHDC", "DSHC", "SHCD")),
     PASS_FINAL,
@@ -42,8 +62,42 @@ JAPANESE = [
     ("first_trick_specials_plain", "bool", False, None),
     ("score_table", "choice", "wins", ("wins", "chips")),
     SIBERIAN,
+    *JAPANESE_SHARED,
+    # rules-house.md §8.3, Japanese Napoleon only
+    ("auction_order", "choice", "in_turn", ("in_turn", "free")),
+    (
+        "all_pass",
+        "choice",
+        "redeal",
+        ("redeal", "widow_shown", "previous_napoleon", "previous_adjutant"),
+    ),
+    ("same_two_led_joker", "bool", False, None),
+    (
+        "led_joker_rank",
+        "choice",
+        "below_almighty",
+        ("below_almighty", "top", "below_trump_jack", "below_jacks", "lowest_trump", "never_wins"),
+    ),
+    ("first_trick_plain", "choice", "none", ("none", "all", "jacks")),
+    ("joker_call", "choice", "off", ("off", "S3_led", "C3_led", "S3_played")),
+    ("joker_any_time", "bool", True, None),
+    ("ura_jack_any_time", "bool", False, None),
+    ("joker_lead_picture_request", "bool", False, None),
+    (
+        "first_trick_restriction",
+        "choice",
+        "no_joker_lead",
+        ("no_joker_lead", "none", "no_joker", "no_joker_no_trump"),
+    ),
 ]
-CHIP = [SAME_TWO, ("yoromeki", "choice", "HQ", YOROMEKI), SIBERIAN]
+CHIP = [
+    SAME_TWO,
+    ("yoromeki", "choice", "HQ", YOROMEKI),
+    SIBERIAN,
+    *[row for row in JAPANESE_SHARED if row[0] != "plain_tricks"],
+    # rules-house.md §8.4: trick 1 is plain unless a table says otherwise.
+    ("plain_tricks", "choice", "first", ("none", "first", "last", "first_and_last")),
+]
 THAI = [
     ("min_bid", "int", 1, (1, 9)),
     ("auction_order", "choice", "in_turn", ("in_turn", "free")),

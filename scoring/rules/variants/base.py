@@ -131,6 +131,11 @@ class Variant(ABC):
     ) -> AuctionState:
         return run_auction(self.auction_plan(players, rules, dealer, first), calls)
 
+    def auction_seat_fields(self, rules: TableRules) -> tuple[str, ...]:
+        """Seats an auction request must name under these rules (``previous_napoleon``);
+        each is passed to ``auction`` as a keyword, a seat or None."""
+        return ()
+
     def parse_contract(self, text: object, rules: TableRules):
         """The final contract as ``/score`` takes it, checked against the ladder's bounds."""
         contract = self.ladder(rules, for_auction=False).parse(text)

@@ -1,0 +1,177 @@
+"""The Japanese auction with its house rules (rules.md §2, rules-house.md §8.3.5).
+
+In turn from the dealer's left, or free (anyone may call at any moment, calls written
+``{"seat": 2, "call": "13S"}`` as in Thai); either way it ends when every seat but the high
+bidder has passed since the last bid. When everyone has passed with no bid, ``all_pass``
+decides: a redeal, a second round with the widow face up, or the previous hand's napoleon
+(or adjutant) must open with a bid.
+"""
+
+from dataclasses import dataclass
+
+from ..auction import AuctionState
+from ..bids import PASS, parse_call
+from ..errors import IllegalCall, NotationError, OutOfRange
+from ..i18n import _
+
+PREVIOUS = ("previous_napoleon", "previous_adjutant")
+
+
+@dataclass(frozen=True)
+class JapanesePlan:
+    players: int
+    first: int | None  # who calls first in turn; None in a free auction
+    ladder: object
+    pass_is_final: bool
+    all_pass: str
+    previous: int | None = None  # the seat that must open after all pass (previous_*)
+
+
+class FreeCallShape(NotationError):
+    pass
+
+
+def run(plan: JapanesePlan, calls: list) -> AuctionState:
+    """Check every call in order; the first bad one raises with its field ``calls[i]``."""
+    walk = _Walk(plan)
+    for index, item in enumerate(calls):
+        path = f"calls[{index}]"
+        if plan.first is None:
+            seat, text = _free_item(item, plan.players, path)
+            where = f"{path}.call"
+        else:
+            seat, text, where = walk.seat, item, path
+        try:
+            call = parse_call(plan.ladder, text)
+        except NotationError as error:
+            raise error.at(where) from None
+        try:
+            walk.call(seat, call)
+        except IllegalCall as error:
+            raise error.at(path) from None
+    return walk.state()
+
+
+class _Walk:
+    def __init__(self, plan: JapanesePlan) -> None:
+        self.plan = plan
+        self.seat = plan.first  # in turn: who calls next
+        self.best = self.bidder = None
+        self.passed: set[int] = set()  # passes that bind, where a pass is final
+        self.since: set[int] = set()  # seats that passed since the last bid
+        self.round = 1
+        self.forced: int | None = None  # the seat that must bid now (previous_*)
+        self.done = self.redeal = False
+
+    def call(self, seat: int, call) -> None:
+        if self.done:
+            raise IllegalCall(_("The auction is already over; no more calls are taken."))
+        forced = self.forced
+        if forced is not None:
+            self._verify_forced(seat, call, forced)
+        if call is PASS:
+            self.passed.add(seat)
+            self.since.add(seat)
+        else:
+            self._bid(seat, call, forced)
+        self.forced = None
+        self._maybe_end()
+        if self.plan.first is not None:
+            self.seat = self.forced if self.forced is not None else (seat + 1) % self.plan.players
+
+    def _verify_forced(self, seat: int, call, forced: int) -> None:
+        if seat != forced:
+            raise IllegalCall(
+                _(
+                    "Everyone passed, so seat {seat} must open with a bid before anyone else "
+                    "calls (house rule)."
+                ).format(seat=forced)
+            )
+        if call is PASS:
+            raise IllegalCall(
+                _(
+                    "Everyone passed, so seat {seat} must bid now and may not pass (house rule)."
+                ).format(seat=seat)
+            )
+
+    def _bid(self, seat: int, bid, forced: int | None) -> None:
+        if self.plan.pass_is_final and seat in self.passed and seat != forced:
+            raise IllegalCall(
+                _("Seat {seat} has passed, and a pass is final: only pass is allowed.").format(
+                    seat=seat
+                )
+            )
+        self.plan.ladder.verify_bounds(bid)
+        self.plan.ladder.verify_beats(bid, self.best)
+        self.best, self.bidder, self.since = bid, seat, set()
+        self.passed.discard(seat)  # a forced opener's earlier pass binds no longer
+
+    def _maybe_end(self) -> None:
+        seats = set(range(self.plan.players))
+        if self.best is not None:
+            if self.since >= seats - {self.bidder}:
+                self.done = True
+        elif self.since >= seats:
+            self._all_passed()
+
+    def _all_passed(self) -> None:
+        rule = self.plan.all_pass
+        if self.round == 1 and rule == "widow_shown":
+            self.round, self.passed, self.since = 2, set(), set()
+        elif self.round == 1 and rule in PREVIOUS and self.plan.previous is not None:
+            self.round, self.since, self.forced = 2, set(), self.plan.previous
+        else:
+            self.done = self.redeal = True
+
+    def state(self) -> AuctionState:
+        if self.redeal:
+            return AuctionState(
+                True, None, None, None, True, None, self._redeal_reason(), self.round
+            )
+        if self.done:
+            reason = _("Seat {seat} wins the auction with {bid}: every other player passed.")
+            reason = reason.format(seat=self.bidder, bid=self.best)
+            return AuctionState(
+                True, None, self.bidder, self.best, False, self.best, reason, self.round
+            )
+        nxt = self.forced if self.forced is not None else self.seat
+        return AuctionState(False, nxt, None, None, False, self.best, self._open(nxt), self.round)
+
+    def _redeal_reason(self) -> str:
+        if self.round == 2:
+            return _("Every player passed in both rounds: the cards are dealt again.")
+        return _("Every player passed: the cards are dealt again.")
+
+    def _open(self, nxt: int | None) -> str:
+        if self.forced is not None:
+            return _("Everyone passed, so seat {seat} must open with a bid (house rule).").format(
+                seat=nxt
+            )
+        if self.round == 2 and self.best is None:
+            return _(
+                "Everyone passed, so the widow is turned face up and the bidding starts again "
+                "(house rule)."
+            )
+        if nxt is None:
+            return _("Anyone may call next.")
+        return _("Seat {seat} calls next.").format(seat=nxt)
+
+
+def _free_item(item: object, players: int, path: str) -> tuple[int, object]:
+    if not isinstance(item, dict):
+        raise FreeCallShape(
+            _('In a free auction each call is an object such as {"seat": 2, "call": "3S"}.'), path
+        )
+    seat = item.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise FreeCallShape(_("seat must be a whole number."), f"{path}.seat")
+    if not 0 <= seat < players:
+        raise OutOfRange(
+            _("Seat {seat} does not exist with {players} players.").format(
+                seat=seat, players=players
+            ),
+            f"{path}.seat",
+        )
+    if "call" not in item:
+        raise FreeCallShape(_("call is missing."), f"{path}.call")
+    return seat, item["call"]

@@ -1,0 +1,165 @@
+"""Which cards a player may play to a Japanese trick (rules.md §2, rules-house.md §8.3.4).
+
+The obligations, first that applies (§8.3.4): (1) a call in force, the called card held;
+(2) the first trick's bars on a lead; (3) a led joker's request; (4) following suit;
+(5) the first trick's bars on a follower. The cards that may be played at any time (the
+joker, and the jack of the trump's colour with ``ura_jack_any_time``) are always legal under
+(3) and (4) and never oblige; the bars still apply to the joker.
+"""
+
+from ..cards import JOKER, card, suit_name
+from ..errors import IllegalTrick
+from ..i18n import _
+from ..tricks import LegalPlays
+from .powers import ALMIGHTY, Powers
+
+SPADE_THREE, CLUB_THREE = card("S3"), card("C3")
+PICTURE_RANKS = frozenset({10, 11, 12, 13, 14})
+_NO_JOKER = ("no_joker", "no_joker_no_trump")
+
+
+def legal_plays(powers: Powers, hand) -> LegalPlays:
+    hand = tuple(hand)
+    called = call_in_force(powers)
+    if called is not None and called[0] in hand:
+        only, why = called
+        return LegalPlays((only,), {c: why for c in hand if c is not only})
+    legal, refused = _obligations(powers, hand)
+    if powers.trick.number == 1:
+        legal, refused = _first_trick_bars(powers, hand, legal, refused)
+    return LegalPlays(tuple(c for c in hand if c in legal), refused)
+
+
+def call_in_force(powers: Powers):
+    """(card, why) when a card is called to this trick (§8.3.4), else None."""
+    plays, rules = powers.plays, powers.rules
+    if not plays or powers.plain:
+        return None
+    lead = plays[0]
+    if rules.almighty_call and lead is SPADE_THREE:
+        return ALMIGHTY, _("♠3 was led, which calls ♠A: its holder must play it (house rule)")
+    call = rules.joker_call
+    if call == "off" or not rules.has_joker:
+        return None
+    if powers.trick.number == 1 and rules.first_trick_restriction in _NO_JOKER:
+        return None
+    if call == "S3_led" and lead is SPADE_THREE:
+        return JOKER, _("♠3 was led, which calls the joker: its holder must play it (house rule)")
+    if call == "C3_led" and lead is CLUB_THREE:
+        return JOKER, _("♣3 was led, which calls the joker: its holder must play it (house rule)")
+    if call == "S3_played" and SPADE_THREE in plays:
+        return JOKER, _(
+            "♠3 has been played to this trick, which calls the joker: its holder must play it "
+            "(house rule)"
+        )
+    return None
+
+
+def any_time(powers: Powers, played) -> bool:
+    rules = powers.rules
+    if played is JOKER:
+        return rules.joker_any_time
+    return rules.ura_jack_any_time and played is powers.colour_jack_of_hand()
+
+
+def _obligations(powers: Powers, hand):
+    """(3) and (4): the legal cards, and why each other card is not."""
+    if not powers.plays:
+        return set(hand), {}
+    free = {c for c in hand if any_time(powers, c)}
+    if powers.joker_led and not powers.plain:
+        return _answer_joker(powers, hand, free)
+    suit = suit_to_follow(powers)
+    followers = {
+        c for c in hand if c not in free and c is not JOKER and powers.follows_as(c) == suit
+    }
+    if suit is None or not followers:
+        return set(hand), {}
+    legal = followers | free
+    others = [c for c in hand if c not in legal]
+    if not others:
+        return legal, {}
+    follow = following_reason(suit)
+    refused = {c: follow for c in others}
+    if JOKER in refused:
+        refused[JOKER] = _("the joker may be played only when you cannot follow suit (house rule)")
+    return legal, refused
+
+
+def suit_to_follow(powers: Powers) -> str | None:
+    """The suit the next player must follow; None when any card will do (the second card
+    of a plain trick led by the joker sets the suit, §8.3.3)."""
+    plays = powers.plays
+    if plays[0] is JOKER:
+        return powers.follows_as(plays[1]) if len(plays) > 1 else None
+    return powers.follows_as(plays[0])
+
+
+def _answer_joker(powers: Powers, hand, free):
+    """A led joker asks for trumps; with ``joker_lead_picture_request``, else for pictures."""
+    trumps = {c for c in hand if c not in free and powers.is_trump(c)}
+    if trumps:
+        must = _("a led joker calls for trumps, and you hold a trump")
+        almighty = _(
+            "the almighty may answer a led joker only when spades are trump or you hold no trump"
+        )
+        refused = {c: almighty if c is ALMIGHTY else must for c in hand if c not in trumps | free}
+        return trumps | free, refused
+    if powers.rules.joker_lead_picture_request:
+        pictures = {c for c in hand if c not in free and c.rank in PICTURE_RANKS}
+        if pictures:
+            why = _(
+                "a led joker asks for a picture card when you hold no trump (house rule), "
+                "and you hold one"
+            )
+            return pictures | free, {c: why for c in hand if c not in pictures | free}
+    return set(hand), {}
+
+
+def _first_trick_bars(powers: Powers, hand, legal, refused):
+    """(2) and (5): the first trick's bars, lifted only when every card is barred."""
+    bars = {c: why for c in legal if (why := _barred(powers, c))}
+    if not bars:
+        return legal, refused
+    kept = legal - set(bars)
+    if not kept:
+        # Every card is barred: the trumps may be played, the joker only when it is all.
+        kept = {c for c in legal if c is not JOKER} or legal
+    return kept, {**refused, **{c: why for c, why in bars.items() if c not in kept}}
+
+
+def _barred(powers: Powers, played) -> str:
+    restriction = powers.rules.first_trick_restriction
+    leading = not powers.plays
+    if played is JOKER:
+        if restriction in _NO_JOKER:
+            return _("the joker may not be played to the first trick (house rule)")
+        if leading and restriction == "no_joker_lead":
+            return _("the joker may not be led to the first trick")
+        return ""
+    if restriction != "no_joker_no_trump" or any_time(powers, played):
+        return ""
+    if not powers.is_trump(played):
+        return ""
+    if not leading and powers.is_trump(powers.plays[0]):
+        return ""  # a trump may always follow a trump lead
+    return _("no trump may be played to the first trick (house rule)")
+
+
+def following_reason(suit: str) -> str:
+    return _("you hold {suit}, and {suit} were led").format(suit=suit_name(suit))
+
+
+def verify_trick(powers: Powers) -> None:
+    """What the trick alone shows to be illegal: a joker barred from trick 1 (§8.3.4)."""
+    plays = powers.plays
+    if powers.trick.number != 1 or JOKER not in plays:
+        return
+    restriction = powers.rules.first_trick_restriction
+    index = plays.index(JOKER)
+    if restriction in _NO_JOKER:
+        raise IllegalTrick(
+            _("The joker may not be played to the first trick (house rule)."), f"plays[{index}]"
+        )
+    if index == 0 and restriction == "no_joker_lead":
+        raise IllegalTrick(_("The joker may not be led to the first trick."), "plays[0]")

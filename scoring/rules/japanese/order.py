@@ -1,0 +1,213 @@
+"""The order of a Japanese trick (rules-house.md §8.3.1): the one place these games rank cards.
+
+``STEPS`` is the order of §8.3.1 top down, as data: each step names a kind of card with power
+and, for the same two and the led joker, the house-rule choice that puts it there. A trick's
+winner is the card of the highest step it holds; a trick holding none goes to the highest trump,
+else the highest card of the suit led (steps 13–14). The captures come last. House rules never
+add code paths here: they decide which cards have power (``powers``), which step a card fills
+(``Standing``), and how plain cards compare (``_plain_key``).
+"""
+
+from dataclasses import dataclass
+
+from ..cards import JACK, JOKER, QUEEN, Card, suit_card
+from . import reasons
+from .powers import ALMIGHTY, Powers
+
+STEPS = (
+    ("yoromeki", None),
+    ("same_two", "top"),
+    ("led_joker", "top"),
+    ("almighty", None),
+    ("same_two", "below_almighty"),
+    ("led_joker", "below_almighty"),
+    ("trump_jack", None),
+    ("same_two", "below_trump_jack"),
+    ("led_joker", "below_trump_jack"),
+    ("colour_jack", None),
+    ("same_two", "below_jacks"),
+    ("led_joker", "below_jacks"),
+)
+STEP_OF = {step: index for index, step in enumerate(STEPS)}
+DIAMOND_QUEEN = suit_card("D", QUEEN)
+# In a no-trump hand there are no jacks or trumps to stand below (§8.3.2 ruling).
+_NO_TRUMP_JOKER = {"below_trump_jack", "below_jacks", "lowest_trump"}
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The cards of this trick that fill a step, once yoromeki and same two are settled."""
+
+    powers: Powers
+    yoromeki: Card | None  # the heart, when the yoromeki fires and stands
+    cancelled: Card | None  # the heart, when a jack cancelled the yoromeki
+    almighty: Card | None
+    trump_jack: Card | None
+    colour_jack: Card | None
+    two: Card | None
+    two_after_joker: bool  # the same two of a joker-led trick (same_two_led_joker)
+    joker_rank: str | None  # where a led joker with power stands, else None
+
+    def steps(self):
+        """(step, kind, card) for each card of this trick that fills a step of ``STEPS``."""
+        found = []
+        for kind, rank, card in (
+            ("yoromeki", None, self.yoromeki),
+            ("same_two", self.powers.rules.same_two_rank, self.two),
+            ("led_joker", self.joker_rank, JOKER if self.joker_rank else None),
+            ("almighty", None, self.almighty),
+            ("trump_jack", None, self.trump_jack),
+            ("colour_jack", None, self.colour_jack),
+        ):
+            if card is not None:
+                found.append((STEP_OF[kind, rank], kind, card))
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    index: int
+    reason: str
+
+
+def judge(powers: Powers) -> Verdict:
+    standing = stand(powers)
+    verdict = _winner(standing)
+    return Verdict(verdict.index, reasons.joined(verdict.reason, *reasons.notes(standing)))
+
+
+def _winner(standing: Standing) -> Verdict:
+    found = standing.steps()
+    if not found:
+        return _ranked(standing)
+    _step, kind, card = min(found)
+    return _captured(standing, kind, card) or _verdict(
+        standing.powers, card, reasons.special(standing, kind, card)
+    )
+
+
+def stand(powers: Powers) -> Standing:
+    plays, rules = powers.plays, powers.rules
+    heart = _yoromeki(powers)
+    cancelled = None
+    jacks = [j for j in (powers.trump_jack, powers.colour_jack) if j is not None and j in plays]
+    if heart is not None and rules.yoromeki_loses_to_jacks and jacks:
+        heart, cancelled = None, heart
+    almighty = powers.almighty if powers.almighty in plays and cancelled is None else None
+    two, after_joker = _same_two(powers)
+    return Standing(
+        powers=powers,
+        yoromeki=heart,
+        cancelled=cancelled,
+        almighty=almighty,
+        trump_jack=powers.trump_jack if powers.trump_jack in plays else None,
+        colour_jack=powers.colour_jack if powers.colour_jack in plays else None,
+        two=two,
+        two_after_joker=after_joker,
+        joker_rank=None if after_joker else _joker_rank(powers),
+    )
+
+
+def _yoromeki(powers: Powers) -> Card | None:
+    """The heart, when ♠A (with power) and the yoromeki card are both in the trick."""
+    rules, plays = powers.rules, powers.plays
+    heart = rules.yoromeki
+    if heart is None or powers.almighty is None or ALMIGHTY not in plays or heart not in plays:
+        return None
+    if rules.yoromeki_after and plays.index(heart) < plays.index(ALMIGHTY):
+        return None
+    return heart
+
+
+def _same_two(powers: Powers) -> tuple[Card | None, bool]:
+    """The 2 that wins as a same two (and whether the joker was led), or (None, False)."""
+    rules, plays, trick = powers.rules, powers.plays, powers.trick
+    if powers.plain or not rules.same_two:
+        return None, False
+    if trick.number == 1 and not rules.same_two_first_trick:
+        return None, False
+    after_joker = powers.joker_led
+    if JOKER in plays:
+        allowed = rules.same_two_led_joker if after_joker else rules.same_two_with_joker
+        if not allowed:
+            return None, False
+    suits = {c.suit for c in plays if c is not JOKER}
+    if len(suits) != 1:
+        return None, False
+    suit = suits.pop()
+    if suit == powers.hand_trump and not rules.same_two_in_trump:
+        return None, False
+    two = suit_card(suit, 2)
+    return (two, after_joker) if two in plays else (None, False)
+
+
+def _joker_rank(powers: Powers) -> str | None:
+    """Where a led joker stands on this trick, or None when it has no power."""
+    if not powers.joker_led or powers.plain:
+        return None
+    rank = powers.rules.led_joker_rank
+    if powers.hand_trump is None and rank in _NO_TRUMP_JOKER:
+        return "below_almighty"
+    return None if rank in ("never_wins", "lowest_trump") else rank
+
+
+# ---- the captures ----------------------------------------------------------------------
+
+
+def _captured(standing: Standing, kind: str, jack: Card) -> Verdict | None:
+    """C1 (♦Q catches the trump jack) before C2 (the hunting jack), §8.3.2."""
+    powers = standing.powers
+    rules, plays = powers.rules, powers.plays
+    if kind == "trump_jack" and rules.dq_beats_trump_jack and DIAMOND_QUEEN in plays:
+        return _verdict(powers, DIAMOND_QUEEN, reasons.queen_catches(DIAMOND_QUEEN, jack))
+    if kind not in ("trump_jack", "colour_jack") or not rules.hunting_jack:
+        return None
+    other = standing.colour_jack if kind == "trump_jack" else standing.trump_jack
+    hunter = powers.hunter_of(jack)
+    if ALMIGHTY in plays or other is not None or hunter not in plays:
+        return None
+    return _verdict(powers, hunter, reasons.hunted(hunter, jack))
+
+
+# ---- steps 13 and 14: the highest trump, else the highest card of the suit led -------------
+
+
+def _ranked(standing: Standing) -> Verdict:
+    powers = standing.powers
+    plays = powers.plays
+    joker_trump = (
+        powers.joker_led
+        and powers.hand_trump is not None
+        and not powers.plain
+        and powers.rules.led_joker_rank == "lowest_trump"
+    )
+    led = led_suit(powers)
+    best = max(range(len(plays)), key=lambda i: _plain_key(powers, plays[i], led, joker_trump))
+    return Verdict(best, reasons.ranked(standing, plays[best], led, joker_trump))
+
+
+def led_suit(powers: Powers) -> str | None:
+    """The suit led for steps 13–14: the first card's, or the second's after a joker that
+    has no say (a plain trick, or ``led_joker_rank: never_wins``)."""
+    plays = powers.plays
+    if plays[0] is JOKER:
+        return plays[1].suit if len(plays) > 1 else None
+    return plays[0].suit
+
+
+def _plain_key(powers: Powers, played: Card, led: str | None, joker_trump: bool):
+    trump = powers.trump
+    if played is JOKER:
+        return (3, 1.5) if joker_trump else (0, 0)  # just below the trump 2
+    rank = played.rank
+    if rank == JACK and powers.rules.plain_jack_lowest:
+        rank = 1  # below the 2 (a jack with power never gets here)
+    if trump is not None and played.suit == trump:
+        return (3, rank)
+    if played.suit == led:
+        return (2, rank)
+    return (1, 0)
+
+
+def _verdict(powers: Powers, played: Card, reason: str) -> Verdict:
+    return Verdict(powers.plays.index(played), reason)

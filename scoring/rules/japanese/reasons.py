@@ -1,0 +1,225 @@
+"""What a Japanese trick ruling reads aloud: the card, and the rule that decided it (§7).
+
+The sentences for the default order are those the engine always gave; a house rule that
+decided the trick adds its own words, naming the rule.
+"""
+
+from ..cards import JACK, JOKER, suit_name
+from ..i18n import _, ngettext
+from .powers import ALMIGHTY
+
+
+def joined(reason: str, *notes: str) -> str:
+    for note in notes:
+        if note:
+            reason = _("{reason} {note}").format(reason=reason, note=note)
+    return reason
+
+
+# ---- the special steps -------------------------------------------------------------------
+
+
+def special(standing, kind: str, card) -> str:
+    powers = standing.powers
+    if kind == "yoromeki":
+        reason = _yoromeki(card, powers.rules.yoromeki_after)
+    elif kind == "same_two":
+        reason = _same_two(standing, card)
+    elif kind == "led_joker":
+        reason = _led_joker(standing.joker_rank)
+    elif kind == "almighty":
+        reason = _almighty(standing, card)
+    else:
+        reason = _jack(standing, kind, card)
+    return reason.format(card=card.label)
+
+
+def _yoromeki(card, after: bool) -> str:
+    if after:
+        return _("{card} wins: yoromeki — {card} came after ♠A in the same trick.")
+    # The sentence of api.md's example, kept word for word.
+    return _("{card} wins: yoromeki — {almighty} and {card} in the same trick").replace(
+        "{almighty}", ALMIGHTY.label
+    )
+
+
+def _almighty(standing, card) -> str:
+    powers, rules = standing.powers, standing.powers.rules
+    if powers.plain:
+        return _("{card} wins: the almighty keeps its power on this plain trick (house rule).")
+    heart = rules.yoromeki
+    if rules.yoromeki_after and heart is not None and heart in powers.plays:
+        return _(
+            "{card} wins: the almighty — {heart} came before it, and the yoromeki counts only "
+            "when the heart follows ♠A (house rule)."
+        ).replace("{heart}", heart.label)
+    if standing.joker_rank is not None:
+        return _("{card} wins: the almighty beats a led joker.")
+    if standing.two is not None:
+        return _("{card} wins: the almighty beats the 2 of a same two.")
+    return _("{card} wins: the almighty is the strongest card.")
+
+
+def _jack(standing, kind: str, card) -> str:
+    powers = standing.powers
+    trump = kind == "trump_jack"
+    if powers.plain:
+        if trump:
+            return _(
+                "{card} wins: the trump jack keeps its power on this plain trick (house rule)."
+            )
+        return _(
+            "{card} wins: the jack of the trump's colour keeps its power on this plain trick "
+            "(house rule)."
+        )
+    if standing.joker_rank is not None:
+        if standing.joker_rank == "below_trump_jack":
+            return _("{card} wins: at this table a led joker ranks below the trump jack.")
+        return _("{card} wins: at this table a led joker ranks below both jacks.")
+    if standing.two is not None:
+        return _("{card} wins: the jack beats the 2 of a same two.")
+    if trump:
+        return _("{card} wins: the trump jack ranks just below the almighty ♠A.")
+    return _("{card} wins: the jack of the trump's colour ranks just below the trump jack.")
+
+
+def _same_two(standing, card) -> str:
+    suit = suit_name(card.suit)
+    if standing.two_after_joker:
+        return _(
+            "{card} wins: same two after a led joker — every other card is {suit}, so the "
+            "joker loses its power and the 2 takes the trick."
+        ).replace("{suit}", suit)
+    beaten = [
+        c.label
+        for c in (standing.almighty, standing.trump_jack, standing.colour_jack)
+        if c is not None
+    ]
+    if beaten:
+        return (
+            _(
+                "{card} wins: same two — every card is {suit}, and at this table the 2 beats {cards}."
+            )
+            .replace("{suit}", suit)
+            .replace("{cards}", ", ".join(beaten))
+        )
+    return _("{card} wins: same two — every card is {suit}, so the 2 takes the trick.").replace(
+        "{suit}", suit
+    )
+
+
+def _led_joker(rank: str) -> str:
+    if rank == "top":
+        return _(
+            "{card} wins: a led joker calls for trumps and, at this table, beats every card "
+            "but a yoromeki."
+        )
+    if rank == "below_trump_jack":
+        return _(
+            "{card} wins: a led joker calls for trumps and, at this table, takes the trick "
+            "unless ♠A or the trump jack is played."
+        )
+    if rank == "below_jacks":
+        return _(
+            "{card} wins: a led joker calls for trumps and, at this table, takes the trick "
+            "unless ♠A or one of the two jacks is played."
+        )
+    return _(
+        "{card} wins: a led joker calls for trumps and takes the trick unless the "
+        "almighty ♠A is played."
+    )
+
+
+# ---- the captures ------------------------------------------------------------------------
+
+
+def queen_catches(queen, jack) -> str:
+    return _("{card} wins: ♦Q catches the trump jack {jack} (house rule).").format(
+        card=queen.label, jack=jack.label
+    )
+
+
+def hunted(hunter, jack) -> str:
+    return _(
+        "{card} wins: hunting jack — {card} catches {jack}, with neither ♠A nor the other "
+        "jack in the trick (house rule)."
+    ).format(card=hunter.label, jack=jack.label)
+
+
+# ---- steps 13 and 14 ---------------------------------------------------------------------
+
+
+def ranked(standing, card, led, joker_trump: bool) -> str:
+    powers = standing.powers
+    suit = suit_name(card.suit) if card.suit else ""
+    if card is JOKER:
+        reason = _(
+            "{card} wins: at this table a led joker is the lowest trump, and no other trump "
+            "was played."
+        )
+    elif powers.plain:
+        if powers.last and powers.trick.number != 1:
+            reason = _(
+                "{card} wins: on the last trick trumps and special cards have no power, so the "
+                "highest {suit} takes it."
+            )
+        else:
+            reason = _(
+                "{card} wins: on the first trick trumps and special cards have no power, "
+                "so the highest {suit} takes it."
+            )
+    elif powers.trump is not None and card.suit == powers.trump:
+        reason = _("{card} wins: highest trump ({suit}).")
+    else:
+        reason = _("{card} wins: highest card of the suit led ({suit}), and no trump was played.")
+    reason = reason.format(card=card.label, suit=suit)
+    return joined(reason, _joker_note(powers, card, joker_trump), _jack_note(powers, card))
+
+
+def _joker_note(powers, card, joker_trump: bool) -> str:
+    if not powers.joker_led or card is JOKER:
+        return ""
+    if powers.plain:
+        return _("A joker led to a plain trick has no power: the second card's suit counts as led.")
+    if joker_trump:
+        return _("At this table a led joker counts as the lowest trump.")
+    if powers.rules.led_joker_rank == "never_wins":
+        return _("At this table a led joker never wins: the second card's suit counts as led.")
+    return ""
+
+
+def _jack_note(powers, card) -> str:
+    """``plain_jack_lowest``: say so when a jack of the winner's suit would have beaten it."""
+    if not powers.rules.plain_jack_lowest or card.rank > JACK:
+        return ""
+    if any(c.rank == JACK and c.suit == card.suit and c is not card for c in powers.plays):
+        return _("A jack without power ranks below the 2 here (house rule).")
+    return ""
+
+
+def notes(standing) -> tuple[str, ...]:
+    """What a house rule changed in a trick won by a special card."""
+    powers = standing.powers
+    out = []
+    if standing.cancelled is not None:
+        out.append(
+            _(
+                "A jack in the trick cancels the yoromeki (house rule), so ♠A and {heart} have "
+                "no power."
+            ).format(heart=standing.cancelled.label)
+        )
+    out.append(first_trick_note(powers))
+    return tuple(out)
+
+
+def first_trick_note(powers) -> str:
+    if powers.plain or powers.trick.number != 1 or powers.rules.first_trick_plain == "none":
+        return ""
+    ordinary = powers.ordinary_specials()
+    if not ordinary:
+        return ""
+    return ngettext(
+        "On the first trick {cards} is an ordinary card (house rule).",
+        "On the first trick {cards} are ordinary cards (house rule).",
+        len(ordinary),
+    ).format(cards=", ".join(c.label for c in ordinary))
