@@ -20,6 +20,7 @@ from scoring.rules.scores import signed
 from scoring.rules.variants.mighty import mighty_card, ripper_card
 
 from .facts import Cell, Row, Table, amount, as_check, table_of
+from .labels import value_label
 
 ANY = object()  # no verdict claimed: the words do not say made or failed
 
@@ -249,7 +250,7 @@ def chip_table(variant, rules, players=5) -> dict:
         cases += [
             (label, _("the bid or more, under 20"), made_under, True),
             (label, _("fewer than the bid"), short, False),
-            (label, _("all 20"), [(b, 20) for b in under], not rules.siberian),
+            (label, _("all 20"), [(b, 20) for b in under], _all_twenty(rules)[0]),
         ]
     cases += [
         ("20", "20", [(20, 20)], True),
@@ -262,7 +263,7 @@ def chip_table(variant, rules, players=5) -> dict:
         score, check = scored(variant, rules, hands(pairs), made)
         note = ""
         if pairs[0][0] < 20 and pairs[0][1] == 20:
-            note = _("no Siberian rule: made") if made else _("Siberian rule: failed")
+            note = _all_twenty(rules)[1]
         rows.append(
             Row(
                 [Cell(bid_text), Cell(points_text, note), *role_amounts(score.deltas, False)], check
@@ -277,6 +278,17 @@ def chip_table(variant, rules, players=5) -> dict:
         "alone_made": _pair(alone_made),
         "alone_big": _pair(alone_big),
     }
+
+
+def _all_twenty(rules) -> tuple[bool, str]:
+    """Whether a bid under 20 that takes all 20 picture cards is made, and the words why:
+    the Siberian rule, unless the table's ``all_twenty`` house rule settles it."""
+    rule = getattr(rules, "all_twenty", "table")
+    if rule != "table":
+        return rule in ("made", "bonus"), value_label("all_twenty", rule)
+    if rules.siberian:
+        return False, _("Siberian rule: failed")
+    return True, _("no Siberian rule: made")
 
 
 def _pair(scored_hands):

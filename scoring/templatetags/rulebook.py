@@ -100,6 +100,12 @@ def part_name(part, option):
 
 
 @register.filter
+def choice_label(value, option):
+    """``{{ rules.yoromeki|choice_label:"yoromeki" }}``: a house rule's value as players say it."""
+    return labels.value_label(option, value)
+
+
+@register.filter
 def keyed(value, key):
     """A number as a worked example prints it: marked with the engine's answer it shows."""
     return format_html('<span data-key="{}">{}</span>', key, value)

@@ -11,6 +11,7 @@ new table cannot skip the check.
 """
 
 import json
+import re
 
 import pytest
 from django.utils import translation
@@ -18,7 +19,7 @@ from django.utils import translation
 from scoring.rules import VARIANTS
 
 from .examples import read, verify
-from .helpers import get
+from .helpers import get, sections
 
 pytestmark = pytest.mark.django_db
 
@@ -86,8 +87,17 @@ def sentence_amounts(page):
     return [e for e in page.examples if e.where == "scoring" and len(e.shown) == 1]
 
 
+CODE_WORD = re.compile(
+    r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b"
+)  # an option's code or value: napoleon_left
+
+
 def check_page(client, code, query):
-    page = read(get(client, code, query).content.decode())
+    response = get(client, code, query)
+    for section, text in sections(response).items():
+        if section != "house-rules":  # (its engine notes and own-number names: issue 13's)
+            assert not CODE_WORD.search(text), (code, query, section, CODE_WORD.findall(text))
+    page = read(response.content.decode())
     assert page.examples, (code, query)
     assert not page.unchecked_tricks, (code, query, "an example trick without its check")
     assert not page.loose, (code, query, "amounts printed outside a checked example", page.loose)
