@@ -164,6 +164,16 @@ class TrickExample:
     check: str = ""
 
 
+def _called_card(variant, rules, cards, called):
+    """The secretary card of an example: the one it names, else (a secretary is always named)
+    a card out of this trick, and no 2 or 3, which could summon a joker."""
+    if called:
+        return parse_card(called)
+    if not variant.secretary_card:
+        return None
+    return next(c for c in variant.deck(len(cards), rules) if c not in cards and c.rank > 3)
+
+
 def judge(variant, rules, plays, trump, number, called=None, joker_called=False, lead_suit=None):
     """Judge an example trick through the engine; None if the house rules make it impossible."""
     players = len(plays)
@@ -175,13 +185,7 @@ def judge(variant, rules, plays, trump, number, called=None, joker_called=False,
     deck = variant.deck_set(players, rules)
     if not deck.issuperset(cards):
         return None  # a stripped deck, say: this example cannot happen at this table
-    if called is None and variant.secretary_card:
-        # The secretary card is always named; in an example that does not show it, it is a
-        # card out of this trick (and no 2 or 3, which could summon a joker).
-        called = None
-        hidden = next(c for c in variant.deck(players, rules) if c not in cards and c.rank > 3)
-    else:
-        hidden = parse_card(called) if called else None
+    hidden = _called_card(variant, rules, cards, called)
     trick = Trick(
         players=players,
         number=number,

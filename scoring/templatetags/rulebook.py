@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
-from scoring.rulebook import facts, labels, words, worked
+from scoring.rulebook import facts, labels, tables, words
 from scoring.rulebook.context import either
 from scoring.rulebook.explain import explained
 from scoring.rules.cards import JOKER_NAMES, SYMBOLS, parse_card
@@ -192,8 +192,8 @@ def trick(context, plays, trump, number, called=None, joker_called=False, lead_s
 
 @register.simple_tag(takes_context=True)
 def worked_out(context, name):
-    """``{% worked_out "chip_table" as chips %}``: one of the score tables in ``worked.BUILDERS``."""
-    build = worked.BUILDERS[name]
+    """``{% worked_out "chip_table" as chips %}``: one of the score tables in ``tables.BUILDERS``."""
+    build = tables.BUILDERS[name]
     return build(context["variant"], context["rules"], context["example_players"])
 
 
