@@ -5,17 +5,22 @@ directly. Errors are the engine's ``RulesError`` subclasses, each with its field
 """
 
 from scoring.rules import VARIANTS, find_variant
-from scoring.rules.bids import NAP_BIDS
-from scoring.rules.cards import NO_TRUMP, parse_card, verify_in_deck
-from scoring.rules.errors import InconsistentResult, NotationError, RulesError
 from scoring.rules.i18n import _
-from scoring.rules.scores import HandFacts
-from scoring.rules.tricks import Trick
 
-from .body import MISSING, Body, Malformed, whole_number
+from .body import MISSING, Body
+from .deal import read_dealt_hand
+from .play import SECRETARY_VARIANTS, read_hand, read_trick
+from .result import TRICK_VARIANTS, read_facts
 
-SECRETARY_VARIANTS = ("taiwan", "hongkong")
-TRICK_VARIANTS = ("thai", "nap")
+__all__ = [
+    "SECRETARY_VARIANTS",
+    "TRICK_VARIANTS",
+    "auction",
+    "deal_miss",
+    "legal_plays",
+    "score",
+    "trick",
+]
 
 
 def variants() -> dict:
@@ -58,97 +63,6 @@ def read_table(body: Body):
     return variant, players, rules
 
 
-def read_trick(body: Body, variant, players: int, rules, complete: bool) -> Trick:
-    number = body.integer("trick", 1, variant.tricks(players, rules))
-    leader = body.seat("leader", players, default=0)
-    deck = variant.deck_set(players, rules)
-    plays = tuple(body.cards("plays", deck, variant.deck_name()))
-    _verify_count(plays, players, complete)
-    called = _called_card(body, variant, deck)
-    contract = _nap_contract(body) if variant.code == "nap" else None
-    trump, contract = _trump(body, variant, rules, number, contract)
-    trick = Trick(
-        players, number, plays, trump, leader, None, body.flag("joker_called"), called, contract
-    )
-    if variant.needs_lead_suit(trick):
-        trick = Trick(
-            players,
-            number,
-            plays,
-            trump,
-            leader,
-            body.suit("lead_suit"),
-            trick.joker_called,
-            called,
-            contract,
-        )
-    return trick
-
-
-def _verify_count(plays, players: int, complete: bool) -> None:
-    if complete and len(plays) != players:
-        raise Malformed(
-            _("plays must hold exactly {players} cards, one per player, not {count}.").format(
-                players=players, count=len(plays)
-            ),
-            "plays",
-        )
-    if not complete and len(plays) >= players:
-        raise Malformed(
-            _("plays holds the cards already played, so fewer than {players}.").format(
-                players=players
-            ),
-            "plays",
-        )
-
-
-def _called_card(body: Body, variant, deck):
-    if variant.code not in SECRETARY_VARIANTS:
-        return None
-    try:
-        return verify_in_deck(
-            parse_card(body.raw("called_card", required=True)), deck, variant.deck_name()
-        )
-    except NotationError as error:
-        raise error.at("called_card") from None
-
-
-def _nap_contract(body: Body):
-    text = body.text("contract", required=False)
-    if text is None:
-        return None
-    try:
-        return VARIANTS["nap"].ladder(None).parse(text)
-    except NotationError as error:
-        raise error.at("contract") from None
-
-
-def _trump(body: Body, variant, rules, number: int, contract):
-    """The trump as the engine takes it (None for no trump), and the contract it implies.
-
-    Nap names its trump by the first lead, and a trumpless misère may be given as
-    ``"trump": "NT"`` instead of ``"contract": "misere"``.
-    """
-    nap = variant.code == "nap"
-    misere = NAP_BIDS["misere"]
-    text = body.text("trump", required=not (nap and (number == 1 or contract is misere)))
-    if text is None:
-        return None, contract
-    trump = text.upper()
-    if trump not in variant.trump_choices(rules) or (
-        nap and trump == NO_TRUMP and contract not in (None, misere)
-    ):
-        raise Malformed(
-            _("trump must be one of {choices} here, not '{value}'.").format(
-                choices=", ".join(variant.trump_choices(rules)), value=text
-            ),
-            "trump",
-        )
-    if trump == NO_TRUMP:
-        return None, misere if nap else contract
-    return trump, contract
-
-
 # ---- the rulings ---------------------------------------------------------------
 
 
@@ -172,7 +86,7 @@ def legal_plays(data: object) -> dict:
     body = Body(data)
     variant, players, rules = read_table(body)
     situation = read_trick(body, variant, players, rules, complete=False)
-    hand = _hand(body, variant, players, rules, situation)
+    hand = read_hand(body, variant, players, rules, situation)
     context = {}
     if variant.code in SECRETARY_VARIANTS:
         context = {
@@ -185,20 +99,6 @@ def legal_plays(data: object) -> dict:
         "legal": [c.code for c in answer.legal],
         "illegal": {c.code: reason for c, reason in answer.illegal.items()},
     }
-
-
-def _hand(body: Body, variant, players: int, rules, situation: Trick):
-    deck = variant.deck_set(players, rules)
-    hand = body.cards("hand", deck, variant.deck_name(), seen=set(situation.plays))
-    most = variant.tricks(players, rules) - situation.number + 1
-    if not 1 <= len(hand) <= most:
-        raise Malformed(
-            _("hand must hold from 1 to {most} cards before trick {trick}, not {count}.").format(
-                most=most, trick=situation.number, count=len(hand)
-            ),
-            "hand",
-        )
-    return hand
 
 
 def auction(data: object) -> dict:
@@ -224,6 +124,8 @@ def auction(data: object) -> dict:
     }
     if not state.complete:
         answer["best"] = None if state.best is None else str(state.best)
+    if state.deal_miss is not None:
+        answer["deal_miss"] = state.deal_miss
     return answer
 
 
@@ -248,67 +150,15 @@ def score(data: object) -> dict:
     }
 
 
-def read_facts(body: Body, variant, players: int, rules) -> HandFacts:
-    declarer = body.seat("declarer", players)
-    try:
-        contract = variant.parse_contract(body.raw("contract", required=True), rules)
-    except RulesError as error:
-        raise error.at("contract") from None
-    partner = _partner(body, variant, players)
-    if variant.code in TRICK_VARIANTS:
-        toppled = variant.code == "thai" and body.flag("toppled")
-        tricks = None if toppled else _tricks(body, players)
-        return HandFacts(players, declarer, contract, partner, tricks=tricks, toppled=toppled)
-    captured, discards = _captured(body, variant, players, rules)
-    points = body.raw("declarer_points")
-    points = (
-        None
-        if points in (MISSING, None)
-        else whole_number(points, "declarer_points", -(2**63), 2**63)
-    )
-    if captured is None and points is None:
-        raise Malformed(
-            _("Give the result: captured (with discards) or declarer_points."), "captured"
-        )
-    return HandFacts(players, declarer, contract, partner, captured, discards, points)
-
-
-def _partner(body: Body, variant, players: int):
-    if variant.code == "nap":
-        if body.raw("partner") not in (MISSING, None):
-            raise InconsistentResult(_("Nap has no partner: give partner as null."), "partner")
-        return None
-    return body.optional_seat("partner", players)
-
-
-def _tricks(body: Body, players: int) -> dict[int, int]:
-    tricks = body.by_seat("tricks", players)
-    if tricks is None:
-        raise Malformed(_("tricks is required: the tricks each seat took."), "tricks")
-    return {seat: whole_number(n, f"tricks.{seat}", -(2**63), 2**63) for seat, n in tricks.items()}
-
-
-def _captured(body: Body, variant, players: int, rules):
-    by_seat = body.by_seat("captured", players)
-    if by_seat is None:
-        return None, ()
-    deck = variant.deck_set(players, rules)
-    captured = {}
-    for seat, cards in by_seat.items():
-        captured[seat] = tuple(_card_list(cards, f"captured.{seat}", deck, variant))
-    discards = ()
-    if body.has("discards"):
-        discards = tuple(_card_list(body.raw("discards"), "discards", deck, variant))
-    return captured, discards
-
-
-def _card_list(values: object, field: str, deck, variant) -> list:
-    if not isinstance(values, list):
-        raise Malformed(_("{field} must be a list of card codes.").format(field=field), field)
-    cards = []
-    for index, text in enumerate(values):
-        try:
-            cards.append(verify_in_deck(parse_card(text), deck, variant.deck_name()))
-        except NotationError as error:
-            raise error.at(f"{field}[{index}]") from None
-    return cards
+def deal_miss(data: object) -> dict:
+    """May this dealt hand call a deal miss (the Mighty, rules-house.md §8.5.3)?"""
+    body = Body(data)
+    variant, players, rules = read_table(body)
+    hand = read_dealt_hand(body, variant, players, rules)
+    judged = variant.deal_miss(players, hand, rules)
+    return {
+        "qualifies": judged.qualifies,
+        "value": judged.value,
+        "max": judged.max,
+        "reason": judged.reason,
+    }

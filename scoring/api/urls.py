@@ -8,5 +8,6 @@ urlpatterns = [
     re_path(r"^api/v1/legal-plays/?$", views.legal_plays, name="api-legal-plays"),
     re_path(r"^api/v1/auction/?$", views.auction, name="api-auction"),
     re_path(r"^api/v1/score/?$", views.score, name="api-score"),
+    re_path(r"^api/v1/deal-miss/?$", views.deal_miss, name="api-deal-miss"),
     re_path(r"^api/(?P<rest>.*)$", views.not_found, name="api-not-found"),
 ]

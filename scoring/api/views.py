@@ -91,6 +91,7 @@ trick = ruling(handlers.trick)
 legal_plays = ruling(handlers.legal_plays)
 auction = ruling(handlers.auction)
 score = ruling(handlers.score)
+deal_miss = ruling(handlers.deal_miss)
 
 
 def variants(request):

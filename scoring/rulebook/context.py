@@ -265,9 +265,11 @@ def _per_count(name, spec, counts) -> str:
 def page_context(variant, chosen: Chosen | None = None) -> dict:
     """What every rules page shares; a page's own tables come from its template's tags."""
     chosen = chosen or Chosen()
-    players = chosen.players or example_players(variant)
-    rules = variant.rules(chosen.raw, players)
     rows = facts.deal_rows(variant, chosen.raw)
+    players = chosen.players or example_players(variant)
+    if players not in [r.players for r in rows]:
+        players = rows[0].players  # the house rules chosen do not fit the usual table
+    rules = variant.rules(chosen.raw, players)
     house = house_rules(variant, rules, chosen)
     return {
         "variant": variant,
@@ -278,7 +280,8 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
         "deal": rows,
         "deal_for_table": [r for r in rows if chosen.players in (None, r.players)],
         "same_deck": len({r.deck for r in rows}) == 1,
-        "deck_size": rows[0].deck,
+        # The deck at the usual count: the Mighty's four-player deck is smaller.
+        "deck_size": next((r.deck for r in rows if r.players == players), rows[0].deck),
         "points_total": facts.point_count(variant, rules, players),
         "ladder": facts.ladder_facts(variant, rules),
         "house": house,

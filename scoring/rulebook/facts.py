@@ -78,10 +78,13 @@ class DealRow:
 
 
 def deal_rows(variant, raw) -> list[DealRow]:
-    """One row per player count, each with the house rules as they apply at that count."""
+    """One row per player count the house rules allow, each with the rules as they apply."""
     rows = []
     for players in variant.players:
-        rules = variant.rules(raw, players)
+        try:
+            rules = variant.rules(raw, players)
+        except RulesError:
+            continue  # these house rules cannot be played at this count (Sir Garnet with ten)
         tricks = variant.tricks(players, rules)
         rows.append(
             DealRow(

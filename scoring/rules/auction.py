@@ -9,7 +9,7 @@ call at any moment, is ``run_free_auction``.
 
 from dataclasses import dataclass
 
-from .bids import PASS, parse_call
+from .bids import DEAL_MISS, PASS, parse_call
 from .errors import IllegalCall, NotationError, OutOfRange
 from .i18n import _
 
@@ -25,6 +25,8 @@ class AuctionPlan:
     ending: str
     second_round: bool = False  # Mighty: all pass once, then one more round
     second_round_low: int | None = None  # the lowest bid in that second round
+    deal_miss: bool = False  # Mighty: a weak hand may call a deal miss as its first call
+    last_must_bid: object | None = None  # Nap: the dealer's lowest forced bid after all pass
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class AuctionState:
     best: object | None
     reason: str
     round: int = 1
+    deal_miss: int | None = None  # the seat that called a deal miss (the hand is redealt)
 
 
 def run_auction(plan: AuctionPlan, calls: list) -> AuctionState:
@@ -63,16 +66,29 @@ class _Walk:
         self.low = None
         self.done = False
         self.redeal = False
+        self.called: set[int] = set()
+        self.deal_miss = None
 
     def call(self, text: object) -> None:
+        if self._is_deal_miss(text):
+            self._call_deal_miss()
+            return
         call = parse_call(self.plan.ladder, text)
         if self.done:
             raise IllegalCall(_("The auction is already over; no more calls are taken."))
         if call is PASS:
+            if self._forced():
+                raise IllegalCall(
+                    _(
+                        "Everyone before the dealer passed, so the dealer may not pass: bid at "
+                        "least {bid} (house rule)."
+                    ).format(bid=self.plan.ladder.ladder()[0])
+                )
             self.passed.add(self.seat)
             self.in_a_row += 1
         else:
             self._bid(call)
+        self.called.add(self.seat)
         self.calls_made += 1
         self._maybe_end()
         self.seat = (self.seat + 1) % self.plan.players
@@ -84,9 +100,34 @@ class _Walk:
                     seat=self.seat
                 )
             )
-        self.plan.ladder.verify_bounds(bid, self.low)
+        self.plan.ladder.verify_bounds(bid, self.plan.last_must_bid if self._forced() else self.low)
         self.plan.ladder.verify_beats(bid, self.best)
         self.best, self.bidder, self.in_a_row = bid, self.seat, 0
+
+    def _forced(self) -> bool:
+        """Nap's dealer after everyone else passed, with ``all_pass: dealer_bids_one``."""
+        return (
+            self.plan.last_must_bid is not None
+            and self.best is None
+            and self.calls_made == self.plan.players - 1
+        )
+
+    def _is_deal_miss(self, text: object) -> bool:
+        return self.plan.deal_miss and isinstance(text, str) and text.strip().lower() == DEAL_MISS
+
+    def _call_deal_miss(self) -> None:
+        if self.done:
+            raise IllegalCall(_("The auction is already over; no more calls are taken."))
+        if self.seat in self.called:
+            raise IllegalCall(
+                _(
+                    "Seat {seat} has already called: a deal miss may only be a player's first "
+                    "call (house rule)."
+                ).format(seat=self.seat)
+            )
+        self.deal_miss, self.done, self.redeal = self.seat, True, True
+        self.best = self.bidder = None
+        self.calls_made += 1
 
     def _maybe_end(self) -> None:
         n, ending = self.plan.players, self.plan.ending
@@ -113,6 +154,14 @@ class _Walk:
         self.redeal = self.best is None
 
     def state(self) -> AuctionState:
+        if self.deal_miss is not None:
+            reason = _(
+                "Seat {seat} called a deal miss: the cards are dealt again, by that player "
+                "(house rule)."
+            ).format(seat=self.deal_miss)
+            return AuctionState(
+                True, None, None, None, True, None, reason, self.round, self.deal_miss
+            )
         if self.redeal:
             return AuctionState(
                 True, None, None, None, True, None, _all_passed(self.round), self.round

@@ -13,6 +13,7 @@ from .errors import CallNotationError, IllegalCall
 from .i18n import N_, _
 
 PASS = "pass"
+DEAL_MISS = "dealmiss"  # the Mighty's weak-hand call (rules-house.md §8.5.3)
 _SUIT_BID = re.compile(r"(\d{1,3})(S|H|D|C|NT)?", re.IGNORECASE)
 
 
@@ -44,6 +45,8 @@ NAP_LABELS = {
     "nap": N_("nap"),
     "wellington": N_("Wellington"),
     "blucher": N_("Blücher"),
+    "one": N_("one"),
+    "garnet": N_("Sir Garnet"),
 }
 
 
@@ -173,44 +176,67 @@ NAP_BIDS = {
         NapBid("blucher", 7, 20, 5),
     )
 }
+# Calls that only house rules add (rules-house.md §8.7): the dealer's forced one, and Sir
+# Garnet, a nap taken with the extra hand (it ranks with nap: neither beats the other).
+NAP_HOUSE_BIDS = {
+    "one": NapBid("one", 0, 1, 1),
+    "garnet": NapBid("garnet", 5, 5, 5),
+}
 _NAP_ALIASES = {"misère": "misere", "blücher": "blucher"}
+_NEEDS = {"wellington": ("nap", "garnet"), "blucher": ("wellington",)}
+FORCED_ONE = 0  # the rank of ``one``: a bound only the dealer's forced bid may reach
 
 
 class NapLadder:
-    """Nap's named calls; Wellington and Blücher only over the call just below them."""
+    """Nap's named calls; Wellington and Blücher only over the call just below them.
+
+    ``house`` names the calls house rules add (``one``, ``garnet``); ``low`` is the lowest
+    rank a bid may have unless the auction lowers it (a final contract may be ``one``).
+    """
+
+    def __init__(self, house: tuple[str, ...] = (), low: int = 1) -> None:
+        bids = {**NAP_BIDS, **{name: NAP_HOUSE_BIDS[name] for name in house}}
+        self.bids = dict(sorted(bids.items(), key=lambda item: item[1].rank))
+        self.low = low
 
     def parse(self, text: object) -> NapBid:
         name = text.strip().lower() if isinstance(text, str) else None
         name = _NAP_ALIASES.get(name, name)
-        if name not in NAP_BIDS:
+        if name not in self.bids:
             raise CallNotationError(
                 _("{call} is not a Nap call: write pass, {calls}.").format(
-                    call=_quote(text), calls=", ".join(NAP_BIDS)
+                    call=_quote(text), calls=", ".join(self.bids)
                 )
             )
-        return NAP_BIDS[name]
+        return self.bids[name]
 
     def key(self, bid: NapBid) -> int:
         return bid.rank
 
     def verify_bounds(self, bid: NapBid, low: int | None = None) -> None:
-        return None
+        if bid.rank < (self.low if low is None else low):
+            raise IllegalCall(
+                _(
+                    "{bid} may be bid only by the dealer, when everyone before has passed "
+                    "(house rule)."
+                ).format(bid=bid.label)
+            )
 
     def verify_beats(self, bid: NapBid, best: NapBid | None) -> None:
         if best is not None and bid.rank <= best.rank:
             raise IllegalCall(
                 _("{bid} does not beat {best}.").format(bid=bid.label, best=best.label)
             )
-        needs = {"wellington": "nap", "blucher": "wellington"}.get(bid.name)
-        if needs and (best is None or best.name != needs):
+        needs = [name for name in _NEEDS.get(bid.name, ()) if name in self.bids]
+        if needs and (best is None or best.name not in needs):
             raise IllegalCall(
                 _("{bid} may only be called over {needs}.").format(
-                    bid=bid.label, needs=NAP_BIDS[needs].label
+                    bid=bid.label, needs=" / ".join(self.bids[name].label for name in needs)
                 )
             )
 
     def ladder(self, low: int | None = None) -> list[str]:
-        return list(NAP_BIDS)
+        return list(self.bids)
 
 
 def parse_call(ladder, text: object) -> object:

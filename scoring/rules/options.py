@@ -52,6 +52,24 @@ LABELS = {
     "misere_no_trump": N_("Misère without trumps"),
     "nap_scoring": N_("Nap scoring"),
     "score_values": N_("Own score numbers"),
+    # rules-house.md §8.2, §8.5, §8.7
+    "four_player_table": N_("Four-player score table"),
+    "ripper_without_call": N_("Ripper led without a call"),
+    "called_joker_has_power": N_("A called joker keeps its power"),
+    "joker_call_last_trick": N_("Joker call on the last trick"),
+    "ripper_first_trick": N_("Ripper on the first trick"),
+    "mighty_defense": N_("Mighty defence"),
+    "first_trick_trumps": N_("Trumps on the first trick"),
+    "alone_doubles": N_("Playing alone doubles"),
+    "no_trump_doubles": N_("No trump doubles"),
+    "back_run": N_("Back run"),
+    "bid_20_doubles": N_("A bid of 20 doubles"),
+    "discards_to": N_("Points in the discards count for"),
+    "deal_miss": N_("Deal miss"),
+    "deal_miss_values": N_("Deal miss count"),
+    "payout": N_("Payout"),
+    "sir_garnet": N_("Sir Garnet"),
+    "joker": N_("Joker"),
 }
 
 
@@ -76,7 +94,6 @@ LABELS.update(
         "joker_lead_picture_request": N_("Led joker asks for pictures"),
         "first_trick_restriction": N_("First-trick limits"),
         "all_twenty": N_("All 20 picture cards"),
-        "discards_to": N_("Discarded picture cards"),
     }
 )
 

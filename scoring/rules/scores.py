@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import InconsistentResult
+from .errors import InconsistentResult, OutOfRange
 from .i18n import _, pgettext
 
 
@@ -21,6 +21,7 @@ class HandFacts:
     declarer_points: int | None = None  # quick count of the declarer's side
     tricks: dict[int, int] | None = None  # Thai and Nap: tricks won, by seat
     toppled: bool = False  # Thai: trick 1 was 2-3-4-5-6 of one suit
+    sitting_out: int | None = None  # six-player Mighty: the killed seat, which scores 0
 
     @property
     def alone(self) -> bool:
@@ -71,6 +72,8 @@ def deltas_for(facts: HandFacts, declarer: int, partner: int, other: int) -> tup
     if not facts.alone:
         deltas[facts.partner] = partner
     deltas[facts.declarer] = declarer
+    if facts.sitting_out is not None:
+        deltas[facts.sitting_out] = 0  # a killed seat sits the hand out
     return tuple(deltas)
 
 
@@ -177,3 +180,50 @@ def verify_tricks(facts: HandFacts, tricks_per_hand: int) -> dict[int, int]:
             "tricks",
         )
     return {seat: tricks.get(seat, 0) for seat in range(facts.players)}
+
+
+def verify_sitting_out(facts: HandFacts) -> None:
+    """The killed seat of six-player Mighty plays no card: it cannot declare, partner or
+    capture (rules-house.md §8.5.4)."""
+    out = facts.sitting_out
+    if out is None:
+        return
+    if not 0 <= out < facts.players:
+        raise OutOfRange(
+            _("sitting_out must be a seat from 0 to {last}, not {seat}.").format(
+                last=facts.players - 1, seat=out
+            ),
+            "sitting_out",
+        )
+    if facts.declarer == out:
+        raise InconsistentResult(
+            _("Seat {seat} was killed and sits this hand out, so it cannot declare.").format(
+                seat=out
+            ),
+            "declarer",
+        )
+    if facts.partner == out:
+        raise InconsistentResult(
+            _("Seat {seat} was killed and sits this hand out, so it cannot be the friend.").format(
+                seat=out
+            ),
+            "partner",
+        )
+    if facts.captured and facts.captured.get(out):
+        raise InconsistentResult(
+            _("Seat {seat} was killed and sat the hand out, so it captured no cards.").format(
+                seat=out
+            ),
+            f"captured.{out}",
+        )
+
+
+def own_numbers_line(overrides) -> str | None:
+    """Name the table's own score numbers a score used (``score_values``, rules-house.md
+    §8.1), so the reason says which rule changed the amounts; None when there are none."""
+    if not overrides:
+        return None
+    numbers = ", ".join(
+        f"{name} {str(amount).replace('-', '−')}" for name, amount in overrides.items()
+    )
+    return _("your table's own numbers: {numbers}").format(numbers=numbers)

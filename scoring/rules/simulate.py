@@ -6,10 +6,10 @@ makes is random; every rule is the engine's own.
 """
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .auction import AuctionState
-from .bids import PASS, Bid
+from .bids import DEAL_MISS, PASS, Bid
 from .cards import JOKER, SUITS, Card
 from .errors import RulesError
 from .scores import HandFacts, Score
@@ -41,6 +41,7 @@ class PlayedHand:
     tricks: list[PlayedTrick] = field(default_factory=list)
     facts: HandFacts | None = None
     score: Score | None = None
+    sitting_out: int | None = None  # six-player Mighty: the seat the declarer killed
 
     @property
     def redeal(self) -> bool:
@@ -60,7 +61,7 @@ def play_random_hand(
     variant, players: int, rules, rng: random.Random, dealer: int = 0
 ) -> PlayedHand:
     hands, blind = deal(variant, players, rules, rng)
-    calls, state = random_auction(variant, players, rules, rng, dealer)
+    calls, state = random_auction(variant, players, rules, rng, dealer, hands)
     record = PlayedHand(
         variant.code, players, dealer, [list(h) for h in hands], list(blind), calls, state
     )
@@ -68,6 +69,8 @@ def play_random_hand(
         return record
     record.declarer = state.declarer
     record.contract = _final_contract(variant, state.contract, rules, rng)
+    if variant.needs_sitting_out(players):
+        blind = _kill(record, hands, blind, rng)
     _exchange(variant, record, hands, blind, rules, rng)
     _play(variant, record, hands, rules, rng)
     record.facts = _facts(variant, record, rules)
@@ -78,20 +81,33 @@ def play_random_hand(
 # ---- auction -------------------------------------------------------------------
 
 
-def random_auction(variant, players, rules, rng, dealer):
+def random_auction(variant, players, rules, rng, dealer, hands=None):
+    """Random legal calls until the auction ends; with ``hands``, a player whose dealt hand
+    qualifies sometimes calls a deal miss as its first call."""
     free = getattr(rules, "auction_order", None) == "free"
     # Seats the auction must be told (the previous napoleon under a Japanese house rule).
     seats = {
         name: rng.choice((None, *range(players))) for name in variant.auction_seat_fields(rules)
     }
     calls: list = []
+    called: set[int] = set()
     while True:
         state = variant.auction(players, calls, rules, dealer=dealer, **seats)
         if state.complete:
             return calls, state
         seat = state.next if state.next is not None else rng.randrange(players)
-        call = _random_call(variant, players, rules, rng, dealer, calls, seat, free, seats)
+        if _calls_deal_miss(variant, rules, hands, seat, called, rng):
+            call = DEAL_MISS
+        else:
+            call = _random_call(variant, players, rules, rng, dealer, calls, seat, free, seats)
         calls.append({"seat": seat, "call": call} if free else call)
+        called.add(seat)
+
+
+def _calls_deal_miss(variant, rules, hands, seat, called, rng):
+    if hands is None or not variant.has_deal_miss or rules.deal_miss != "on" or seat in called:
+        return False
+    return variant.deal_miss(len(hands), hands[seat], rules).qualifies and rng.random() < 0.5
 
 
 def _random_call(variant, players, rules, rng, dealer, calls, seat, free, seats=None):
@@ -133,15 +149,35 @@ def _final_contract(variant, contract, rules, rng):
 # ---- exchange and partner -----------------------------------------------------------
 
 
+def _kill(record, hands, blind, rng):
+    """Six-player Mighty: the declarer names a card outside its hand and the kitty; its
+    holder sits out. That hand joins the kitty, two cards go to each other live player and
+    the last five to the declarer, as the kitty (rules-house.md §8.5.4)."""
+    declarer, n = record.declarer, record.players
+    named = rng.choice([c for seat, h in enumerate(hands) if seat != declarer for c in h])
+    out = next(seat for seat, h in enumerate(hands) if named in h)
+    record.sitting_out = out
+    pool = hands[out] + list(blind)
+    rng.shuffle(pool)
+    hands[out] = []
+    others = [seat for seat in range(n) if seat not in (declarer, out)]
+    for index, seat in enumerate(others):
+        hands[seat] += pool[2 * index : 2 * index + 2]
+    return pool[2 * len(others) :]
+
+
 def _exchange(variant, record, hands, blind, rules, rng):
     if variant.code == "nap":
+        _take_garnet(record, hands, blind, rng)
         return
     declarer = record.declarer
     deck = variant.deck(record.players, rules)
-    hand = hands[declarer] + blind
+    hand = hands[declarer] + list(blind)
     rng.shuffle(hand)
-    record.discards = hand[: len(blind)]
-    hands[declarer] = hand[len(blind) :]
+    # The declarer ends with a trick's worth of cards (six-player Mighty takes five, keeps two).
+    keep = variant.tricks(record.players, rules)
+    record.discards = hand[: len(hand) - keep]
+    hands[declarer] = hand[len(hand) - keep :]
     if variant.code == "mighty" and rules.first_trick_friend:
         return
     if variant.code == "mighty" and rng.random() < 0.1:
@@ -151,6 +187,18 @@ def _exchange(variant, record, hands, blind, rules, rng):
     record.partner = next(
         (seat for seat, h in enumerate(hands) if record.called_card in h and seat != declarer), None
     )
+
+
+def _take_garnet(record, hands, blind, rng):
+    """Sir Garnet: the bidder takes the extra hand and keeps five of the ten cards; the
+    record's blind becomes the cards nobody took."""
+    if record.contract.name != "garnet":
+        return
+    size = len(hands[record.declarer])
+    hand = hands[record.declarer] + list(blind[:size])
+    rng.shuffle(hand)
+    record.discards, hands[record.declarer] = hand[:size], hand[size:]
+    record.blind = list(blind[size:])
 
 
 # ---- play ------------------------------------------------------------------------
@@ -175,12 +223,20 @@ def _play(variant, record, hands, rules, rng):
 
 
 def _play_trick(variant, record, hands, rules, rng, number, leader, trump):
-    n = record.players
     contract = record.contract if variant.code == "nap" else None
-    trick = Trick(n, number, (), trump, leader, called_card=record.called_card, contract=contract)
+    trick = Trick(
+        record.players,
+        number,
+        (),
+        trump,
+        leader,
+        called_card=record.called_card,
+        contract=contract,
+        sitting_out=record.sitting_out,
+    )
     ordered = False
-    for index in range(n):
-        seat = (leader + index) % n
+    for index in range(trick.live_players):
+        seat = trick.seat_of(index)
         context = _context(variant, record, ordered)
         legal = variant.legal_plays(trick, hands[seat], rules, **context).legal
         if not legal:
@@ -194,43 +250,13 @@ def _play_trick(variant, record, hands, rules, rng, number, leader, trump):
 
 
 def _add(variant, trick, played, rules, rng):
-    plays = trick.plays + (played,)
-    lead_suit, called = trick.lead_suit, trick.joker_called
-    if not trick.plays:
-        probe = Trick(
-            trick.players,
-            trick.number,
-            plays,
-            trick.trump,
-            trick.leader,
-            called_card=trick.called_card,
-            contract=trick.contract,
-        )
-        if variant.needs_lead_suit(probe):
-            lead_suit = rng.choice(SUITS)
-        probe = Trick(
-            trick.players,
-            trick.number,
-            plays,
-            trick.trump,
-            trick.leader,
-            lead_suit,
-            True,
-            trick.called_card,
-            trick.contract,
-        )
-        called = variant.joker_call_allowed(probe, rules) and rng.random() < 0.7
-    return Trick(
-        trick.players,
-        trick.number,
-        plays,
-        trick.trump,
-        trick.leader,
-        lead_suit,
-        called,
-        trick.called_card,
-        trick.contract,
-    )
+    trick = replace(trick, plays=trick.plays + (played,))
+    if len(trick.plays) > 1:
+        return trick
+    if variant.needs_lead_suit(trick):
+        trick = replace(trick, lead_suit=rng.choice(SUITS))
+    called = variant.joker_call_allowed(replace(trick, joker_called=True), rules)
+    return replace(trick, joker_called=called and rng.random() < 0.7)
 
 
 def _context(variant, record, ordered):
@@ -279,6 +305,7 @@ def _facts(variant, record, rules):
         partner,
         {s: tuple(cs) for s, cs in captured.items()},
         discards,
+        sitting_out=record.sitting_out,
     )
 
 

@@ -20,9 +20,20 @@ class Trick:
     joker_called: bool = False  # a summon (Taiwan) or a joker call (the Mighty)
     called_card: Card | None = None  # Taiwan's secretary card
     contract: object | None = None  # Nap: the bid (misère changes the trump)
+    sitting_out: int | None = None  # six-player Mighty: the killed seat, which plays no card
 
     def seat_of(self, index: int) -> int:
-        return (self.leader + index) % self.players
+        """The seat of ``plays[index]``: clockwise from the leader, over the seat sitting out."""
+        seat = (self.leader + index) % self.players
+        if self.sitting_out is None:
+            return seat
+        passed = (self.sitting_out - self.leader) % self.players
+        return (seat + 1) % self.players if 0 < passed <= index else seat
+
+    @property
+    def live_players(self) -> int:
+        """How many seats play a card to the trick (all but one sitting out)."""
+        return self.players - (self.sitting_out is not None)
 
     @property
     def next_seat(self) -> int:

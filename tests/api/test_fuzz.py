@@ -25,7 +25,7 @@ FIELDS = [
     "variant", "players", "options", "trump", "trick", "leader", "called_card", "plays",
     "lead_suit", "joker_called", "contract", "lang", "hand", "secretary_ordered", "declarer",
     "dealer", "first", "calls", "partner", "captured", "discards", "declarer_points", "tricks",
-    "toppled", "previous_napoleon", "previous_adjutant",
+    "toppled", "previous_napoleon", "previous_adjutant", "sitting_out",
 ]  # fmt: skip
 OPTION_NAMES = [
     "bid_style", "pass_is_final", "blind_shown", "discards_shown", "secretary_order",
@@ -41,6 +41,11 @@ OPTION_NAMES = [
     "first_trick_plain", "plain_tricks", "plain_trick_specials", "joker_call", "almighty_call",
     "joker_any_time", "ura_jack_any_time", "joker_lead_picture_request",
     "first_trick_restriction", "all_twenty", "discards_to",
+    # rules-house.md §8.1, 8.2, 8.5, 8.7
+    "four_player_table", "ripper_without_call", "called_joker_has_power",
+    "joker_call_last_trick", "ripper_first_trick", "mighty_defense", "first_trick_trumps",
+    "alone_doubles", "no_trump_doubles", "back_run", "bid_20_doubles",
+    "deal_miss", "deal_miss_values", "payout", "sir_garnet", "joker",
 ]  # fmt: skip
 WORDS = [
     "taiwan", "hongkong", "japanese", "japanese-chip", "thai", "mighty", "nap",
@@ -53,6 +58,9 @@ WORDS = [
     "previous_adjutant", "never_wins", "lowest_trump", "top", "below_jacks", "first_and_last",
     "almighty_and_jacks", "no_joker_no_trump", "bonus", "fails", "napoleon", "seat", "call",
     "made_napoleon", "alone_multiplier", "siberian_opponent",
+    "dealmiss", "DEALMISS", "one", "garnet", "on", "balanced", "classic", "dealer_bids_one",
+    "pagat_p10", "pagat_pm", "pagat_pm1", "opponents_10", "lead_and_call", "made_only",
+    "point", "ten", "max", "base", "standard_made_napoleon", "nap_failed", "declarer",
 ]  # fmt: skip
 
 scalars = (

@@ -28,7 +28,7 @@ PLAYERS = {
     "japanese": [4, 5, 6, 7],
     "japanese-chip": [4, 5, 6],
     "thai": [5],
-    "mighty": [5],
+    "mighty": [4, 5, 6],
     "nap": list(range(3, 11)),
 }
 
@@ -39,7 +39,7 @@ DECK = {
     "japanese": 53,
     "japanese-chip": 52,
     "thai": 52,
-    "mighty": 53,
+    "mighty": {4: 43, 5: 53, 6: 53},  # rules-house.md §8.9
     "nap": 52,
 }
 
@@ -49,9 +49,11 @@ HANDS = {
     "japanese": {4: 12, 5: 10, 6: 8, 7: 7},
     "japanese-chip": {4: 12, 5: 10, 6: 8},
     "thai": {5: 10},
-    "mighty": {5: 10},
+    "mighty": {4: 10, 5: 10, 6: 8},
     "nap": {n: 5 for n in range(3, 11)},
 }
+# The Mighty plays 10 tricks at every count (six players: 8 dealt, 10 after the kill).
+TRICKS = {**HANDS, "mighty": {4: 10, 5: 10, 6: 10}}
 
 BLINDS = {
     "taiwan": {4: 2, 5: 4, 6: 6},
@@ -59,7 +61,7 @@ BLINDS = {
     "japanese": {4: 5, 5: 3, 6: 5, 7: 4},
     "japanese-chip": {4: 4, 5: 2, 6: 4},
     "thai": {5: 2},
-    "mighty": {5: 3},
+    "mighty": {4: 3, 5: 3, 6: 5},
     # nap: the undealt stock of the full deck
     "nap": {n: 52 - 5 * n for n in range(3, 11)},
 }
@@ -87,6 +89,7 @@ TAIWAN_OPTIONS = {
     "summoned_joker_loses": (BOOL, False, None),
     "first_lead": (CHOICE, "napoleon_left", ["napoleon_left", "napoleon"]),
     "score_table": (CHOICE, "taiwan", ["taiwan", "hongkong"]),
+    "four_player_table": (CHOICE, "seed", ["seed", "balanced"]),
 }
 # rules-house.md §8.1: every variant takes a table's own score numbers.
 SCORE_VALUES = {"score_values": ("object", {}, None)}
@@ -182,12 +185,41 @@ OPTIONS = {
         "trump_change_cost": ("object", {"suit": 2, "no_trump": 1}, None),
         "first_trick_friend": (BOOL, False, None),
         "joker_powerless_first_last": (BOOL, False, None),
-        "formula": (CHOICE, "seed", ["seed", "pagat"]),
+        "formula": (CHOICE, "seed", ["seed", "pagat", "pagat_p10", "pagat_pm", "pagat_pm1"]),
+        "ripper_without_call": (
+            CHOICE,
+            "joker_powerless",
+            ["joker_powerless", "joker_keeps_power"],
+        ),
+        "called_joker_has_power": (BOOL, False, None),
+        "joker_call_last_trick": (BOOL, True, None),
+        "ripper_first_trick": (CHOICE, "no_lead", ["no_lead", "lead_no_call", "lead_and_call"]),
+        "mighty_defense": (BOOL, False, None),
+        "first_trick_trumps": (CHOICE, "no_lead", ["no_lead", "none", "free"]),
+        "alone_doubles": (BOOL, True, None),
+        "no_trump_doubles": (CHOICE, "always", ["always", "made_only"]),
+        "back_run": (
+            CHOICE,
+            "opponents_11",
+            ["opponents_11", "opponents_10", "opponents_reach_bid", "off"],
+        ),
+        "bid_20_doubles": (BOOL, False, None),
+        "discards_to": (CHOICE, "declarer", ["declarer", "opponents"]),
+        "deal_miss": (CHOICE, "off", ["off", "on"]),
+        "deal_miss_values": (
+            "object",
+            {"point": 2, "ten": 1, "mighty": 0, "joker": -2, "max": 1},
+            None,
+        ),
     },
     "nap": {
         "stripped_deck": (BOOL, False, None),
         "misere_no_trump": (BOOL, True, None),
         "nap_scoring": (CHOICE, "points", ["points", "stakes"]),
+        "payout": (CHOICE, "flat", ["flat", "classic"]),
+        "all_pass": (CHOICE, "redeal", ["redeal", "dealer_bids_one"]),
+        "sir_garnet": (BOOL, False, None),
+        "joker": (BOOL, False, None),
     },
 }
 OPTIONS = {code: options | SCORE_VALUES for code, options in OPTIONS.items()}
@@ -221,13 +253,14 @@ def test_it_gives_the_player_counts(variants, code):
 
 @pytest.mark.parametrize("code", VARIANTS)
 def test_it_gives_deck_sizes_by_player_count(variants, code):
-    assert variants[code]["deck_size"] == {str(n): DECK[code] for n in PLAYERS[code]}
+    deck = DECK[code] if isinstance(DECK[code], dict) else dict.fromkeys(PLAYERS[code], DECK[code])
+    assert variants[code]["deck_size"] == counts(deck)
 
 
 @pytest.mark.parametrize("code", VARIANTS)
 def test_it_gives_hand_sizes_and_tricks_by_player_count(variants, code):
     assert variants[code]["hand_size"] == counts(HANDS[code])
-    assert variants[code]["tricks"] == counts(HANDS[code])
+    assert variants[code]["tricks"] == counts(TRICKS[code])
 
 
 @pytest.mark.parametrize("code", VARIANTS)

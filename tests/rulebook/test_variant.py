@@ -53,12 +53,16 @@ def test_it_marks_the_page_with_the_variant_name_and_description(client, code):
 def test_it_shows_the_deal_for_every_player_count_as_the_engine_computes_it(client, code):
     rows = table_rows(get(client, code).content.decode(), "deal")
     game = VARIANTS[code]
+    decks = {len(game.deck(n, game.rules({}, n))) for n in game.players}
     for players in game.players:
         rules = game.rules({}, players)
+        # A deck that changes with the count (the Mighty's 43 cards for four) gets a column.
+        deck = () if len(decks) == 1 else (len(game.deck(players, rules)),)
         row = tuple(
             str(n)
             for n in (
                 players,
+                *deck,
                 game.hand_size(players, rules),
                 game.blind_size(players, rules),
                 game.tricks(players, rules),

@@ -5,7 +5,7 @@ import pytest
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.errors import BadOptionValue, UnknownOption, UnsupportedPlayers
 from scoring.rules.score_values import ScoreValues
-from scoring.rules.variants.mighty import TrumpChangeCost
+from scoring.rules.variants.mighty import DealMissValues, TrumpChangeCost
 
 PASS_FINAL = ("pass_is_final", "bool", False, None)
 SAME_TWO = ("same_two", "bool", True, None)
@@ -22,11 +22,13 @@ TAIWAN = [
     ("summoned_joker_loses", "bool", False, None),
     ("first_lead", "choice", "napoleon_left", ("napoleon_left", "napoleon")),
     ("score_table", "choice", "taiwan", ("taiwan", "hongkong")),
+    ("four_player_table", "choice", "seed", ("seed", "balanced")),
 ]
 HONGKONG = [
     *TAIWAN[:7],
     ("first_lead", "choice", "napoleon", ("napoleon_left", "napoleon")),
     ("score_table", "choice", "hongkong", ("taiwan", "hongkong")),
+    TAIWAN[-1],
 ]
 # rules-house.md §8.3: the options both Japanese games take (marked ⁺ there), with the
 # defaults of the Japanese game; the chip game's own defaults are set below.
@@ -111,12 +113,36 @@ MIGHTY = [
     ("trump_change_cost", "object", TrumpChangeCost(2, 1), None),
     ("first_trick_friend", "bool", False, None),
     ("joker_powerless_first_last", "bool", False, None),
-    ("formula", "choice", "seed", ("seed", "pagat")),
+    ("formula", "choice", "seed", ("seed", "pagat", "pagat_p10", "pagat_pm", "pagat_pm1")),
+    # rules-house.md §8.5
+    ("ripper_without_call", "choice", "joker_powerless", ("joker_powerless", "joker_keeps_power")),
+    ("called_joker_has_power", "bool", False, None),
+    ("joker_call_last_trick", "bool", True, None),
+    ("ripper_first_trick", "choice", "no_lead", ("no_lead", "lead_no_call", "lead_and_call")),
+    ("mighty_defense", "bool", False, None),
+    ("first_trick_trumps", "choice", "no_lead", ("no_lead", "none", "free")),
+    ("alone_doubles", "bool", True, None),
+    ("no_trump_doubles", "choice", "always", ("always", "made_only")),
+    (
+        "back_run",
+        "choice",
+        "opponents_11",
+        ("opponents_11", "opponents_10", "opponents_reach_bid", "off"),
+    ),
+    ("bid_20_doubles", "bool", False, None),
+    ("discards_to", "choice", "declarer", ("declarer", "opponents")),
+    ("deal_miss", "choice", "off", ("off", "on")),
+    ("deal_miss_values", "object", DealMissValues(2, 1, 0, -2, 1), None),
 ]
 NAP = [
     ("stripped_deck", "bool", False, None),
     ("misere_no_trump", "bool", True, None),
     ("nap_scoring", "choice", "points", ("points", "stakes")),
+    # rules-house.md §8.7
+    ("payout", "choice", "flat", ("flat", "classic")),
+    ("all_pass", "choice", "redeal", ("redeal", "dealer_bids_one")),
+    ("sir_garnet", "bool", False, None),
+    ("joker", "bool", False, None),
 ]
 # rules-house.md §8.1: every variant takes a table's own score numbers.
 SCORE_VALUES = ("score_values", "object", ScoreValues(), None)

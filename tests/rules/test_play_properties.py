@@ -12,11 +12,11 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import VARIANTS
-from scoring.rules.errors import OptionError
+from scoring.rules import VARIANTS, RulesError
 from scoring.rules.score_values import ScoreValues
 from scoring.rules.simulate import play_random_hand
-from scoring.rules.variants.mighty import TrumpChangeCost
+from scoring.rules.variants.mighty import DealMissValues, TrumpChangeCost
+from scoring.rules.variants.mighty.options import PAGAT_FORMULAS
 
 TABLES = [(code, n) for code, v in VARIANTS.items() for n in v.players]
 
@@ -30,7 +30,10 @@ def option_values(spec):
     if spec.kind == "choice":
         return st.sampled_from(spec.choices)
     if spec.name == "score_values":
-        return st.just(ScoreValues())
+        return st.just(ScoreValues())  # drawn against the active table, see ``own_numbers``
+    if spec.name == "deal_miss_values":
+        counts = [st.integers(-4, 4) for _key in range(4)]
+        return st.builds(DealMissValues, *counts, st.integers(-4, 12))
     return st.builds(TrumpChangeCost, st.integers(0, 3), st.integers(0, 3))
 
 
@@ -40,10 +43,29 @@ def tables(draw):
     variant = VARIANTS[code]
     chosen = {s.name: draw(option_values(s)) for s in variant.Rules.specs() if draw(st.booleans())}
     try:
-        rules = dataclasses.replace(variant.rules(None, players), **chosen)
-    except OptionError:
+        rules = variant.rules(chosen, players)
+    except RulesError:
         assume(False)  # a combination the rules refuse (rules-house.md §8.8)
+    if draw(st.booleans()):
+        own = draw(own_numbers(variant.score_coefficients(players, rules)))
+        rules = variant.rules({**chosen, "score_values": own}, players)
     return variant, players, rules
+
+
+@st.composite
+def own_numbers(draw, table):
+    """A table's own numbers that keep a zero-sum table zero-sum: every amount scaled by
+    one factor, multipliers and the Mighty's base and bid weight drawn freely."""
+    scale = draw(st.integers(1, 5))
+    numbers = {}
+    for c in table:
+        if c.name.endswith("multiplier"):
+            numbers[c.name] = draw(st.integers(1, 4))
+        elif c.name in ("base", "bid_weight"):
+            numbers[c.name] = draw(st.integers(c.low, c.high))
+        elif scale > 1:  # every amount, or the zero-sum rows would tilt
+            numbers[c.name] = c.default * scale
+    return numbers
 
 
 def played_hand(variant, players, rules, seed):
@@ -87,7 +109,8 @@ def test_it_gives_each_trick_one_winner_among_its_plays(table, seed):
     hand = played_hand(variant, players, rules, seed)
     for played in hand.tricks:
         result, trick = played.result, played.trick
-        assert len(trick.plays) == players
+        assert len(trick.plays) == trick.live_players
+        assert result.winner != trick.sitting_out
         assert trick.plays[result.play_index] is result.card
         assert result.winner == trick.seat_of(result.play_index)
         assert result.card.label in result.reason
@@ -124,14 +147,15 @@ def test_it_keeps_zero_sum_tables_at_zero(table, seed):
 
 def zero_sum(code, players, rules, facts):
     """The tables rules.md makes zero-sum (others are applied as written)."""
-    if code == "taiwan" or (code == "hongkong" and rules.score_table == "taiwan"):
-        return players == 5 and rules.score_table == "taiwan"
-    if code == "hongkong":
+    if code in ("taiwan", "hongkong") and rules.score_table == "taiwan":
+        return players == 5 or (players == 4 and rules.four_player_table == "balanced")
+    if code in ("taiwan", "hongkong"):
         return False
     if code == "japanese-chip" or (code == "japanese" and rules.score_table == "chips"):
         return players == 5 and not facts.alone
     if code == "mighty":
-        return rules.formula == "pagat" or not facts.alone
+        # Four players: the declarer takes the balance (rules-house.md §8.5.4).
+        return players == 4 or rules.formula in PAGAT_FORMULAS or not facts.alone
     if code == "nap":
         return rules.nap_scoring == "stakes"
     return False
@@ -146,7 +170,7 @@ def test_it_always_leaves_a_legal_card_and_explains_the_rest(table, seed):
     # card of a real hand is classified exactly once, each refusal with a reason.
     for played in hand.tricks[:3]:
         trick = played.trick
-        for cut in range(players):
+        for cut in range(len(trick.plays)):
             partial = dataclasses.replace(trick, plays=trick.plays[:cut])
             seat_hand = [
                 trick.plays[cut],

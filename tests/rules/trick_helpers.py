@@ -45,12 +45,13 @@ def make_trick(
     joker_called: bool = False,
     called: str | None = None,
     contract: str | None = None,
+    sitting_out: int | None = None,
 ):
     v = find_variant(variant)
     played = cards(plays)
     seats = players if players is not None else len(played)
     rules = v.rules(options or {}, seats)
-    bid = v.ladder(rules).parse(contract) if contract is not None else None
+    bid = v.ladder(rules, for_auction=False).parse(contract) if contract is not None else None
     situation = Trick(
         players=seats,
         number=trick,
@@ -61,6 +62,7 @@ def make_trick(
         joker_called=joker_called,
         called_card=parse_card(called) if called else None,
         contract=bid,
+        sitting_out=sitting_out,
     )
     return v, rules, situation
 

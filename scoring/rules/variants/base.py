@@ -28,6 +28,7 @@ class Variant(ABC):
     jokers: ClassVar[tuple[str, ...]] = ()
     point_ranks: ClassVar[frozenset[int]] = frozenset()
     roles: ClassVar[tuple[str, str, str]]  # declarer, partner, opponent (N_ marked)
+    has_deal_miss: ClassVar[bool] = False  # a weak dealt hand may call for a new deal
 
     # What the rules pages and the referee ask a variant instead of testing its code.
     secretary_card: ClassVar[bool] = False  # a named card is the strongest, held by the partner
@@ -164,6 +165,7 @@ class Variant(ABC):
 
     def verify_trick(self, trick: Trick, rules: TableRules) -> None:
         """Checks the trick alone can settle; each variant adds its own."""
+        self.verify_sitting_out(trick)
         tricks = self.tricks(trick.players, rules)
         if not 1 <= trick.number <= tricks:
             raise OutOfRange(
@@ -181,6 +183,37 @@ class Variant(ABC):
             )
         if trick.joker_called and not self.joker_call_allowed(trick, rules):
             raise IllegalTrick(self.joker_call_refusal(trick, rules), "joker_called")
+
+    def needs_sitting_out(self, players: int) -> bool:
+        """Does one seat sit each hand out at this count (six-player Mighty's kill)?"""
+        return False
+
+    def verify_sitting_out(self, trick: Trick) -> None:
+        """Where a seat sits out, the trick must say which, and that seat cannot lead."""
+        if not self.needs_sitting_out(trick.players):
+            return
+        out = trick.sitting_out
+        if out is None:
+            raise NotationError(
+                _(
+                    "sitting_out is required with {players} players: the seat that was killed."
+                ).format(players=trick.players),
+                "sitting_out",
+            )
+        if not 0 <= out < trick.players:
+            raise OutOfRange(
+                _("sitting_out must be a seat from 0 to {last}, not {seat}.").format(
+                    last=trick.players - 1, seat=out
+                ),
+                "sitting_out",
+            )
+        if trick.leader == out:
+            raise IllegalTrick(
+                _("Seat {seat} was killed and sits this hand out, so it cannot lead.").format(
+                    seat=out
+                ),
+                "leader",
+            )
 
     def joker_call_allowed(self, trick: Trick, rules: TableRules) -> bool:
         return False

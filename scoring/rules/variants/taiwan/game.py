@@ -1,81 +1,17 @@
 """Taiwan and Hong Kong Napoleon: 54 cards, the secretary card, two jokers."""
 
-from dataclasses import dataclass
-
-from ..auction import CONSECUTIVE, AuctionPlan
-from ..bids import SuitLadder, suit_order
-from ..cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, NO_TRUMP, QUEEN, SUITS, suit_card
-from ..errors import IllegalPlay, NotationError
-from ..i18n import N_, NC_, _
-from ..options import TableRules, choice, flag
-from ..scores import HandFacts, Score, deltas_for, share_line, side_points
-from ..tricks import LegalPlays, TrickResult
-from .base import Variant, following_reason, joker_label, trump_name
+from ...auction import CONSECUTIVE, AuctionPlan
+from ...bids import SuitLadder, suit_order
+from ...cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, NO_TRUMP, QUEEN, SUITS, suit_card
+from ...errors import IllegalPlay, NotationError
+from ...i18n import N_, NC_, _
+from ...scores import HandFacts, Score, side_points
+from ...tricks import LegalPlays, TrickResult
+from ..base import Variant, following_reason, joker_label, trump_name
+from . import score
+from .options import HongKongRules, TaiwanRules
 
 LAST_THREE = 3
-
-
-@dataclass(frozen=True)
-class TaiwanRules(TableRules):
-    variant_name = N_("Taiwan Napoleon")
-
-    bid_style: str = choice(
-        "suit",
-        ("suit", "number"),
-        N_(
-            "How bids are made: a level with a trump, or the point target alone (9–16), "
-            "the trump being named after the auction."
-        ),
-    )
-    pass_is_final: bool = flag(
-        False, N_("A player who has passed may not bid again in this auction.")
-    )
-    blind_shown: bool = flag(False, N_("The napoleon turns the blind face up before taking it."))
-    discards_shown: bool = flag(
-        {4: True, 5: False, 6: False},
-        N_("The napoleon's discards are laid face up for all to see."),
-    )
-    secretary_order: str = choice(
-        "any_time",
-        ("any_time", "napoleon_lead_only", "off"),
-        N_(
-            "When the napoleon may order the secretary card played: at any time, only in a "
-            "trick the napoleon leads, or never."
-        ),
-    )
-    joker_summon: str = choice(
-        "lead_first_three",
-        ("lead_first_three", "any_play", "off"),
-        N_(
-            "Summoning jokers: the trump 2 or 3 led in tricks 1–3 may call the big or little "
-            "joker; or any trump 2 or 3 played forces it out in any trick; or no summoning."
-        ),
-    )
-    summoned_joker_loses: bool = flag(
-        False, N_("A joker forced out by a summon cannot win the trick.")
-    )
-    first_lead: str = choice(
-        "napoleon_left",
-        ("napoleon_left", "napoleon"),
-        N_("Who leads the first trick: the player on the napoleon's left, or the napoleon."),
-    )
-    score_table: str = choice(
-        "taiwan", ("taiwan", "hongkong"), N_("Which score table settles the hand.")
-    )
-
-
-@dataclass(frozen=True)
-class HongKongRules(TaiwanRules):
-    variant_name = N_("Hong Kong Napoleon")
-
-    first_lead: str = choice(
-        "napoleon",
-        ("napoleon_left", "napoleon"),
-        N_("Who leads the first trick: the player on the napoleon's left, or the napoleon."),
-    )
-    score_table: str = choice(
-        "hongkong", ("taiwan", "hongkong"), N_("Which score table settles the hand.")
-    )
 
 
 # Trick keys: the highest wins. Off-suit cards never win, and demoted jokers sit below them.
@@ -322,6 +258,19 @@ class TaiwanNapoleon(Variant):
 
     # ---- score -------------------------------------------------------------------
 
+    def idle_options(self, rules):
+        if rules.score_table == "hongkong":
+            return {
+                "four_player_table": _(
+                    "No effect with the Hong Kong table: only the Taiwan table has a balanced "
+                    "four-player form."
+                )
+            }
+        return {}
+
+    def score_coefficients(self, players, rules):
+        return score.coefficients(players, rules)
+
     def score(self, facts: HandFacts, rules) -> Score:
         points = side_points(
             facts,
@@ -331,84 +280,9 @@ class TaiwanNapoleon(Variant):
         )
         level = facts.contract.count
         target = 8 + level
-        table = _taiwan_table if rules.score_table == "taiwan" else _hongkong_table
-        deltas, lines = table(facts, level, points - target)
+        values = self.coefficients(facts.players, rules)
+        deltas, lines = score.score(facts, rules, values, level, points - target)
         return Score(points >= target, target, points, deltas, tuple(lines))
-
-
-def _roles(alone):
-    n, s, d = _("napoleon"), _("secretary"), _("each defender")
-    return (n, d) if alone else (n, s, d)
-
-
-def _shares(facts, napoleon, secretary, defender):
-    """Deltas and the share list for a line, leaving the secretary out when alone."""
-    amounts = (napoleon, defender) if facts.alone else (napoleon, secretary, defender)
-    return list(zip(_roles(facts.alone), amounts, strict=True))
-
-
-def _add(a, b):
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def _taiwan_table(facts, level, margin):
-    if facts.alone:
-        return _table(
-            facts,
-            margin,
-            _("dictator contract made"),
-            (400, 0, -100),
-            (40, 0, -10),
-            _("dictator contract failed"),
-            (-40, 0, 10),
-        )
-    return _table(
-        facts,
-        margin,
-        _("standard contract made"),
-        (100, 50, -50),
-        (20, 10, -10),
-        _("standard contract failed"),
-        (-40, -20, 20),
-    )
-
-
-def _hongkong_table(facts, level, margin):
-    if facts.alone:
-        return _table(
-            facts,
-            margin,
-            _("dictator contract made at level {level}").format(level=level),
-            (100 * level, 0, 0),
-            (10, 0, 0),
-            _("dictator contract failed"),
-            (-20, 0, 50),
-        )
-    return _table(
-        facts,
-        margin,
-        _("standard contract made at level {level}").format(level=level),
-        (40 * level, 20 * level, 0),
-        (10, 5, 0),
-        _("standard contract failed"),
-        (-20, -10, 20),
-    )
-
-
-def _table(facts, margin, made_head, made, per_over, failed_head, per_short):
-    """Apply one row pair of a Taiwan-style table: a base and a rate per card over, or per short."""
-    if margin >= 0:
-        deltas = deltas_for(facts, *made)
-        lines = [share_line(made_head, _shares(facts, *made))]
-        if margin:
-            over = tuple(margin * x for x in per_over)
-            deltas = _add(deltas, deltas_for(facts, *over))
-            head = _("{count} over the target").format(count=margin)
-            lines.append(share_line(head, _shares(facts, *over)))
-        return deltas, lines
-    short = tuple(-margin * x for x in per_short)
-    head = _("{head}, {count} short").format(head=failed_head, count=-margin)
-    return deltas_for(facts, *short), [share_line(head, _shares(facts, *short))]
 
 
 class HongKongNapoleon(TaiwanNapoleon):

@@ -1,0 +1,181 @@
+"""The Mighty (Korea): 53 cards, the Mighty, the joker and its ripper, and a friend; for
+four, five or six players (rules-house.md §8.5.4: a 43-card deck for four, the kill for six)."""
+
+from dataclasses import replace
+from functools import cache
+
+from ...auction import ALL_BUT_ONE, AuctionPlan
+from ...bids import EQUAL_SUITS, Bid, SuitLadder
+from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, card
+from ...errors import IllegalContract, NotationError
+from ...i18n import N_, NC_, _
+from ...scores import HandFacts, Score, own_numbers_line, side_points, verify_sitting_out
+from ..base import Variant
+from . import deal_miss, legality, order, score
+from .options import MightyRules
+
+ALL_POINTS = 20
+DISCARDS = 3  # the declarer always discards three, whatever the kitty held
+KILL = 6  # with six players the declarer kills one seat
+
+
+class Mighty(Variant):
+    code = "mighty"
+    name = N_("The Mighty")
+    description = N_(
+        "Korea's game for five (or four, or six with a kill): the Mighty, the joker and the "
+        "ripper that calls it, a friend named by a card, and points above 12."
+    )
+    Rules = MightyRules
+    hand_sizes = {4: 10, 5: 10, 6: 8}
+    jokers = ("JK",)
+    point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
+    roles = (N_("declarer"), N_("friend"), N_("opponent"))
+    first_caller_named = True
+    short_name = NC_("game", "Mighty")
+    joker_call = N_("The leader of the ripper called the joker")
+    has_deal_miss = True
+
+    def deck(self, players, rules):
+        return _four_player_deck() if players == 4 else super().deck(players, rules)
+
+    def tricks(self, players, rules):
+        return 10
+
+    def needs_sitting_out(self, players):
+        return players == KILL
+
+    def trump_choices(self, rules):
+        return (*SUITS, NO_TRUMP)
+
+    def idle_options(self, rules):
+        idle = {}
+        if rules.formula == "seed":
+            why = _("No effect with the seed formula: only pagat's formulas double for it.")
+            idle |= {"alone_doubles": why, "no_trump_doubles": why}
+        if rules.deal_miss == "off":
+            idle["deal_miss_values"] = _("No effect while deal misses are off.")
+        return idle
+
+    # ---- auction ---------------------------------------------------------------
+
+    def ladder(self, rules, for_auction=True):
+        ranks = {**EQUAL_SUITS, NO_TRUMP: 1}
+        low = rules.min_bid
+        if not for_auction and rules.all_pass == "min_12":
+            low = min(low, 12)
+        return SuitLadder(low, ALL_POINTS, ranks, what=N_("a point count"))
+
+    def auction_plan(self, players, rules, dealer, first):
+        caller = first if first is not None else dealer
+        return AuctionPlan(
+            players,
+            caller,
+            self.ladder(rules),
+            pass_is_final=True,
+            ending=ALL_BUT_ONE,  # with six, five passes end it: the auction is among all six
+            second_round=rules.all_pass != "redeal",
+            # "The minimum drops to 12": never a rise, when a house rule already bids lower.
+            second_round_low=min(12, rules.min_bid) if rules.all_pass == "min_12" else None,
+            deal_miss=rules.deal_miss == "on",
+        )
+
+    def deal_miss(self, players, hand, rules) -> deal_miss.DealMiss:
+        """May this dealt hand call a deal miss (rules-house.md §8.5.3)?"""
+        return deal_miss.judge(hand, rules.deal_miss_values)
+
+    def next_dealer(self, dealer, players, declarer=None, partner=None):
+        if declarer is None:
+            return dealer  # everyone passed: the same dealer deals again
+        return declarer if partner is None else partner
+
+    def change_trump(self, contract: Bid, trump: str, rules) -> Bid:
+        """The contract after the declarer changes the trump following the discard."""
+        if trump not in self.trump_choices(rules):
+            raise NotationError(
+                _("{trump} is not a trump: use S, H, D, C or NT.").format(trump=trump)
+            )
+        if trump == contract.trump:
+            return contract
+        cost = rules.trump_change_cost
+        raised = contract.count + (cost.no_trump if trump == NO_TRUMP else cost.suit)
+        if raised > ALL_POINTS:
+            raise IllegalContract(
+                _("Changing the trump to {trump} would raise {bid} to {raised}, above 20.").format(
+                    trump=trump, bid=contract, raised=raised
+                )
+            )
+        return Bid(raised, trump)
+
+    # ---- tricks ----------------------------------------------------------------
+
+    def joker_call_allowed(self, trick, rules):
+        return legality.call_allowed(trick, rules, self.tricks(trick.players, rules))
+
+    def joker_call_refusal(self, trick, rules):
+        return legality.call_refusal(trick, rules, self.tricks(trick.players, rules))
+
+    def verify_trick(self, trick, rules):
+        self.verify_sitting_out(trick)
+        legality.verify_first_lead(trick, rules)
+        super().verify_trick(trick, rules)
+
+    def winner(self, trick, rules):
+        return order.winner(trick, rules, self.tricks(trick.players, rules))
+
+    def legal_plays(self, trick, hand, rules, **context):
+        return legality.legal_plays(trick, hand, rules)
+
+    # ---- score -------------------------------------------------------------------
+
+    def score_coefficients(self, players, rules):
+        return score.coefficients(rules.formula)
+
+    def score(self, facts: HandFacts, rules) -> Score:
+        facts = self._with_kill(facts)
+        points = side_points(
+            facts,
+            self.point_cards(facts.players, rules),
+            DISCARDS,
+            discards_to_declarer=rules.discards_to == "declarer",
+        )
+        values = self.coefficients(facts.players, rules)
+        amount, lines = score.unit(facts, rules, values, points)
+        deltas, result = score.shares(facts, values, amount)
+        lines.append(result)
+        lines += _rule_lines(facts, rules)
+        bid = facts.contract.count
+        return Score(points >= bid, bid, points, deltas, tuple(lines))
+
+    def _with_kill(self, facts):
+        """The facts with their killed seat checked; a seat sits out only with six players."""
+        if not self.needs_sitting_out(facts.players):
+            return replace(facts, sitting_out=None) if facts.sitting_out is not None else facts
+        if facts.sitting_out is None:
+            raise NotationError(
+                _(
+                    "sitting_out is required with {players} players: the seat that was killed."
+                ).format(players=facts.players),
+                "sitting_out",
+            )
+        verify_sitting_out(facts)
+        return facts
+
+
+def _rule_lines(facts, rules) -> list[str]:
+    lines = []
+    if facts.sitting_out is not None:
+        lines.append(
+            _("seat {seat} was killed and sits the hand out: 0").format(seat=facts.sitting_out)
+        )
+    if rules.discards_to == "opponents":
+        lines.append(_("the declarer's discarded points count for the opponents (house rule)"))
+    own = own_numbers_line(rules.score_values)
+    return lines + ([own] if own else [])
+
+
+@cache
+def _four_player_deck():
+    """Four players: A K Q J 10 9 8 7 6 5 of each suit, ♣3 and ♠3 (the rippers), the joker."""
+    kept = tuple(c for c in STANDARD_DECK if c.rank >= 5)
+    return (*kept, card("C3"), card("S3"), JOKER)

@@ -1,0 +1,123 @@
+"""Which cards a player of the Mighty may play (rules.md §5, rules-house.md §8.5.1): the
+joker call, the first trick's bars, and following suit, where the Mighty and the joker
+may be played at any time."""
+
+from ...cards import JOKER
+from ...errors import IllegalTrick
+from ...i18n import _
+from ...tricks import LegalPlays
+from ..base import following_reason
+from .order import led_suit, mighty_card, ripper_card
+
+
+def call_allowed(trick, rules, last: int) -> bool:
+    """May the ripper led to this trick call the joker?"""
+    if not trick.plays or trick.plays[0] is not ripper_card(trick.trump):
+        return False
+    if trick.number == 1 and rules.ripper_first_trick != "lead_and_call":
+        return False
+    return trick.number != last or rules.joker_call_last_trick
+
+
+def call_refusal(trick, rules, last: int) -> str:
+    ripper = ripper_card(trick.trump).label
+    if not trick.plays or trick.plays[0] is not ripper_card(trick.trump):
+        if rules.ripper_first_trick == "lead_and_call":
+            return _("The joker can be called only by leading the ripper ({card}).").format(
+                card=ripper
+            )
+        return _(
+            "The joker can be called only by leading the ripper ({card}) after the first trick."
+        ).format(card=ripper)
+    if trick.number == 1 and rules.ripper_first_trick == "lead_no_call":
+        return _(
+            "The ripper may lead the first trick, but it cannot call the joker there (house rule)."
+        )
+    if trick.number == 1:
+        return _(
+            "The joker can be called only by leading the ripper ({card}) after the first trick."
+        ).format(card=ripper)
+    return _("No joker may be called on the last trick (house rule).")
+
+
+def verify_first_lead(trick, rules) -> None:
+    """The joker never leads trick 1; the ripper only where a house rule lets it."""
+    if trick.number != 1 or not trick.plays:
+        return
+    lead = trick.plays[0]
+    barred = lead is JOKER or (
+        lead is ripper_card(trick.trump) and rules.ripper_first_trick == "no_lead"
+    )
+    if barred:
+        raise IllegalTrick(
+            _("{card} may not be led to the first trick.").format(card=lead.label), "plays[0]"
+        )
+
+
+def legal_plays(trick, hand, rules) -> LegalPlays:
+    if not trick.plays:
+        return _leads(trick, hand, rules)
+    called = _called(trick, hand, rules)
+    if called is not None:
+        return called
+    lead = led_suit(trick)
+    free = {JOKER, mighty_card(trick.trump)}
+    if any(c.suit == lead and c not in free for c in hand):
+        legal = tuple(c for c in hand if c in free or c.suit == lead)
+        reason = following_reason(lead)
+        return LegalPlays(legal, {c: reason for c in hand if c not in legal})
+    if trick.number == 1 and rules.first_trick_trumps == "none" and lead != trick.trump:
+        return _no_trumps_on_trick_one(trick, hand)
+    return LegalPlays(tuple(hand))
+
+
+def _called(trick, hand, rules):
+    """The joker's holder after a call: the joker, or with ``mighty_defense`` the Mighty too."""
+    if not (trick.joker_called and trick.plays[0] is ripper_card(trick.trump) and JOKER in hand):
+        return None
+    mighty = mighty_card(trick.trump)
+    if rules.mighty_defense and mighty in hand:
+        reason = _("the ripper called the joker: play it, or defend with the Mighty (house rule)")
+        return LegalPlays(
+            tuple(c for c in hand if c in (JOKER, mighty)),
+            {c: reason for c in hand if c not in (JOKER, mighty)},
+        )
+    reason = _("the ripper called the joker: you must play it")
+    return LegalPlays((JOKER,), {c: reason for c in hand if c is not JOKER})
+
+
+def _no_trumps_on_trick_one(trick, hand):
+    """``first_trick_trumps: none``: a player void in the suit led keeps its trumps back
+    while it holds any other card (the Mighty and the joker are never trumps)."""
+    others = [c for c in hand if c.suit != trick.trump or c in (JOKER, mighty_card(trick.trump))]
+    if not others:
+        return LegalPlays(tuple(hand))
+    reason = _("no trump may be played to the first trick while you hold another card (house rule)")
+    return LegalPlays(tuple(others), {c: reason for c in hand if c not in others})
+
+
+def _leads(trick, hand, rules):
+    if trick.number != 1:
+        return LegalPlays(tuple(hand))
+    ripper = ripper_card(trick.trump)
+    banned = {JOKER: _("the joker may not be led to the first trick")}
+    if rules.ripper_first_trick == "no_lead":
+        banned[ripper] = _("the ripper may not be led to the first trick")
+    if rules.first_trick_trumps == "free":
+        legal = [c for c in hand if c not in banned]
+        if legal:
+            return LegalPlays(tuple(legal), {c: banned[c] for c in hand if c in banned})
+        return LegalPlays(tuple(hand))
+    plain = [c for c in hand if c not in banned and not _is_trump(c, trick)]
+    if plain:
+        trump = _("a trump may not be led to the first trick while you hold other cards")
+        return LegalPlays(tuple(plain), {c: banned.get(c, trump) for c in hand if c not in plain})
+    trumps = [c for c in hand if c not in banned]
+    if trumps:
+        return LegalPlays(tuple(trumps), {c: banned[c] for c in hand if c in banned})
+    return LegalPlays(tuple(hand))
+
+
+def _is_trump(played, trick):
+    # The Mighty is never a trump (♦A when spades are trump is no spade anyway).
+    return played.suit == trick.trump and played is not mighty_card(trick.trump)

@@ -1,0 +1,208 @@
+"""The Mighty's house rules (rules.md §5, rules-house.md §8.5), and its two object options."""
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from ...errors import BadOptionValue
+from ...i18n import N_, _
+from ...options import TableRules, choice, flag, integer, structure
+
+PAGAT_FORMULAS = ("pagat", "pagat_p10", "pagat_pm", "pagat_pm1")
+
+
+@dataclass(frozen=True)
+class TrumpChangeCost:
+    """How much a trump change after the discard raises the bid."""
+
+    suit: int = 2
+    no_trump: int = 1
+
+    def as_json(self) -> dict:
+        return {"suit": self.suit, "no_trump": self.no_trump}
+
+
+def _parse_cost(value: object, path: str) -> TrumpChangeCost:
+    if isinstance(value, TrumpChangeCost):
+        return value
+    message = _(
+        '{path} must be an object such as {{"suit": 2, "no_trump": 1}}, each a whole '
+        "number from 0 to 8."
+    ).format(path=path)
+    if not isinstance(value, dict) or set(value) - {"suit", "no_trump"}:
+        raise BadOptionValue(message, path)
+    for key, amount in value.items():
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 8:
+            raise BadOptionValue(message, f"{path}.{key}")
+    return TrumpChangeCost(**value)
+
+
+# What each dealt card adds to a deal-miss count, and the most a hand may total: pagat's
+# count in half points (rules-house.md §8.5.3). Keys and their bounds.
+DEAL_MISS_BOUNDS = {"point": (-4, 4), "ten": (-4, 4), "mighty": (-4, 4), "joker": (-4, 4)}
+DEAL_MISS_BOUNDS["max"] = (-40, 40)
+
+
+@dataclass(frozen=True)
+class DealMissValues(Mapping[str, int]):
+    point: int = 2
+    ten: int = 1
+    mighty: int = 0
+    joker: int = -2
+    max: int = 1
+
+    def __getitem__(self, key: str) -> int:
+        if key not in DEAL_MISS_BOUNDS:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(DEAL_MISS_BOUNDS)
+
+    def __len__(self) -> int:
+        return len(DEAL_MISS_BOUNDS)
+
+    def as_json(self) -> dict[str, int]:
+        return dict(self.items())
+
+
+def _parse_deal_miss(value: object, path: str) -> DealMissValues:
+    if isinstance(value, DealMissValues):
+        return value
+    if not isinstance(value, dict):
+        raise BadOptionValue(
+            _(
+                '{path} must be an object such as {{"point": 2, "ten": 1, "mighty": 0, '
+                '"joker": -2, "max": 1}}.'
+            ).format(path=path),
+            path,
+        )
+    for key, amount in value.items():
+        where = f"{path}.{key}"
+        if key not in DEAL_MISS_BOUNDS:
+            raise BadOptionValue(
+                _("{path} is not a deal-miss count; use {keys}.").format(
+                    path=where, keys=", ".join(DEAL_MISS_BOUNDS)
+                ),
+                where,
+            )
+        low, high = DEAL_MISS_BOUNDS[key]
+        if not isinstance(amount, int) or isinstance(amount, bool) or not low <= amount <= high:
+            raise BadOptionValue(
+                _("{path} must be a whole number from {low} to {high}.").format(
+                    path=where, low=low, high=high
+                ),
+                where,
+            )
+    return DealMissValues(**value)
+
+
+@dataclass(frozen=True)
+class MightyRules(TableRules):
+    variant_name = N_("The Mighty")
+
+    all_pass: str = choice(
+        "second_round",
+        ("second_round", "min_12", "redeal"),
+        N_("When everyone passes: bid a second round, a second round with 12 allowed, or redeal."),
+    )
+    min_bid: int = integer(
+        13, 10, 20, N_("The lowest bid a player may make (13 unless the table agrees otherwise).")
+    )
+    trump_change_cost: TrumpChangeCost = structure(
+        TrumpChangeCost(),
+        _parse_cost,
+        N_(
+            "How much changing the trump after the discard raises the bid: to another suit, to no trump."
+        ),
+    )
+    first_trick_friend: bool = flag(
+        False, N_("Instead of naming a card, the winner of the first trick becomes the friend.")
+    )
+    joker_powerless_first_last: bool = flag(
+        False, N_("The joker has no power on the first and the last trick.")
+    )
+    ripper_without_call: str = choice(
+        "joker_powerless",
+        ("joker_powerless", "joker_keeps_power"),
+        N_(
+            "A ripper led without a joker call: the joker still loses its power in that trick, "
+            "or keeps it (only a call takes it away)."
+        ),
+    )
+    called_joker_has_power: bool = flag(
+        False,
+        N_("A joker forced out by a joker call keeps its power: it wins unless the Mighty falls."),
+    )
+    joker_call_last_trick: bool = flag(
+        True, N_("The ripper may call the joker on the last trick too.")
+    )
+    ripper_first_trick: str = choice(
+        "no_lead",
+        ("no_lead", "lead_no_call", "lead_and_call"),
+        N_(
+            "The ripper on the first trick: it may not be led; it may be led without calling the "
+            "joker; or it may be led and call."
+        ),
+    )
+    mighty_defense: bool = flag(
+        False,
+        N_("When the joker is called, its holder may play the Mighty instead of the joker."),
+    )
+    first_trick_trumps: str = choice(
+        "no_lead",
+        ("no_lead", "none", "free"),
+        N_(
+            "Trumps on the first trick: not led unless the hand holds nothing else; not played "
+            "at all while another card can be; or free."
+        ),
+    )
+    formula: str = choice(
+        "seed",
+        ("seed", *PAGAT_FORMULAS),
+        N_(
+            "Score formula: points above 12 (seed); pagat's formula with doublings; or pagat's "
+            "alternatives for a made contract: points − 10, points − the lowest bid, or points − "
+            "the lowest bid + 1."
+        ),
+    )
+    alone_doubles: bool = flag(
+        True, N_("Playing alone doubles the score (pagat's formulas; the seed formula ignores it).")
+    )
+    no_trump_doubles: str = choice(
+        "always",
+        ("always", "made_only"),
+        N_("A no-trump contract doubles the score always, or only when made (pagat's formulas)."),
+    )
+    back_run: str = choice(
+        "opponents_11",
+        ("opponents_11", "opponents_10", "opponents_reach_bid", "off"),
+        N_(
+            "A failed contract is a back run, doubled, when the opponents took 11 points or more, "
+            "10 or more, as many as the bid, or never."
+        ),
+    )
+    bid_20_doubles: bool = flag(
+        False, N_("A made contract of 20 is doubled once more, on top of the run.")
+    )
+    discards_to: str = choice(
+        "declarer",
+        ("declarer", "opponents"),
+        N_(
+            "The point cards the declarer discards count for the declarer's side, or for the opponents."
+        ),
+    )
+    deal_miss: str = choice(
+        "off",
+        ("off", "on"),
+        N_(
+            "A player dealt a weak hand may call a deal miss as a first call; the cards are dealt again."
+        ),
+    )
+    deal_miss_values: DealMissValues = structure(
+        DealMissValues(),
+        _parse_deal_miss,
+        N_(
+            "The deal-miss count: what a point card, a ten, ♠A and the joker each add; a hand "
+            "totalling at most max may call a deal miss."
+        ),
+    )

@@ -1,0 +1,87 @@
+"""Who wins a trick of the Mighty: the Mighty, then a joker with power, then the highest
+trump, then the highest card of the suit led (rules.md §5, rules-house.md §8.5.1)."""
+
+from ...cards import ACE, JOKER, suit_card
+from ...i18n import _
+from ...tricks import TrickResult
+from ..base import trump_name
+
+
+def mighty_card(trump):
+    return suit_card("D", ACE) if trump == "S" else suit_card("S", ACE)
+
+
+def ripper_card(trump):
+    return suit_card("S", 3) if trump == "C" else suit_card("C", 3)
+
+
+def led_suit(trick):
+    return trick.lead_suit if trick.plays[0] is JOKER else trick.plays[0].suit
+
+
+def joker_power(trick, rules, last: int) -> tuple[bool, str]:
+    """Has the joker power in this trick, and which rule said so ("" when nothing took it
+    away). ``joker_powerless_first_last`` wins over a power a house rule gives back."""
+    first_last = rules.joker_powerless_first_last and trick.number in (1, last)
+    first_last_note = _("The joker has no power on the first and last trick (house rule).")
+    if trick.plays[0] is not ripper_card(trick.trump):
+        return (False, first_last_note) if first_last else (True, "")
+    keeps = rules.ripper_without_call == "joker_keeps_power"
+    if trick.joker_called and rules.called_joker_has_power:
+        note = _("The ripper called the joker, and a called joker keeps its power (house rule).")
+    elif not trick.joker_called and keeps:
+        note = _("The ripper was led without a call, so the joker keeps its power (house rule).")
+    elif trick.joker_called and keeps:
+        return False, _("The ripper called the joker, so it has no power.")
+    else:
+        return False, _("The ripper was led, so the joker has no power.")
+    return (False, first_last_note) if first_last else (True, note)
+
+
+def winner(trick, rules, last: int) -> TrickResult:
+    plays = trick.plays
+    mighty = mighty_card(trick.trump)
+    if mighty in plays:
+        return _result(trick, plays.index(mighty), _("{card} wins: the Mighty beats every card."))
+    power, why = joker_power(trick, rules, last)
+    if JOKER in plays and power:
+        reason = _("{card} wins: the joker beats everything but the Mighty.")
+        result = _result(trick, plays.index(JOKER), reason)
+        return _noted(result, why)
+    lead = led_suit(trick)
+    keys = [_key(c, trick.trump, lead) for c in plays]
+    best = max(range(len(plays)), key=keys.__getitem__)
+    if keys[best][0] == 0:
+        reason = _("{card} wins: the joker has no power here, but nobody played {suit} or a trump.")
+        reason = reason.format(card=JOKER.label, suit=trump_name(lead))
+        return TrickResult(trick.seat_of(0), JOKER, 0, reason)
+    if keys[best][0] == 2:
+        reason = _("{card} wins: highest trump ({suit}).")
+    else:
+        reason = _("{card} wins: highest card of the suit led ({suit}), and no trump was played.")
+    reason = reason.format(card=plays[best].label, suit=trump_name(plays[best].suit))
+    result = TrickResult(trick.seat_of(best), plays[best], best, reason)
+    return _noted(result, why) if JOKER in plays else result
+
+
+def _noted(result, note):
+    if not note:
+        return result
+    return TrickResult(
+        result.winner, result.card, result.play_index, f"{result.reason} {note}", result.toppled
+    )
+
+
+def _result(trick, index, reason):
+    played = trick.plays[index]
+    return TrickResult(trick.seat_of(index), played, index, reason.format(card=played.label))
+
+
+def _key(played, trump, lead_suit):
+    if played is JOKER:
+        return (0, 0)
+    if played.suit == trump:
+        return (2, played.rank)
+    if played.suit == lead_suit:
+        return (1, played.rank)
+    return (0, -1)

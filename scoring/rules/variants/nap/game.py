@@ -1,0 +1,135 @@
+"""Nap (European Napoleon): five cards each, one call each, the first lead names trumps."""
+
+from functools import cache
+
+from ...auction import ONE_EACH, AuctionPlan
+from ...bids import FORCED_ONE, NAP_HOUSE_BIDS, NapLadder
+from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS
+from ...errors import BadOptionValue, IllegalTrick, InconsistentResult
+from ...i18n import N_, NC_, _
+from ...scores import HandFacts, Score, verify_tricks
+from ..base import Variant, trump_name
+from . import play, score
+from .options import NapRules
+
+HAND = 5
+
+
+class Nap(Variant):
+    code = "nap"
+    name = N_("Nap")
+    description = N_(
+        "The European game for 3 to 10: five cards each, one call each from two "
+        "tricks up to Nap, Wellington and Blücher."
+    )
+    Rules = NapRules
+    hand_sizes = {n: HAND for n in range(3, 11)}
+    roles = (N_("bidder"), "", N_("opponent"))
+    counts_tricks = True
+    short_name = NC_("game", "Nap")
+    trump_from_lead = True
+    typical_players = 4
+
+    def rules(self, raw=None, players=None):
+        rules = super().rules(raw, players)
+        players = players if players is not None else self.players[0]
+        stock = len(self.deck(players, rules)) - HAND * players
+        if rules.sir_garnet and stock < HAND:
+            # The extra hand needs five undealt cards (rules-house.md §8.7).
+            raise BadOptionValue(
+                _(
+                    "Sir Garnet needs an extra hand of five cards, but {players} players leave "
+                    "only {stock} undealt."
+                ).format(players=players, stock=stock),
+                "options.sir_garnet",
+            )
+        return rules
+
+    def deck(self, players, rules):
+        return _deck(players, rules.stripped_deck, rules.joker)
+
+    def trump_choices(self, rules):
+        return (*SUITS, NO_TRUMP) if rules.misere_no_trump else SUITS
+
+    # ---- auction ---------------------------------------------------------------
+
+    def ladder(self, rules, for_auction=True):
+        house = []
+        if rules.all_pass == "dealer_bids_one":
+            house.append("one")
+        if rules.sir_garnet:
+            house.append("garnet")
+        return NapLadder(tuple(house), low=1 if for_auction else FORCED_ONE)
+
+    def auction_plan(self, players, rules, dealer, first):
+        forced = NAP_HOUSE_BIDS["one"].rank if rules.all_pass == "dealer_bids_one" else None
+        return AuctionPlan(
+            players,
+            (dealer + 1) % players,
+            self.ladder(rules),
+            True,
+            ONE_EACH,
+            last_must_bid=forced,
+        )
+
+    # ---- tricks ----------------------------------------------------------------
+
+    def is_misere(self, contract) -> bool:
+        return play.is_misere(contract)
+
+    def trick_trump(self, trick, rules):
+        return play.trick_trump(trick, rules)
+
+    def needs_lead_suit(self, trick):
+        # A led joker names the trump on trick 1, and the suit to follow without trumps.
+        lead = trick.plays[0] if trick.plays else None
+        return lead is JOKER and (trick.number == 1 or trick.trump is None)
+
+    def verify_trick(self, trick, rules):
+        super().verify_trick(trick, rules)
+        misere = self.is_misere(trick.contract)
+        if trick.number == 1 and trick.plays and trick.trump is not None and not misere:
+            named = play.trick_trump(trick, rules)
+            if trick.trump != named:
+                raise IllegalTrick(_first_trump_refusal(trick, named), "trump")
+
+    def winner(self, trick, rules):
+        return play.winner(trick, rules)
+
+    def legal_plays(self, trick, hand, rules, **context):
+        return play.legal_plays(trick, hand, rules)
+
+    # ---- score -------------------------------------------------------------------
+
+    def score_coefficients(self, players, rules):
+        return score.coefficients(rules)
+
+    def score(self, facts: HandFacts, rules) -> Score:
+        if not facts.alone:
+            raise InconsistentResult(_("Nap has no partner: give partner as null."), "partner")
+        tricks = verify_tricks(facts, HAND)
+        contract = facts.contract
+        taken = tricks[facts.declarer]
+        made = taken == 0 if self.is_misere(contract) else taken >= contract.tricks_needed
+        values = self.coefficients(facts.players, rules)
+        deltas, lines = score.score(facts, rules, values, contract, taken, made)
+        return Score(made, contract.tricks_needed, taken, deltas, tuple(lines))
+
+
+def _first_trump_refusal(trick, named):
+    lead = trick.plays[0]
+    if lead is JOKER:
+        return _(
+            "The joker led to the first trick named {suit} trump, not {trump} (house rule)."
+        ).format(suit=trump_name(named), trump=trump_name(trick.trump))
+    return _(
+        "On the first trick the suit led becomes trump: {card} makes {suit} trump, not {trump}."
+    ).format(card=lead.label, suit=trump_name(named), trump=trump_name(trick.trump))
+
+
+@cache
+def _deck(players: int, stripped: bool, joker: bool) -> tuple:
+    """The full deck, or the top (players + 3) ranks of each suit; the joker added on top."""
+    lowest = ACE - (players + 3) + 1 if stripped else 2
+    deck = tuple(c for c in STANDARD_DECK if c.rank >= lowest)
+    return (*deck, JOKER) if joker else deck

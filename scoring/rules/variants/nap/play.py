@@ -1,0 +1,90 @@
+"""Nap's tricks (rules.md §6): the first card led names trumps, a trumpless misère has
+none, and with the ``joker`` house rule (rules-house.md §8.7) the joker is the highest
+trump, a card of the trump suit for following, and of no suit in a trumpless misère."""
+
+from ...cards import JOKER
+from ...i18n import _
+from ...tricks import LegalPlays, TrickResult
+from ..base import following_reason, trump_name
+
+
+def is_misere(contract) -> bool:
+    return contract is not None and contract.name == "misere"
+
+
+def trick_trump(trick, rules):
+    """The trump of this trick: trick 1's lead names it (a led joker by ``lead_suit``),
+    except in a trumpless misère."""
+    if is_misere(trick.contract) and rules.misere_no_trump:
+        return None
+    if trick.number == 1 and trick.plays:
+        lead = trick.plays[0]
+        return trick.lead_suit if lead is JOKER else lead.suit
+    return trick.trump
+
+
+def suit_of(played, trump):
+    """The suit a card follows as: the joker is a trump, or of no suit without trumps."""
+    return trump if played is JOKER else played.suit
+
+
+def led_suit(trick, trump):
+    lead = trick.plays[0]
+    if lead is JOKER:
+        return trump if trump is not None else trick.lead_suit
+    return lead.suit
+
+
+def winner(trick, rules) -> TrickResult:
+    plays = trick.plays
+    if JOKER in plays:
+        index = plays.index(JOKER)
+        reason = _("{card} wins: the joker is the highest trump and wins every trick (house rule).")
+        return TrickResult(trick.seat_of(index), JOKER, index, reason.format(card=JOKER.label))
+    trump = trick_trump(trick, rules)
+    lead = led_suit(trick, trump)
+    best = max(range(len(plays)), key=lambda i: _key(plays[i], trump, lead))
+    played = plays[best]
+    if played.suit == trump:
+        reason = _("{card} wins: highest trump ({suit}).")
+        if trick.number == 1:
+            reason = _(
+                "{card} wins: the first card led made {suit} trump, and {card} is the "
+                "highest of them."
+            )
+    else:
+        reason = _("{card} wins: highest card of the suit led ({suit}), and no trump was played.")
+    reason = reason.format(card=played.label, suit=trump_name(played.suit))
+    return TrickResult(trick.seat_of(best), played, best, reason)
+
+
+def legal_plays(trick, hand, rules) -> LegalPlays:
+    if not trick.plays:
+        return LegalPlays(tuple(hand))
+    trump = trick_trump(trick, rules)
+    lead = led_suit(trick, trump)
+    legal = tuple(c for c in hand if suit_of(c, trump) == lead)
+    if not legal:
+        return LegalPlays(tuple(hand))
+    return LegalPlays(legal, {c: _refusal(c, lead, trump) for c in hand if c not in legal})
+
+
+def _refusal(played, lead, trump) -> str:
+    if played is not JOKER:
+        return following_reason(lead)
+    if trump is None:
+        return _(
+            "in a misère without trumps the joker has no suit: play it only when you hold no "
+            "{suit} (house rule)"
+        ).format(suit=trump_name(lead))
+    return _(
+        "the joker counts as a trump: play it only when you hold no {suit} (house rule)"
+    ).format(suit=trump_name(lead))
+
+
+def _key(played, trump, lead):
+    if played.suit == trump:
+        return (2, played.rank)
+    if played.suit == lead:
+        return (1, played.rank)
+    return (0, 0)

@@ -1,0 +1,112 @@
+"""The Taiwan and Hong Kong score tables (rules.md §1), the balanced four-player table
+(rules-house.md §8.2), and their named numbers for ``score_values`` (§8.1).
+
+A table is rows of (napoleon, secretary, each defender) amounts: a base when made, and a
+rate per card over or per card short. Playing alone (dictator) has no secretary.
+"""
+
+from ...i18n import _
+from ...score_values import Coefficient
+from ...scores import deltas_for, own_numbers_line, share_line
+
+BOUND = 100000
+ROLES = {"standard": ("napoleon", "secretary", "defender"), "dictator": ("napoleon", "defender")}
+ROWS = ("made", "over", "short")
+TABLES = {
+    "taiwan": {
+        "standard": {"made": (100, 50, -50), "over": (20, 10, -10), "short": (-40, -20, 20)},
+        "dictator": {"made": (400, -100), "over": (40, -10), "short": (-40, 10)},
+    },
+    "hongkong": {
+        "standard": {"made": (40, 20, 0), "over": (10, 5, 0), "short": (-20, -10, 20)},
+        "dictator": {"made": (100, 0), "over": (10, 0), "short": (-20, 50)},
+    },
+    # [alexkao]'s four-player table: every cell sums to zero with two or three defenders.
+    "balanced": {
+        "standard": {"made": (100, 50, -75), "over": (20, 10, -15), "short": (-40, -20, 30)},
+        "dictator": {"made": (300, -100), "over": (30, -10), "short": (-45, 15)},
+    },
+}
+
+
+def table_name(players: int, rules) -> str:
+    """The active table: ``four_player_table: balanced`` changes only Taiwan's, at four."""
+    if rules.score_table == "hongkong":
+        return "hongkong"
+    if rules.four_player_table == "balanced" and players == 4:
+        return "balanced"
+    return "taiwan"
+
+
+def coefficients(players: int, rules) -> tuple[Coefficient, ...]:
+    table = TABLES[table_name(players, rules)]
+    return tuple(
+        Coefficient(f"{kind}_{row}_{role}", amount, -BOUND, BOUND)
+        for kind, roles in ROLES.items()
+        for row in ROWS
+        for role, amount in zip(roles, table[kind][row], strict=True)
+    )
+
+
+def score(facts, rules, values, level: int, margin: int):
+    """Deltas and lines for a hand ``margin`` points over (≥ 0) or short (< 0) of its target."""
+    name = table_name(facts.players, rules)
+    kind = "dictator" if facts.alone else "standard"
+    level_times = level if name == "hongkong" else 1
+    made, over, short = (_row(values, kind, row) for row in ROWS)
+    made = tuple(level_times * amount for amount in made)
+    deltas, lines = _table(facts, margin, _heads(name, kind, level), made, over, short)
+    if name == "balanced":
+        lines.append(_("four players, balanced table: every hand sums to zero (house rule)"))
+    own = own_numbers_line(rules.score_values)
+    return deltas, lines + ([own] if own else [])
+
+
+def _row(values, kind, row):
+    """(napoleon, secretary, each defender); a dictator has no secretary."""
+    if kind == "dictator":
+        return (values[f"dictator_{row}_napoleon"], 0, values[f"dictator_{row}_defender"])
+    return tuple(values[f"standard_{row}_{role}"] for role in ROLES["standard"])
+
+
+def _heads(name, kind, level):
+    failed = _("standard contract failed") if kind == "standard" else _("dictator contract failed")
+    if name == "hongkong" and kind == "standard":
+        made = _("standard contract made at level {level}").format(level=level)
+    elif name == "hongkong":
+        made = _("dictator contract made at level {level}").format(level=level)
+    else:
+        made = _("standard contract made") if kind == "standard" else _("dictator contract made")
+    return made, failed
+
+
+def _roles(alone):
+    n, s, d = _("napoleon"), _("secretary"), _("each defender")
+    return (n, d) if alone else (n, s, d)
+
+
+def _shares(facts, napoleon, secretary, defender):
+    """The share list for a line, leaving the secretary out when alone."""
+    amounts = (napoleon, defender) if facts.alone else (napoleon, secretary, defender)
+    return list(zip(_roles(facts.alone), amounts, strict=True))
+
+
+def _add(a, b):
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _table(facts, margin, heads, made, per_over, per_short):
+    """Apply one row pair of a table: a base and a rate per card over, or per card short."""
+    made_head, failed_head = heads
+    if margin >= 0:
+        deltas = deltas_for(facts, *made)
+        lines = [share_line(made_head, _shares(facts, *made))]
+        if margin:
+            over = tuple(margin * x for x in per_over)
+            deltas = _add(deltas, deltas_for(facts, *over))
+            head = _("{count} over the target").format(count=margin)
+            lines.append(share_line(head, _shares(facts, *over)))
+        return deltas, lines
+    short = tuple(-margin * x for x in per_short)
+    head = _("{head}, {count} short").format(head=failed_head, count=-margin)
+    return deltas_for(facts, *short), [share_line(head, _shares(facts, *short))]

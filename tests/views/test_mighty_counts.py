@@ -1,0 +1,29 @@
+"""The Mighty for four and six (rules-house.md §8.5.4) at the table: the session page and
+the hand form keep working. Four players record a hand as five do, and it sums to zero;
+six players must say who was killed, which the form cannot yet ask, so it says so
+instead of failing."""
+
+from scoring.forms import HandForm
+from scoring.models import GameSession
+from tests.views.factories import hand_data, make_session, play, stored_deltas, url
+
+FOUR = ["Jin", "Min", "Soo", "Hyun"]
+SIX = ["Jin", "Min", "Soo", "Hyun", "Woo", "Yoon"]
+
+
+def test_it_records_a_four_player_hand_that_sums_to_zero(member_client, league):
+    session = make_session(league, "mighty", names=FOUR)
+    assert member_client.get(session.get_absolute_url()).status_code == 200
+    hand = play(session)
+    # seed: 15 − 12 = 3; the friend +3, each opponent −3, the declarer the balance +3.
+    assert stored_deltas(hand) == (3, 3, -3, -3)
+
+
+def test_it_shows_a_six_player_table_and_asks_for_the_killed_seat(member_client, league, htmx):
+    session = make_session(league, "mighty", names=SIX)
+    assert member_client.get(session.get_absolute_url()).status_code == 200
+    form = HandForm(GameSession.objects.get(pk=session.pk), hand_data(session))
+    assert not form.is_valid()
+    assert "sitting_out" in " ".join(form.non_field_errors())
+    response = member_client.post(url("preview", session.pk), hand_data(session), **htmx)
+    assert response.status_code == 200
