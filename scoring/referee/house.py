@@ -161,8 +161,6 @@ def _inputs(spec, value, options: dict[str, str]) -> dict:
             "key": f"o.{spec.name}.{sub}",
             "label": part_name(spec.name, sub),
             "value": options.get(f"{spec.name}.{sub}", str(amount)),
-            "low": 0,
-            "high": 8,
         }
         for sub, amount in data.items()
     ]

@@ -131,6 +131,11 @@ CHOICE_LABELS.update(
 PART_LABELS = {
     ("trump_change_cost", "suit"): _("to another suit"),
     ("trump_change_cost", "no_trump"): _("to no trump"),
+    ("deal_miss_values", "point"): _("each point card"),
+    ("deal_miss_values", "ten"): _("each ten"),
+    ("deal_miss_values", "mighty"): _("the Mighty"),
+    ("deal_miss_values", "joker"): _("the joker"),
+    ("deal_miss_values", "max"): _("a hand may total at most"),
 }
 
 

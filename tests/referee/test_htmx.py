@@ -32,3 +32,11 @@ def test_it_swaps_in_a_query_it_cannot_read_with_its_message(client):
     assert response.status_code == 200  # htmx swaps only a 200
     assert "Write a whole number here" in response.content.decode()
     assert client.get(f"{URL}?v=japanese&n=5&k=x").status_code == 400
+
+
+def test_it_lets_the_server_judge_every_value_even_one_a_browser_would_refuse(client):
+    """A default below a field's browser bounds (the Mighty's joker −2 in the deal-miss count)
+    must not stop every tap: the form leaves the checking to the server, which says why."""
+    html = client.get(reverse("scoring:referee-score") + "?v=mighty&n=5").content.decode()
+    assert 'id="referee-form" novalidate' in html
+    assert 'name="o.deal_miss_values.joker"' in html and 'value="-2"' in html
