@@ -6,14 +6,19 @@ to score the hand, so an entry that the rules refuse never validates.
 """
 
 import datetime
+import unicodedata
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.models import VARIANT_CHOICES, Hand, League
+from scoring.models import VARIANT_CHOICES, Hand, League, Player
+from scoring.names import clean_name, name_key
+from scoring.query import FIRST_DATE, LAST_DATE
 from scoring.rulebook.labels import part_label, value_label
 from scoring.rules import HandFacts, RulesError, find_variant
 from scoring.rules.bids import NAP_BIDS, Bid
@@ -34,16 +39,45 @@ class LeagueForm(forms.ModelForm):
         model = League
         fields = ["name", "default_variant"]
 
+    def clean_name(self):
+        return clean_name(self.cleaned_data["name"], League._meta.get_field("name").max_length)
+
 
 class AddMemberForm(forms.Form):
     username = forms.CharField(label=gettext_lazy("Username"), max_length=150)
+
+    def clean_username(self):
+        # As Django stores usernames (NFKC), so a name typed another way still matches.
+        return unicodedata.normalize("NFKC", self.cleaned_data["username"])
+
+
+def _date_in_range(value):
+    if not FIRST_DATE <= value <= LAST_DATE:
+        raise ValidationError(
+            _("Choose a date from %(first)s to %(last)s.")
+            % {
+                "first": date_format(FIRST_DATE, "DATE_FORMAT"),
+                "last": date_format(LAST_DATE, "DATE_FORMAT"),
+            }
+        )
+
+
+PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
 
 
 class SessionForm(forms.Form):
     """Start a game: the variant, the players in seat order, the house rules, the first dealer."""
 
     variant = forms.ChoiceField(label=gettext_lazy("Game"), choices=VARIANT_CHOICES)
-    date = forms.DateField(label=gettext_lazy("Date"), initial=datetime.date.today)
+    date = forms.DateField(
+        label=gettext_lazy("Date"),
+        initial=datetime.date.today,
+        validators=[_date_in_range],
+        widget=forms.DateInput(
+            format="%Y-%m-%d",
+            attrs={"type": "date", "min": FIRST_DATE.isoformat(), "max": LAST_DATE.isoformat()},
+        ),
+    )
     players = forms.CharField(
         label=gettext_lazy("Players, in seat order (clockwise)"),
         widget=forms.Textarea(attrs={"rows": 5}),
@@ -60,20 +94,37 @@ class SessionForm(forms.Form):
         decimal_places=2,
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, league=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.league = league
         for variant in (find_variant(code) for code, _label in VARIANT_CHOICES):
             for spec in variant.Rules.specs():
                 for name, field in option_form_fields(variant.code, spec):
                     self.fields[name] = field
 
     def clean_players(self):
-        names = [" ".join(line.split()) for line in self.cleaned_data["players"].splitlines()]
-        names = [name[:40] for name in names if name]
-        lowered = [name.lower() for name in names]
-        if len(set(lowered)) != len(lowered):
-            raise forms.ValidationError(_("Each player can sit in only one seat."))
-        return names
+        names, problems = [], []
+        for line in self.cleaned_data["players"].splitlines():
+            try:
+                name = clean_name(line, PLAYER_NAME_LENGTH)
+            except ValidationError as problem:
+                problems.extend(problem.messages)
+                continue
+            if name:
+                names.append(name)
+        if problems:
+            raise ValidationError(problems)
+        keys = [name_key(name) for name in names]
+        if len(set(keys)) != len(keys):
+            raise ValidationError(_("Each player can sit in only one seat."))
+        return self._known_spelling(names)
+
+    def _known_spelling(self, names: list[str]) -> list[str]:
+        """A name the league knows, however its case was typed, is that player."""
+        if self.league is None:
+            return names
+        known = {name_key(n): n for n in self.league.players.values_list("name", flat=True)}
+        return [known.get(name_key(name), name) for name in names]
 
     def clean(self):
         data = super().clean()

@@ -113,8 +113,10 @@ class GameSession(models.Model):
     stake = models.DecimalField(
         _("stake per point"), max_digits=8, decimal_places=2, null=True, blank=True
     )
-    share_token = models.CharField(
-        max_length=64, unique=True, default=new_share_token, editable=False
+    # None: the share link is off (scoring.views.share_link). NULL, not "", because the
+    # column is unique and many sessions may have no link.
+    share_token = models.CharField(  # noqa: DJ001
+        max_length=64, unique=True, null=True, default=new_share_token, editable=False
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
@@ -377,6 +379,20 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.language})"
+
+
+class RateCount(models.Model):
+    """One throttle counter (scoring.throttle): hits in a window that ends at ``expires``.
+
+    Changed only by single atomic statements, so parallel requests never lose a count.
+    """
+
+    bucket = models.CharField(max_length=80, primary_key=True)
+    hits = models.PositiveIntegerField(default=0)
+    expires = models.BigIntegerField(db_index=True)  # Unix time, seconds
+
+    def __str__(self) -> str:
+        return f"{self.bucket}: {self.hits}"
 
 
 # The league history's derived tables (ratings, running figures) live in their own module.

@@ -8,7 +8,7 @@ from scoring.rulebook.explain import explained
 from scoring.rulebook.labels import option_title, part_name, value_label
 from scoring.rules.errors import RulesError
 
-WHOLE = re.compile(r"-?\d{1,6}")
+WHOLE = re.compile(r"-?[0-9]{1,6}")  # ASCII digits only, as scoring.query reads them
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 

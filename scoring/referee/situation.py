@@ -15,12 +15,12 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from scoring import query
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.errors import RulesError
 
 from .house import (
     TRUE_WORDS,
-    WHOLE,
     canonical_options,
     encode_options,
     option_fields,
@@ -154,10 +154,10 @@ class Situation:
         raw = self.values.get(key)
         if raw is None:
             return None
-        if not WHOLE.fullmatch(raw):
+        number = query.whole(raw, -999_999, 999_999)
+        if number is None:
             self.fail(key, _("Write a whole number here, not “%(value)s”.") % {"value": raw}, True)
-            return None
-        return int(raw)
+        return number
 
     def flag(self, key: str) -> bool:
         return self.values.get(key, "").lower() in TRUE_WORDS

@@ -6,13 +6,13 @@ that do not exist or do not validate are ignored, each with a note that says why
 """
 
 import json
-import re
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from scoring import query
 from scoring.models import GameSession
 from scoring.rules.errors import RulesError
 
@@ -22,7 +22,6 @@ from .labels import option_title, value_label
 
 PREFIX = "o."
 _TRUE, _FALSE = {"true", "1", "on", "yes"}, {"false", "0", "off", "no"}
-_INTEGER = re.compile(r"[+-]?\d{1,4}")
 _SHOWN = 40  # characters of a bad query value quoted back in a note
 MAX_OPTIONS = 40  # o. parameters read from one query; a variant has at most 13 options
 
@@ -54,10 +53,10 @@ def choose(request, variant) -> Chosen:
 
 
 def _from_session(request, variant, chosen):
-    text = request.GET.get("session", "")
-    if not text.isdigit() or len(text) > 18:
+    pk = query.object_id(request.GET.get("session"))
+    if pk is None:
         return
-    session = GameSession.objects.select_related("league").filter(pk=int(text)).first()
+    session = GameSession.objects.select_related("league").filter(pk=pk).first()
     if session is None or session.league.role_of(request.user) is None:
         return  # not the reader's: ignored without a word, so nothing leaks
     if session.variant != variant.code:
@@ -82,8 +81,9 @@ def _from_players(request, variant, chosen):
     text = request.GET.get("players")
     if text is None or chosen.session is not None:
         return
-    if text.isdigit() and variant.can_seat(int(text)):
-        chosen.players = int(text)
+    count = query.whole(text, 1, 99)
+    if count is not None and variant.can_seat(count):
+        chosen.players = count
     else:
         counts = either(sorted(variant.players))
         chosen.notes.append(
@@ -138,7 +138,8 @@ def _from_query(request, variant, chosen):
 
 
 def _as_number(text):
-    return int(text) if _INTEGER.fullmatch(text.strip()) else text
+    number = query.whole(text.strip(), -9999, 9999)
+    return text if number is None else number
 
 
 def _from_text(spec, text):

@@ -10,10 +10,11 @@ from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from scoring import audit
+from scoring import audit, query
 from scoring.access import session_for
 from scoring.forms import HandForm, hand_initial
 from scoring.models import Hand, HandEvent
@@ -124,6 +125,8 @@ def edit(request, pk, number):
     data["key"] = str(hand.key)  # an edit keeps its hand's key; a garbled one must not block it
     form = HandForm(session, data)
     version = _version(request)
+    if version is None:
+        return _versionless_edit(request, session, hand, data)
     try:
         if request.POST.get("action") == PASSED_OUT:
             update_hand(hand, version, passed_values(), (), request.user)
@@ -134,6 +137,9 @@ def edit(request, pk, number):
             return render(request, "scoring/hand_edit.html", context, status=422)
     except StaleHand as stale:
         return _stale(request, session, stale.current, version)
+    except Hand.DoesNotExist:  # deleted or undone by another phone since this page opened
+        messages.error(request, GONE % {"number": number})
+        return redirect("scoring:hands", pk=session.pk)
     messages.success(request, _("Hand %(number)d updated.") % {"number": number})
     return redirect("scoring:hands", pk=session.pk)
 
@@ -195,10 +201,27 @@ def _stale(request, session, current, version):
 
 
 def _version(request):
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return None
+    return query.whole(request.POST.get("version"), 0, 2**31 - 1)
+
+
+GONE = gettext_lazy(
+    "Nothing was saved: hand %(number)d was removed by someone else meanwhile. "
+    "It can be restored from the history."
+)
+VERSIONLESS = gettext_lazy(
+    "Nothing was saved: this form did not say which version of the hand it changes, so "
+    "saving it could overwrite a newer save. Check the hand as it is now, then save again."
+)
+
+
+def _versionless_edit(request, session, hand, data):
+    """An edit without a version is refused, never applied: the page opens again with the
+    entry kept and the hand's current version, so saving once more is a choice."""
+    data["version"] = str(hand.version)
+    form = HandForm(session, data)
+    form.is_valid()
+    form.add_error(None, VERSIONLESS)
+    return render(request, "scoring/hand_edit.html", _edit_context(session, hand, form), status=400)
 
 
 @login_required
@@ -242,7 +265,11 @@ def delete(request, pk, number):
     hand.session = session
     if session.ended_at is not None and request.method == "POST":
         return _ended(request, session)
-    if request.method == "POST":
+    status = 200
+    if request.method == "POST" and _version(request) is None:
+        messages.error(request, VERSIONLESS)
+        status = 400
+    elif request.method == "POST":
         try:
             delete_hand(hand, _version(request), request.user)
         except StaleHand as stale:
@@ -256,9 +283,8 @@ def delete(request, pk, number):
         return redirect("scoring:hands", pk=session.pk)
     by_seat = {s.seat: s.delta for s in hand.scores.all()}
     deltas = [(seat, by_seat.get(seat.number, 0)) for seat in session.seat_list]
-    return render(
-        request, "scoring/hand_delete.html", {"session": session, "hand": hand, "deltas": deltas}
-    )
+    context = {"session": session, "hand": hand, "deltas": deltas}
+    return render(request, "scoring/hand_delete.html", context, status=status)
 
 
 @login_required

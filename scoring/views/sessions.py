@@ -17,7 +17,7 @@ from scoring.standings import standings
 @login_required
 def session_new(request, pk):
     league = league_for(request, pk)
-    form = SessionForm(request.POST or None, initial=league_initial(league))
+    form = SessionForm(request.POST or None, initial=league_initial(league), league=league)
     if request.method == "POST" and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)

@@ -55,6 +55,7 @@ NOT_PAGES = {
     "scoring:restore",
     "scoring:end",
     "scoring:reopen",
+    "scoring:share-link",
     "scoring:league-standings",  # a redirect to the league page's standings
 }
 # Queries that show more of a page (anyone may read these): the referee's disputes, one per
