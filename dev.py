@@ -118,9 +118,8 @@ def compile_messages(env):
 def cmd_run(port):
     env = base_env()
     header("migrate")
+    # migrate also makes the cache's table (scoring/migrations/0007_cache_table.py).
     manage("migrate", "migrate", "--noinput", env=env)
-    # The cache (login throttle, API rate limit) is a database table.
-    manage("createcachetable", "createcachetable", env=env)
     compile_messages(env)
     header(f"runserver on http://127.0.0.1:{port}")
     sys.stdout.flush()

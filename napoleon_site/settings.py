@@ -115,7 +115,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Nothing lives in a process's memory: sessions are rows in the database (Django's
 # default engine), and so are the cache and the throttles' counters (a table of
 # their own, scoring.throttle), so any number of app servers can serve the same league.
-# `manage.py createcachetable` makes the cache's table (dev.py runs it after migrate).
+# `manage.py migrate` makes the cache's table (scoring/migrations/0007_cache_table.py).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CACHES = {
     "default": {

@@ -7,6 +7,9 @@ double-tapped Save record one hand; the version makes a stale edit fail loudly.
 Every write also leaves a ``HandEvent`` (scoring.audit) in the same transaction:
 who, when, and the hand before and after. The lines marked "audit" are those;
 ``delete_hand`` and ``restore_hand`` at the end belong to the audit trail too.
+
+Nothing derived is written here: the league history (scoring.league) is computed from
+the hands when a page asks, and knows from the events that something changed.
 """
 
 import uuid
@@ -14,7 +17,6 @@ import uuid
 from django.db import transaction
 
 from scoring import audit
-from scoring.history import sync as history  # league history: ratings and figures, same transaction
 from scoring.models import GameSession, Hand, HandEvent, HandScore
 from scoring.rules import RulesError
 
@@ -103,7 +105,6 @@ def undo_last(session: GameSession, number: int, user=None) -> Hand | None:
         if last is None or last.number != number:
             return None
         before = audit.snapshot(last)  # audit
-        history.hand_removed(last)  # history
         last.delete()
         audit.log(session, HandEvent.UNDO, user, before=before)  # audit
         return last
@@ -113,7 +114,6 @@ def _store_scores(hand: Hand, deltas) -> None:
     HandScore.objects.bulk_create(
         HandScore(hand=hand, seat=seat, delta=delta) for seat, delta in enumerate(deltas)
     )
-    history.hand_saved(hand, deltas)  # history: every saved hand's scores pass here
 
 
 # ---- audit trail: deleting any hand, and restoring an undone or deleted one ----------
@@ -131,7 +131,6 @@ def delete_hand(hand: Hand, version: int | None, user=None) -> Hand:
         if version is not None and current.version != version:
             raise StaleHand(current)
         before = audit.snapshot(current)
-        history.hand_removed(current)  # history
         current.delete()
         audit.log(hand.session, HandEvent.DELETE, user, before=before)
         return current

@@ -28,7 +28,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from scoring.forms import HandForm
-from scoring.history.synthetic import generate_league
+from scoring.league.synthetic import generate_league
 from scoring.models import HandEvent, League, Membership
 from scoring.recording import undo_last, update_hand
 from scoring.rules import VARIANTS

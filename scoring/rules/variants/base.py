@@ -29,6 +29,9 @@ class Variant(ABC):
     point_ranks: ClassVar[frozenset[int]] = frozenset()
     roles: ClassVar[tuple[str, str, str]]  # declarer, partner, opponent (N_ marked)
     has_deal_miss: ClassVar[bool] = False  # a weak dealt hand may call for a new deal
+    # The house rule that picks the score table, where one does: hands scored by two
+    # tables are counted on different scales and never summed together.
+    score_table_option: ClassVar[str | None] = None
 
     # What the rules pages and the referee ask a variant instead of testing its code.
     secretary_card: ClassVar[bool] = False  # a named card is the strongest, held by the partner
@@ -258,6 +261,11 @@ class Variant(ABC):
     @abstractmethod
     def score(self, facts: HandFacts, rules: TableRules) -> Score:
         """Every seat's score for the hand, with one line per rule applied."""
+
+    def needed_to_make(self, target: int | None, players: int, rules: TableRules) -> int | None:
+        """What the declarer's side must take to make a contract whose ``Score.target`` is
+        ``target``, counted as the result is (points or tricks)."""
+        return target
 
     def score_coefficients(self, players: int, rules: TableRules) -> tuple[Coefficient, ...]:
         """The named numbers of the score table these rules make active, with their

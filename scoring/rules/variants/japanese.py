@@ -74,6 +74,7 @@ class JapaneseNapoleon(JapaneseFamily):
     jokers = ("JK",)
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
     short_name = NC_("game", "Japanese")
+    score_table_option = "score_table"
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS

@@ -116,6 +116,12 @@ class ThaiNapoleon(AlmightyGame):
             Coefficient("draw", 0, -1000, 1000),
         )
 
+    def needed_to_make(self, target, players, rules):
+        # The side wins with more tricks than the citizens' plus the handicap (``target``).
+        if target is None:
+            return None
+        return (self.tricks(players, rules) + target) // 2 + 1
+
     def score(self, facts: HandFacts, rules) -> Score:
         handicap = facts.contract.count
         values = self.coefficients(facts.players, rules)

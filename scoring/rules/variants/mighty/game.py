@@ -35,6 +35,7 @@ class Mighty(Variant):
     short_name = NC_("game", "Mighty")
     joker_call = N_("The leader of the ripper called the joker")
     has_deal_miss = True
+    score_table_option = "formula"
 
     def deck(self, players, rules):
         return _four_player_deck() if players == 4 else super().deck(players, rules)

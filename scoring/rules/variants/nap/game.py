@@ -29,6 +29,7 @@ class Nap(Variant):
     short_name = NC_("game", "Nap")
     trump_from_lead = True
     typical_players = 4
+    score_table_option = "nap_scoring"
 
     def rules(self, raw=None, players=None):
         rules = super().rules(raw, players)

@@ -33,6 +33,7 @@ class TaiwanNapoleon(Variant):
     secretary_card = True
     short_name = NC_("game", "Taiwan")
     joker_call = N_("The leader summoned the joker with this trump 2 or 3")
+    score_table_option = "score_table"
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP)
