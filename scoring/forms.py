@@ -17,7 +17,7 @@ from scoring.hand_form import HandForm, hand_initial
 from scoring.models import VARIANT_CHOICES, League, Player
 from scoring.names import clean_name, name_key
 from scoring.query import FIRST_DATE, LAST_DATE
-from scoring.rulebook.labels import value_label
+from scoring.rulebook.labels import part_label, value_label
 from scoring.rules import RulesError, find_variant
 
 __all__ = [
@@ -250,7 +250,7 @@ def option_form_fields(code: str, spec) -> list:
     fields = []
     for key, default in spec.default.as_json().items():
         field = forms.IntegerField(
-            label=f"{label}: {key.replace('_', ' ')}", required=False, min_value=0, max_value=8
+            label=part_label(label, spec.name, key), required=False, min_value=0, max_value=8
         )
         field.widget.attrs["placeholder"] = str(default)
         field.help_text = help_text if not fields else ""

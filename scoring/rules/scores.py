@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .errors import InconsistentResult, OutOfRange
-from .i18n import _
+from .i18n import _, pgettext
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,9 @@ def signed(amount: int) -> str:
 
 def share_line(head: str, shares: Iterable[tuple[str, int]]) -> str:
     """``head: napoleon +100, secretary +50, each defender −50``."""
-    shares = ", ".join(f"{role} {signed(amount)}" for role, amount in shares)
+    # Chinese and Japanese list with 、: the separator is the catalogue's to say.
+    separator = pgettext("list separator", ", ")
+    shares = separator.join(f"{role} {signed(amount)}" for role, amount in shares)
     return _("{head}: {shares}").format(head=head, shares=shares)
 
 

@@ -35,6 +35,19 @@ class Variant(TableTerms, ABC):
     # tables are counted on different scales and never summed together.
     score_table_option: ClassVar[str | None] = None
 
+    # What the rules pages and the referee ask a variant instead of testing its code.
+    secretary_card: ClassVar[bool] = False  # a named card is the strongest, held by the partner
+    counts_tricks: ClassVar[bool] = False  # a hand's result is tricks taken, not point cards
+    can_topple: ClassVar[bool] = False  # the first trick alone can end the hand
+    first_caller_named: ClassVar[bool] = False  # the table names who calls first, not the dealer
+    trump_from_lead: ClassVar[bool] = False  # trick 1's lead names the trump; the contract matters
+    joker_call: ClassVar[str] = ""  # what a call for the joker is, as a player ticks it (N_ marked)
+    target_is_handicap: ClassVar[bool] = False  # a bid gives the other side tricks to beat
+    typical_players: ClassVar[int] = 5
+    short_name: ClassVar[
+        tuple[str, str]
+    ]  # (context, name) for a chip: NC_("game", "Thai")  # the table the rules pages work their examples for
+
     # ---- table ---------------------------------------------------------------
 
     @property

@@ -7,7 +7,7 @@ here declare what differs (deck, roles, auction, score table) and hand the rest 
 from ..auction import CONSECUTIVE, AuctionPlan, run_auction
 from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
 from ..cards import ACE, JACK, KING, NO_TRUMP, QUEEN, SUITS
-from ..i18n import N_
+from ..i18n import N_, NC_
 from ..japanese import auction, legality, order, score
 from ..japanese.idle import idle_options
 from ..japanese.options import ChipRules, JapaneseRules
@@ -73,6 +73,7 @@ class JapaneseNapoleon(JapaneseFamily):
     hand_sizes = {4: 12, 5: 10, 6: 8, 7: 7}
     jokers = ("JK",)
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
+    short_name = NC_("game", "Japanese")
     score_table_option = "score_table"
     partner_prompt = N_("Adjutant (held the called card)")
     side_names = (N_("Napoleon's side"), N_("Opponents"))
@@ -122,6 +123,7 @@ class JapaneseChipNapoleon(JapaneseFamily):
     Rules = ChipRules
     hand_sizes = {4: 12, 5: 10, 6: 8}
     roles = (N_("napoleon"), N_("general"), N_("opponent"))
+    short_name = NC_("game", "Japanese chips")
     partner_prompt = N_("General (held the called card)")
     side_names = (N_("Napoleon's side"), N_("Opponents"))
     result_title = N_("Picture cards of the napoleon's side")

@@ -20,10 +20,9 @@ class TableTerms:
     # What the quick result counts: the side's point cards, or its tricks.
     result_title: ClassVar[str] = N_("Point cards of the napoleon's side")
 
-    counts_tricks: ClassVar[bool] = False  # the result is counted in tricks, not point cards
+    counts_tricks: ClassVar[bool]  # the Variant's own (the rules pages ask it too), as can_topple
     has_partner: ClassVar[bool] = True  # a partner found by a called card (Nap has none)
     named_contracts: ClassVar[bool] = False  # contracts are named calls, not a count + trump
-    can_topple: ClassVar[bool] = False  # Thai: a first trick of 2-3-4-5-6 ends the hand
     # Whether who of the declarer's side took which tricks can change the result (Thai:
     # a friend who takes more tricks than the napoleon betrays them).
     tricks_by_seat_matter: ClassVar[bool] = False

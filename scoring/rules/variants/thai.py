@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from ..auction import CONSECUTIVE, AuctionPlan, run_free_auction
 from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, NC_, _, ngettext
 from ..options import TableRules, choice, flag, integer
 from ..score_values import Coefficient
 from ..scores import HandFacts, Score, deltas_for, share_line, side_tricks
@@ -55,6 +55,8 @@ class ThaiNapoleon(AlmightyGame):
     Rules = ThaiRules
     hand_sizes = {5: 10}
     roles = (N_("napoleon"), N_("friend"), N_("citizen"))
+    short_name = NC_("game", "Thai")
+    target_is_handicap = True
     partner_prompt = N_("Friend (held the called card)")
     side_names = (N_("Napoleon's side"), N_("Citizens"))
     result_title = N_("Tricks of the napoleon's side")

@@ -8,7 +8,7 @@ from ...auction import ALL_BUT_ONE, AuctionPlan
 from ...bids import EQUAL_SUITS, Bid, SuitLadder
 from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, card
 from ...errors import IllegalContract, NotationError
-from ...i18n import N_, _
+from ...i18n import N_, NC_, _
 from ...scores import HandFacts, Score, own_numbers_line, side_points, verify_sitting_out
 from ..base import Variant
 from . import deal_miss, legality, order, score
@@ -31,6 +31,9 @@ class Mighty(Variant):
     jokers = ("JK",)
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
     roles = (N_("declarer"), N_("friend"), N_("opponent"))
+    first_caller_named = True
+    short_name = NC_("game", "Mighty")
+    joker_call = N_("The leader of the ripper called the joker")
     has_deal_miss = True
     score_table_option = "formula"
     declarer_title = N_("Declarer")

@@ -6,7 +6,7 @@ from ...auction import ONE_EACH, AuctionPlan
 from ...bids import FORCED_ONE, NAP_HOUSE_BIDS, NapLadder
 from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS
 from ...errors import BadOptionValue, IllegalTrick, InconsistentResult, RulesError
-from ...i18n import N_, _
+from ...i18n import N_, NC_, _
 from ...scores import HandFacts, Score, side_tricks
 from ..base import Variant, trump_name
 from . import play, score
@@ -25,12 +25,15 @@ class Nap(Variant):
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
+    counts_tricks = True
+    short_name = NC_("game", "Nap")
+    trump_from_lead = True
+    typical_players = 4
     score_table_option = "nap_scoring"
     declarer_title = N_("Bidder")
     partner_prompt = ""
     side_names = (N_("Bidder"), N_("Opponents"))
     result_title = N_("Tricks the bidder took")
-    counts_tricks = True
     has_partner = False
     named_contracts = True
 

@@ -4,7 +4,7 @@ from ...auction import CONSECUTIVE, AuctionPlan
 from ...bids import SuitLadder, suit_order
 from ...cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, NO_TRUMP, QUEEN, SUITS, suit_card
 from ...errors import IllegalPlay, NotationError
-from ...i18n import N_, _
+from ...i18n import N_, NC_, _
 from ...scores import HandFacts, Score, side_points
 from ...tricks import LegalPlays, TrickResult
 from ..base import Variant, following_reason, joker_label, trump_name
@@ -30,6 +30,9 @@ class TaiwanNapoleon(Variant):
     jokers = ("BJ", "LJ")
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
+    secretary_card = True
+    short_name = NC_("game", "Taiwan")
+    joker_call = N_("The leader summoned the joker with this trump 2 or 3")
     score_table_option = "score_table"
     partner_prompt = N_("Secretary (held the called card)")
 
@@ -78,6 +81,8 @@ class TaiwanNapoleon(Variant):
                 "joker_called is only for a summon by the lead, and the house rules summon "
                 "no joker that way."
             )
+        if trick.trump is None:
+            return _("There is no summoning in a no-trump hand: it has no 2 or 3 of trumps.")
         if trick.number > 3:
             return _("A joker may be summoned only in tricks 1 to 3.")
         return _(
@@ -302,3 +307,4 @@ class HongKongNapoleon(TaiwanNapoleon):
         "table that grows with the bid level."
     )
     Rules = HongKongRules
+    short_name = NC_("game", "Hong Kong")
