@@ -134,15 +134,15 @@ def describe(session, state) -> list[tuple[str, str]]:
         partner = state.get("partner")
         variant = session.engine  # each game's own words: napoleon, 주공, bidder
         rows = [
-            (_(variant.declarer_title), _seat_name(session, state.get("declarer"))),
+            (variant.term("declarer_title"), _seat_name(session, state.get("declarer"))),
             (_("Contract"), _contract_label(session, state)),
         ]
         if variant.has_partner:
             rows.append((_("Called card"), state.get("called_card") or "—"))
             name = _seat_name(session, partner) if partner is not None else _("alone")
-            rows.append((_(variant.partner_prompt), name))
+            rows.append((variant.term("partner_prompt"), name))
         rows.append((_("Result"), _made(state.get("made"))))
-        rows.append((_(variant.result_title), _text(state.get("points"))))
+        rows.append((variant.term("result_title"), _text(state.get("points"))))
         if state.get("tricks"):
             for seat, count in sorted(state["tricks"].items(), key=lambda item: int(item[0])):
                 label = _("Tricks: %(name)s") % {"name": _seat_name(session, int(seat))}

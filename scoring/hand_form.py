@@ -88,12 +88,12 @@ class HandForm(forms.Form):
         self.facts = None
         self.contract = None
         variant = self.variant
-        self.fields["declarer"].label = _(variant.declarer_title)
+        self.fields["declarer"].label = variant.term("declarer_title")
         self.fields["declarer"].choices = [(s.number, s.player.name) for s in self.seats]
         self.fields["partner"].choices = [(str(s.number), s.player.name) for s in self.seats] + [
             (ALONE, _("alone"))
         ]
-        self.fields["points"].label = _(variant.result_title)
+        self.fields["points"].label = variant.term("result_title")
         self._contract_fields()
         self._called_card_fields()
         self._result_fields()

@@ -82,7 +82,7 @@ class HandMarkup:
         form = self.form
         choices = [(s.number, s.player.name, "") for s in form.seats]
         body = chips("declarer", choices, self.value("declarer"))
-        return fieldset(form, "declarer", _(self.variant.declarer_title), body, "chips seats")
+        return fieldset(form, "declarer", self.variant.term("declarer_title"), body, "chips seats")
 
     def contract(self):
         if self.form.named_contracts:
@@ -126,7 +126,7 @@ class HandMarkup:
             return ""
         choices = [(value, label, "") for value, label in form.fields["partner"].choices]
         body = chips("partner", choices, self.value("partner"))
-        return fieldset(form, "partner", _(self.variant.partner_prompt), body, "chips seats")
+        return fieldset(form, "partner", self.variant.term("partner_prompt"), body, "chips seats")
 
     def called_card(self):
         form = self.form
@@ -166,7 +166,7 @@ class HandMarkup:
             '<button type="button" class="more" aria-expanded="false">{}</button>', _("other…")
         )
         body = format_html("{}{}{}", body, more, self._modes())
-        return fieldset(form, "points", _(self.variant.result_title), body, "chips result")
+        return fieldset(form, "points", self.variant.term("result_title"), body, "chips result")
 
     def mode(self):
         mode = self.value("mode") or Hand.COUNT

@@ -83,7 +83,7 @@ TABLES = [
 def test_it_names_each_games_roles_in_its_own_words(code):
     variant = find_variant(code)
     declarer, partner, sides, result = WORDS[code]
-    assert variant.declarer_title == declarer
+    assert variant.term("declarer_title") == declarer
     assert variant.partner_prompt == partner
     assert variant.side_names == sides
     assert variant.result_title == result

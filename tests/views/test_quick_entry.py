@@ -139,3 +139,15 @@ def test_it_names_the_declarer_in_each_games_own_word(member_client, league):
     ):
         body = member_client.get(make_session(league, variant).get_absolute_url()).content
         assert legend in body.decode(), variant
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "word"),
+    [("ko", "mighty", "주공"), ("ko", "taiwan", "나폴레옹"), ("zh-hant", "mighty", "主攻")],
+)
+def test_it_names_the_declarer_in_the_tables_language(
+    member_client, league, language, variant, word
+):
+    member_client.cookies["django_language"] = language
+    body = member_client.get(make_session(league, variant).get_absolute_url()).content.decode()
+    assert f"<legend>{word}</legend>" in body

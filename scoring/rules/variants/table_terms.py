@@ -8,12 +8,16 @@ the bidder in Nap). Every ``Variant`` has them; a variant overrides what differs
 
 from typing import ClassVar
 
-from ..i18n import N_
+from ..i18n import N_, _, pgettext
+
+# A word marked with N_, or with NC_ where one English word is two in another language
+# (the Mighty's declarer is 주공, where Napoleon's is 나폴레옹; "Declarer" is both).
+Term = str | tuple[str, str]
 
 
 class TableTerms:
     # The words a page shows, capitalised as a heading or a label.
-    declarer_title: ClassVar[str] = N_("Napoleon")
+    declarer_title: ClassVar[Term] = N_("Napoleon")
     partner_prompt: ClassVar[str] = N_("Partner (held the called card)")
     # The declarer's side and the other side, as a table names them.
     side_names: ClassVar[tuple[str, str]] = (N_("Napoleon's side"), N_("Defenders"))
@@ -29,6 +33,11 @@ class TableTerms:
     # Whether the point cards among the declarer's discards count for the declarer's side
     # when no house rule says otherwise.
     discards_to_declarer_by_default: ClassVar[bool] = False
+
+    def term(self, name: str) -> str:
+        """One of the words above, in the reader's language: ``variant.term("declarer_title")``."""
+        word = getattr(self, name)
+        return pgettext(*word) if isinstance(word, tuple) else _(word)
 
     def contract_title(self, rules) -> str:
         """The label of the contract's number: a bid, a level, a handicap, a point target."""

@@ -36,7 +36,7 @@ class Mighty(Variant):
     joker_call = N_("The leader of the ripper called the joker")
     has_deal_miss = True
     score_table_option = "formula"
-    declarer_title = N_("Declarer")
+    declarer_title = NC_("Mighty", "Declarer")
     partner_prompt = N_("Friend (held the called card)")
     side_names = (N_("Declarer's side"), N_("Opponents"))
     result_title = N_("Point cards of the declarer's side")
