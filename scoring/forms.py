@@ -13,7 +13,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.hand_form import HandForm, hand_initial
+from scoring.hand_form import HandForm
+from scoring.hand_initial import hand_initial
 from scoring.models import VARIANT_CHOICES, League, Player
 from scoring.names import clean_name, name_key
 from scoring.query import FIRST_DATE, LAST_DATE

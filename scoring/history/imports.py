@@ -360,7 +360,7 @@ def _check_hand(session_checker, position, hand, game, variant, rules, players):
     if hand["status"] == Hand.PASSED:
         expected = {**passed_values(), "lines": hand["lines"]}
         for name, value in expected.items():
-            if hand[name] != value and name != "status":
+            if hand.get(name) != value and name != "status":
                 c.fail(
                     _("it was passed out, so its {field} must be {value}.").format(
                         field=name, value=json.dumps(value)
@@ -417,6 +417,7 @@ def _check_hand(session_checker, position, hand, game, variant, rules, players):
     if len(scores) != players:
         c.fail(_("it must have one score per seat ({count}).").format(count=players))
     model = Hand(session=game, **{name: hand[name] for name in HAND_FIELDS if name != "key"})
+    model.lineup = list(range(players))  # played by the seats: only their count matters here
     try:
         score = model.engine_score()
     except RulesError as error:
@@ -493,15 +494,17 @@ def import_league(league, raw: bytes) -> dict:
         )
         hands, scores = [], []
         for session, entry in zip(sessions, checked["sessions"], strict=True):
+            lineup = [ids[name].pk for name in entry["seats"]]  # every hand: the seats
             for hand in entry["hands"]:
                 model = Hand(session=session, **{name: hand[name] for name in HAND_FIELDS})
+                model.lineup = lineup
                 model.key = uuid.UUID(hand["key"])
                 hands.append(model)
                 scores.append(hand["scores"])
         Hand.objects.bulk_create(hands, batch_size=2000)
         HandScore.objects.bulk_create(
             (
-                HandScore(hand=hand, seat=seat, delta=delta)
+                HandScore(hand=hand, seat=seat, player_id=hand.lineup[seat], delta=delta)
                 for hand, deltas in zip(hands, scores, strict=True)
                 for seat, delta in enumerate(deltas)
             ),
