@@ -81,4 +81,4 @@ def in_cents(exact: dict[int, Fraction]) -> dict[int, Decimal]:
     order = sorted(players, key=lambda p: (-(hundredths[p] - cents[p]), p))
     for player in order[: -sum(cents.values())]:
         cents[player] += 1
-    return {p: Decimal(cents[p]) / 100 for p in players}
+    return {p: (Decimal(cents[p]) / 100).quantize(CENT) for p in players}
