@@ -19,6 +19,7 @@ urlpatterns = [
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("leagues/<int:pk>/", leagues.league, name="league"),
     path("leagues/<int:pk>/members/", leagues.add_member, name="add-member"),
+    path("leagues/<int:pk>/players/", leagues.league_players, name="league-players"),
     path("leagues/<int:pk>/sessions/new/", sessions.session_new, name="session-new"),
     path("sessions/<int:pk>/", sessions.table, name="table"),
     path("sessions/<int:pk>/preview/", hands.preview, name="preview"),

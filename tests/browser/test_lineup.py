@@ -144,3 +144,17 @@ def test_the_share_page_lists_the_hands_as_they_are_saved(
     watcher.set_viewport_size({"width": 844, "height": 390})  # lying sideways by the table
     shot(watcher, "lineup-share-landscape")
     watcher.close()
+
+
+def test_the_owner_merges_two_spellings_of_one_player(page, live_server, member):  # noqa: F811
+    make_session(member, "taiwan", names=SIX[:5])
+    make_session(member, "taiwan", names=["Anne", "Bo", "Cy", "Dee", "Ed"][::-1])
+    page.goto(f"{live_server.url}/leagues/{member.pk}/")
+    page.click("a:has-text('Rename or merge players')")
+    page.click("summary:has-text('Anne')")
+    page.select_option("select[name=kept]:visible", label="Ann")
+    shot(page, "lineup-merge", full_page=False)
+    page.click("button[value=merge]:visible")
+    expect(page.locator("main")).to_contain_text("Anne merged into Ann")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not member.players.filter(name="Anne").exists()
