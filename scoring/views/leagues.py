@@ -9,9 +9,9 @@ from django.views.decorators.http import require_POST
 from scoring import players
 from scoring.access import league_for
 from scoring.forms import AddMemberForm, LeagueForm
-from scoring.views.players import NameForm as RenameForm
 from scoring.history.views import league_context
 from scoring.models import Membership
+from scoring.views.players import NameForm as RenameForm
 
 
 @login_required
