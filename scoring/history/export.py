@@ -43,7 +43,15 @@ def _sessions_in_batches(league, start=None, end=None):
         sessions = sessions.filter(date__lte=end)
     ordered = list(
         sessions.order_by("date", "pk").values(
-            "pk", "date", "variant", "options", "first_dealer", "stake", "created_at", "ended_at"
+            "pk",
+            "date",
+            "variant",
+            "options",
+            "first_dealer",
+            "stake",
+            "stake_changes",
+            "created_at",
+            "ended_at",
         )
     )
     for index in range(0, len(ordered), SESSION_BATCH):
@@ -106,6 +114,8 @@ def league_json(league) -> Iterator[str]:
                     for hand in hands[session["pk"]]
                 ],
             }
+            if session["stake_changes"]:  # the stake changed from a later hand on
+                document["stake_changes"] = session["stake_changes"]
             yield ("\n" if first else ",\n") + _dumps(document)
             first = False
     yield "\n]}\n"

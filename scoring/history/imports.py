@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.history import import_lineups
 from scoring.history.export import FORMAT, FORMAT_VERSION, HAND_FIELDS
 from scoring.models import (
     VARIANT_CHOICES,
@@ -269,7 +270,7 @@ SESSION_FIELDS = (
 
 def _check_session(index, session, known) -> dict:
     c = _Checker(_("Session {number}").format(number=index))
-    c.object(session, SESSION_FIELDS, _("it"))
+    c.object(session, import_lineups.session_fields(session, SESSION_FIELDS), _("it"))
     c.text(session["date"], _("its date"), 10)
     try:
         date = datetime.date.fromisoformat(session["date"])
@@ -312,7 +313,7 @@ def _check_session(index, session, known) -> dict:
     numbers, keys = set(), set()
     last = 0
     for position, hand in enumerate(hands, start=1):
-        _check_hand(c, position, hand, game, variant, rules, players)
+        _check_hand(c, position, hand, game, variant, rules, seats, known)
         if hand["number"] <= last:
             c.fail(
                 _("its hands must be listed in order, each number once (hand {number}).").format(
@@ -330,6 +331,7 @@ def _check_session(index, session, known) -> dict:
         "options": session["options"],
         "first_dealer": session["first_dealer"],
         "stake": None if stake is None else Decimal(stake),
+        "stake_changes": import_lineups.stake_changes(c, session, _STAKE),
         "created_at": created,
         "ended_at": ended,
         "seats": seats,
@@ -337,11 +339,13 @@ def _check_session(index, session, known) -> dict:
     }
 
 
-def _check_hand(session_checker, position, hand, game, variant, rules, players):
+def _check_hand(session_checker, position, hand, game, variant, rules, names, known):
     c = session_checker
-    c.object(hand, (*HAND_FIELDS, "scores"), _("hand {number}").format(number=position))
+    fields = import_lineups.hand_fields(hand, (*HAND_FIELDS, "scores"))
+    c.object(hand, fields, _("hand {number}").format(number=position))
     number = c.integer(hand["number"], _("a hand's number"), 1, MAX_NUMBER)
     c = _Checker(f"{session_checker.where}, " + _("hand {number}").format(number=number))
+    players = len(import_lineups.hand_names(c, hand, names, known, variant))
     c.integer(hand["dealer"], _("its dealer"), 0, players - 1)
     c.integer(hand["version"], _("its version"), 1, 10**9)
     c.text(hand["key"], _("its key"), 36)
@@ -417,7 +421,8 @@ def _check_hand(session_checker, position, hand, game, variant, rules, players):
     if len(scores) != players:
         c.fail(_("it must have one score per seat ({count}).").format(count=players))
     model = Hand(session=game, **{name: hand[name] for name in HAND_FIELDS if name != "key"})
-    model.lineup = list(range(players))  # played by the seats: only their count matters here
+    model.lineup = list(range(players))  # only their count matters here
+    model.sitting_out = hand.get("sitting_out")
     try:
         score = model.engine_score()
     except RulesError as error:
@@ -476,6 +481,7 @@ def import_league(league, raw: bytes) -> dict:
                 options=s["options"],
                 first_dealer=s["first_dealer"],
                 stake=s["stake"],
+                stake_changes=s["stake_changes"],
                 ended_at=s["ended_at"],
             )
             for s in checked["sessions"]
@@ -484,20 +490,14 @@ def import_league(league, raw: bytes) -> dict:
         for session, entry in zip(sessions, checked["sessions"], strict=True):
             session.created_at = entry["created_at"]
         GameSession.objects.bulk_update(sessions, ["created_at"], batch_size=1000)
-        Seat.objects.bulk_create(
-            (
-                Seat(session=session, number=n, player=ids[name])
-                for session, entry in zip(sessions, checked["sessions"], strict=True)
-                for n, name in enumerate(entry["seats"])
-            ),
-            batch_size=2000,
-        )
+        Seat.objects.bulk_create(_seats(sessions, checked["sessions"], ids), batch_size=2000)
         hands, scores = [], []
         for session, entry in zip(sessions, checked["sessions"], strict=True):
-            lineup = [ids[name].pk for name in entry["seats"]]  # every hand: the seats
             for hand in entry["hands"]:
                 model = Hand(session=session, **{name: hand[name] for name in HAND_FIELDS})
-                model.lineup = lineup
+                model.lineup = [ids[name].pk for name in hand.get("players", entry["seats"])]
+                model.benched = [[place, ids[name].pk] for place, name in hand.get("sat_out", [])]
+                model.sitting_out = hand.get("sitting_out")
                 model.key = uuid.UUID(hand["key"])
                 hands.append(model)
                 scores.append(hand["scores"])
@@ -507,7 +507,20 @@ def import_league(league, raw: bytes) -> dict:
                 HandScore(hand=hand, seat=seat, player_id=hand.lineup[seat], delta=delta)
                 for hand, deltas in zip(hands, scores, strict=True)
                 for seat, delta in enumerate(deltas)
+                if seat != hand.sitting_out  # the seat killed sat the hand out
             ),
             batch_size=5000,
         )
     return {"players": len(players), "sessions": len(sessions), "hands": len(hands)}
+
+
+def _seats(sessions, entries, ids):
+    """Each session's seats, and a seat closed after its last hand for anyone who played
+    a hand without being in them (a newcomer, one who joined)."""
+    for session, entry in zip(sessions, entries, strict=True):
+        for n, name in enumerate(entry["seats"]):
+            yield Seat(session=session, number=n, player=ids[name])
+        for name, (place, first, last) in import_lineups.seats_beyond(entry).items():
+            yield Seat(
+                session=session, number=place, player=ids[name], from_hand=first, until_hand=last
+            )

@@ -10,6 +10,7 @@ import uuid
 from decimal import Decimal
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -19,7 +20,7 @@ from scoring.league.period import Period
 from scoring.league.tables import contract_facts
 from scoring.models import GameSession, Hand, Player
 from scoring.standings import standings
-from tests.views.factories import HANDS, make_session, url
+from tests.views.factories import HANDS, make_league, make_session, url
 
 D = Decimal
 
@@ -206,3 +207,21 @@ def test_a_seat_change_is_refused_on_an_ended_session(member_client, league):
     response = member_client.post(url("players", session.pk), joined)
     assert response.status_code == 302
     assert len(fresh(session).seat_list) == 5
+
+
+def test_a_night_of_comings_and_goings_survives_the_round_trip(owner, owner_client, night):
+    exported = owner_client_get(owner_client, "json", night.league).encode()
+    empty = make_league(owner, name="Restored")
+    response = owner_client.post(
+        url("league-import", empty.pk),
+        {"file": SimpleUploadedFile("league.json", exported, "application/json")},
+    )
+    assert response.status_code == 302, response.content.decode()[-1500:]
+    assert owner_client_get(owner_client, "json", empty).encode() == exported
+    restored = GameSession.objects.get(league=empty)
+    assert restored.stake_changes == [[3, "0.20"]]
+    assert by_name(restored.totals_by_player()) == TOTALS
+    result = standings(restored)
+    assert {row["name"]: row["money"] for row in result["standings"]} == {
+        name: D(amount) for name, amount in MONEY.items()
+    }
