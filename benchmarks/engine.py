@@ -98,6 +98,8 @@ def api_bodies(count: int, seed: int):
             body["joker_called"] = True
         if trick.contract is not None:
             body["contract"] = str(trick.contract)
+        if trick.sitting_out is not None:
+            body["sitting_out"] = trick.sitting_out
         bodies.append(body)
     rng.shuffle(bodies)
     return handlers, bodies

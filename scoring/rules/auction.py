@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from .bids import DEAL_MISS, PASS, parse_call
 from .errors import IllegalCall, NotationError, OutOfRange
-from .i18n import _
+from .i18n import N_, _
+from .sentences import Seat
 
 CONSECUTIVE, ALL_BUT_ONE, ONE_EACH = "consecutive", "all_but_one", "one_each"
 
@@ -75,14 +76,15 @@ class _Walk:
             return
         call = parse_call(self.plan.ladder, text)
         if self.done:
-            raise IllegalCall(_("The auction is already over; no more calls are taken."))
+            raise IllegalCall(N_("The auction is already over; no more calls are taken."))
         if call is PASS:
             if self._forced():
                 raise IllegalCall(
-                    _(
+                    N_(
                         "Everyone before the dealer passed, so the dealer may not pass: bid at "
                         "least {bid} (house rule)."
-                    ).format(bid=self.plan.ladder.ladder()[0])
+                    ),
+                    bid=self.plan.ladder.ladder()[0],
                 )
             self.passed.add(self.seat)
             self.in_a_row += 1
@@ -95,11 +97,7 @@ class _Walk:
 
     def _bid(self, bid) -> None:
         if self.plan.pass_is_final and self.seat in self.passed:
-            raise IllegalCall(
-                _("Seat {seat} has passed, and a pass is final: only pass is allowed.").format(
-                    seat=self.seat
-                )
-            )
+            raise passed_for_good(self.seat)
         self.plan.ladder.verify_bounds(bid, self.plan.last_must_bid if self._forced() else self.low)
         self.plan.ladder.verify_beats(bid, self.best)
         self.best, self.bidder, self.in_a_row = bid, self.seat, 0
@@ -117,13 +115,18 @@ class _Walk:
 
     def _call_deal_miss(self) -> None:
         if self.done:
-            raise IllegalCall(_("The auction is already over; no more calls are taken."))
+            raise IllegalCall(N_("The auction is already over; no more calls are taken."))
         if self.seat in self.called:
             raise IllegalCall(
-                _(
+                N_(
                     "Seat {seat} has already called: a deal miss may only be a player's first "
                     "call (house rule)."
-                ).format(seat=self.seat)
+                ),
+                named=N_(
+                    "{seat} has already called: a deal miss may only be a player's first "
+                    "call (house rule)."
+                ),
+                seat=Seat(self.seat),
             )
         self.deal_miss, self.done, self.redeal = self.seat, True, True
         self.best = self.bidder = None
@@ -199,13 +202,13 @@ def run_free_auction(players: int, ladder, calls: list, low: int | None = None) 
     done = False
     for index, item in enumerate(calls):
         path = f"calls[{index}]"
-        seat, text = _free_item(item, players, path)
+        seat, text = free_item(item, players, path)
         try:
             call = parse_call(ladder, text)
         except NotationError as error:
             raise error.at(f"{path}.call") from None
         if done:
-            raise IllegalCall(_("The auction is already over; no more calls are taken."), path)
+            raise IllegalCall(N_("The auction is already over; no more calls are taken."), path)
         if call is PASS:
             passed.add(seat)
         else:
@@ -227,25 +230,39 @@ def run_free_auction(players: int, ladder, calls: list, low: int | None = None) 
     return AuctionState(False, None, None, None, False, best, _("Anyone may call next."))
 
 
-def _free_item(item: object, players: int, path: str) -> tuple[int, object]:
+def free_item(item: object, players: int, path: str) -> tuple[int, object]:
     if not isinstance(item, dict):
-        raise _FreeShape(
-            _('In a free auction each call is an object such as {"seat": 2, "call": "3S"}.'), path
+        raise FreeCallShape(
+            N_('In a free auction each call is an object such as {"seat": 2, "call": "3S"}.'),
+            path,
         )
     seat = item.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise _FreeShape(_("seat must be a whole number."), f"{path}.seat")
+        raise FreeCallShape(N_("seat must be a whole number."), f"{path}.seat")
     if not 0 <= seat < players:
-        raise OutOfRange(
-            _("Seat {seat} does not exist with {players} players.").format(
-                seat=seat, players=players
-            ),
-            f"{path}.seat",
-        )
+        raise no_such_seat(seat, players, f"{path}.seat")
     if "call" not in item:
-        raise _FreeShape(_("call is missing."), f"{path}.call")
+        raise FreeCallShape(N_("call is missing."), f"{path}.call")
     return seat, item["call"]
 
 
-class _FreeShape(NotationError):
-    pass
+class FreeCallShape(NotationError):
+    """A call of a free auction that is not a ``{"seat": …, "call": …}`` object."""
+
+
+def passed_for_good(seat: int) -> IllegalCall:
+    return IllegalCall(
+        N_("Seat {seat} has passed, and a pass is final: only pass is allowed."),
+        named=N_("{seat} has passed, and a pass is final: only pass is allowed."),
+        seat=Seat(seat),
+    )
+
+
+def no_such_seat(seat: int, players: int, field: str) -> OutOfRange:
+    return OutOfRange(
+        N_("Seat {seat} does not exist with {players} players."),
+        field,
+        named=N_("{seat} does not exist with {players} players."),
+        seat=Seat(seat),
+        players=players,
+    )

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self
 from .errors import BadOptionValue, UnknownOption
 from .i18n import N_, _
 from .score_values import ScoreValues, parse_score_values
+from .sentences import given
 
 # Short names for the house rules, as a settings screen shows them.
 LABELS = {
@@ -122,16 +123,17 @@ class OptionSpec:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise BadOptionValue(_("{path} must be true or false.").format(path=path), path)
+            raise BadOptionValue(N_("{path} must be true or false."), path, path=path)
         if self.kind == "int":
             low, high = self.choices
             if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
                 return value
             raise BadOptionValue(
-                _("{path} must be a whole number from {low} to {high}.").format(
-                    path=path, low=low, high=high
-                ),
+                N_("{path} must be a whole number from {low} to {high}."),
                 path,
+                path=path,
+                low=low,
+                high=high,
             )
         if self.kind == "choice":
             if isinstance(value, str):
@@ -139,10 +141,11 @@ class OptionSpec:
                     if value.lower() == allowed.lower():
                         return allowed
             raise BadOptionValue(
-                _("{path} must be one of {choices}, not {value}.").format(
-                    path=path, choices=", ".join(self.choices), value=_quote(value)
-                ),
+                N_("{path} must be one of {choices}, not {value}."),
                 path,
+                path=path,
+                choices=", ".join(self.choices),
+                value=_quote(value),
             )
         return self.parse_object(value, path)
 
@@ -227,10 +230,10 @@ class TableRules:
                 continue  # decided by the player count, see ``for_players``
             if spec.coerce(value) != value:
                 raise BadOptionValue(
-                    _("options.{name} must be written {value}.").format(
-                        name=spec.name, value=spec.coerce(value)
-                    ),
+                    N_("options.{name} must be written {value}."),
                     f"options.{spec.name}",
+                    name=spec.name,
+                    value=given(spec.coerce(value)),
                 )
 
     @classmethod
@@ -252,7 +255,7 @@ class TableRules:
         if raw is None:
             raw = {}
         if not isinstance(raw, dict):
-            raise BadOptionValue(_("options must be an object of house rules."), "options")
+            raise BadOptionValue(N_("options must be an object of house rules."), "options")
         values = {}
         for name, value in raw.items():
             spec = cls.spec(name)
@@ -264,13 +267,21 @@ class TableRules:
     @classmethod
     def _unknown(cls, name: str, owner: str | None) -> UnknownOption:
         path = f"options.{name}"
+        variant = _(cls.variant_name)
         if owner:
-            message = _("'{name}' is a house rule of {owner}, not of {variant}.")
-        else:
-            message = _("'{name}' is not a house rule of {variant}; its rules are: {known}.")
-        known = ", ".join(s.name for s in cls.specs())
+            return UnknownOption(
+                N_("'{name}' is a house rule of {owner}, not of {variant}."),
+                path,
+                name=name,
+                owner=owner,
+                variant=variant,
+            )
         return UnknownOption(
-            message.format(name=name, owner=owner, variant=_(cls.variant_name), known=known), path
+            N_("'{name}' is not a house rule of {variant}; its rules are: {known}."),
+            path,
+            name=name,
+            variant=variant,
+            known=", ".join(s.name for s in cls.specs()),
         )
 
     def for_players(self, players: int) -> Self:

@@ -4,8 +4,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import InconsistentResult, OutOfRange
-from .i18n import _
+from .errors import InconsistentResult, NotationError, OutOfRange
+from .i18n import N_, _
+from .sentences import Listing, Seat
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def side_points(
     total = len(point_cards)
     if facts.captured is None:
         if facts.declarer_points is None:
-            raise InconsistentResult(_("Give the captured point cards or the declarer's points."))
+            raise InconsistentResult(N_("Give the captured point cards or the declarer's points."))
         return _verify_count(facts.declarer_points, total)
     _verify_all_once(facts, point_cards, blind_size)
     points = sum(len(facts.captured.get(seat, ())) for seat in facts.side)
@@ -97,10 +98,10 @@ def side_points(
         points += len(facts.discards)
     if facts.declarer_points is not None and facts.declarer_points != points:
         raise InconsistentResult(
-            _("declarer_points says {given}, but the captured cards give {counted}.").format(
-                given=facts.declarer_points, counted=points
-            ),
+            N_("declarer_points says {given}, but the captured cards give {counted}."),
             "declarer_points",
+            given=facts.declarer_points,
+            counted=points,
         )
     return points
 
@@ -108,10 +109,10 @@ def side_points(
 def _verify_count(points: int, total: int) -> int:
     if not 0 <= points <= total:
         raise InconsistentResult(
-            _("declarer_points must be from 0 to {total}, not {points}.").format(
-                total=total, points=points
-            ),
+            N_("declarer_points must be from 0 to {total}, not {points}."),
             "declarer_points",
+            total=total,
+            points=points,
         )
     return points
 
@@ -133,31 +134,31 @@ def _verify_all_once(facts: HandFacts, point_cards: frozenset[Card], blind_size:
         for index, c in enumerate(cards):
             if c not in point_cards:
                 raise InconsistentResult(
-                    _("{card} is not a point card; list only point cards.").format(card=c.code),
+                    N_("{card} is not a point card; list only point cards."),
                     f"{place}[{index}]",
+                    card=c,
                 )
             if c in seen:
                 raise InconsistentResult(
-                    _("{card} is counted twice (also at {other}).").format(
-                        card=c.code, other="{}[{}]".format(*seen[c])
-                    ),
+                    N_("{card} is counted twice (also at {other})."),
                     f"{place}[{index}]",
+                    card=c,
+                    other="{}[{}]".format(*seen[c]),
                 )
             seen[c] = (place, index)
     if len(facts.discards) > blind_size:
         raise InconsistentResult(
-            _(
-                "{count} point cards discarded, but the declarer discards only {blind} cards."
-            ).format(count=len(facts.discards), blind=blind_size),
+            N_("{count} point cards discarded, but the declarer discards only {blind} cards."),
             "discards",
+            count=len(facts.discards),
+            blind=blind_size,
         )
     if len(seen) != len(point_cards):
-        missing = sorted(c.code for c in point_cards if c not in seen)
+        missing = sorted((c for c in point_cards if c not in seen), key=lambda c: c.code)
         raise InconsistentResult(
-            _("Every point card must be placed once; missing: {cards}.").format(
-                cards=", ".join(missing)
-            ),
+            N_("Every point card must be placed once; missing: {cards}."),
             "captured",
+            cards=Listing(tuple(missing)),
         )
 
 
@@ -167,15 +168,18 @@ def verify_tricks(facts: HandFacts, tricks_per_hand: int) -> dict[int, int]:
     for seat, count in tricks.items():
         if count < 0:
             raise InconsistentResult(
-                _("Seat {seat} cannot take {count} tricks.").format(seat=seat, count=count),
+                N_("Seat {seat} cannot take {count} tricks."),
                 f"tricks.{seat}",
+                named=N_("{seat} cannot take {count} tricks."),
+                seat=Seat(seat),
+                count=count,
             )
     if sum(tricks.values()) != tricks_per_hand:
         raise InconsistentResult(
-            _("The tricks add up to {total}, but a hand has {tricks} tricks.").format(
-                total=sum(tricks.values()), tricks=tricks_per_hand
-            ),
+            N_("The tricks add up to {total}, but a hand has {tricks} tricks."),
             "tricks",
+            total=sum(tricks.values()),
+            tricks=tricks_per_hand,
         )
     return {seat: tricks.get(seat, 0) for seat in range(facts.players)}
 
@@ -187,33 +191,45 @@ def verify_sitting_out(facts: HandFacts) -> None:
     if out is None:
         return
     if not 0 <= out < facts.players:
-        raise OutOfRange(
-            _("sitting_out must be a seat from 0 to {last}, not {seat}.").format(
-                last=facts.players - 1, seat=out
-            ),
-            "sitting_out",
-        )
+        raise sitting_out_range(out, facts.players)
     if facts.declarer == out:
         raise InconsistentResult(
-            _("Seat {seat} was killed and sits this hand out, so it cannot declare.").format(
-                seat=out
-            ),
+            N_("Seat {seat} was killed and sits this hand out, so it cannot declare."),
             "declarer",
+            named=N_("{seat} was killed and sits this hand out, so they cannot declare."),
+            seat=Seat(out),
         )
     if facts.partner == out:
         raise InconsistentResult(
-            _("Seat {seat} was killed and sits this hand out, so it cannot be the friend.").format(
-                seat=out
-            ),
+            N_("Seat {seat} was killed and sits this hand out, so it cannot be the friend."),
             "partner",
+            named=N_("{seat} was killed and sits this hand out, so they cannot be the friend."),
+            seat=Seat(out),
         )
     if facts.captured and facts.captured.get(out):
         raise InconsistentResult(
-            _("Seat {seat} was killed and sat the hand out, so it captured no cards.").format(
-                seat=out
-            ),
+            N_("Seat {seat} was killed and sat the hand out, so it captured no cards."),
             f"captured.{out}",
+            named=N_("{seat} was killed and sat the hand out, so they captured no cards."),
+            seat=Seat(out),
         )
+
+
+def sitting_out_required(players: int) -> NotationError:
+    return NotationError(
+        N_("sitting_out is required with {players} players: the seat that was killed."),
+        "sitting_out",
+        players=players,
+    )
+
+
+def sitting_out_range(seat: int, players: int) -> OutOfRange:
+    return OutOfRange(
+        N_("sitting_out must be a seat from 0 to {last}, not {seat}."),
+        "sitting_out",
+        last=players - 1,
+        seat=seat,
+    )
 
 
 def own_numbers_line(overrides) -> str | None:

@@ -9,10 +9,11 @@ decides: a redeal, a second round with the widow face up, or the previous hand's
 
 from dataclasses import dataclass
 
-from ..auction import AuctionState
+from ..auction import AuctionState, free_item, passed_for_good
 from ..bids import PASS, parse_call
-from ..errors import IllegalCall, NotationError, OutOfRange
-from ..i18n import _
+from ..errors import IllegalCall, NotationError
+from ..i18n import N_, _
+from ..sentences import Seat
 
 PREVIOUS = ("previous_napoleon", "previous_adjutant")
 
@@ -27,17 +28,13 @@ class JapanesePlan:
     previous: int | None = None  # the seat that must open after all pass (previous_*)
 
 
-class FreeCallShape(NotationError):
-    pass
-
-
 def run(plan: JapanesePlan, calls: list) -> AuctionState:
     """Check every call in order; the first bad one raises with its field ``calls[i]``."""
     walk = _Walk(plan)
     for index, item in enumerate(calls):
         path = f"calls[{index}]"
         if plan.first is None:
-            seat, text = _free_item(item, plan.players, path)
+            seat, text = free_item(item, plan.players, path)
             where = f"{path}.call"
         else:
             seat, text, where = walk.seat, item, path
@@ -65,7 +62,7 @@ class _Walk:
 
     def call(self, seat: int, call) -> None:
         if self.done:
-            raise IllegalCall(_("The auction is already over; no more calls are taken."))
+            raise IllegalCall(N_("The auction is already over; no more calls are taken."))
         forced = self.forced
         if forced is not None:
             self._verify_forced(seat, call, forced)
@@ -82,25 +79,26 @@ class _Walk:
     def _verify_forced(self, seat: int, call, forced: int) -> None:
         if seat != forced:
             raise IllegalCall(
-                _(
+                N_(
                     "Everyone passed, so seat {seat} must open with a bid before anyone else "
                     "calls (house rule)."
-                ).format(seat=forced)
+                ),
+                named=N_(
+                    "Everyone passed, so {seat} must open with a bid before anyone else "
+                    "calls (house rule)."
+                ),
+                seat=Seat(forced),
             )
         if call is PASS:
             raise IllegalCall(
-                _(
-                    "Everyone passed, so seat {seat} must bid now and may not pass (house rule)."
-                ).format(seat=seat)
+                N_("Everyone passed, so seat {seat} must bid now and may not pass (house rule)."),
+                named=N_("Everyone passed, so {seat} must bid now and may not pass (house rule)."),
+                seat=Seat(seat),
             )
 
     def _bid(self, seat: int, bid, forced: int | None) -> None:
         if self.plan.pass_is_final and seat in self.passed and seat != forced:
-            raise IllegalCall(
-                _("Seat {seat} has passed, and a pass is final: only pass is allowed.").format(
-                    seat=seat
-                )
-            )
+            raise passed_for_good(seat)
         self.plan.ladder.verify_bounds(bid)
         self.plan.ladder.verify_beats(bid, self.best)
         self.best, self.bidder, self.since = bid, seat, set()
@@ -155,23 +153,3 @@ class _Walk:
         if nxt is None:
             return _("Anyone may call next.")
         return _("Seat {seat} calls next.").format(seat=nxt)
-
-
-def _free_item(item: object, players: int, path: str) -> tuple[int, object]:
-    if not isinstance(item, dict):
-        raise FreeCallShape(
-            _('In a free auction each call is an object such as {"seat": 2, "call": "3S"}.'), path
-        )
-    seat = item.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise FreeCallShape(_("seat must be a whole number."), f"{path}.seat")
-    if not 0 <= seat < players:
-        raise OutOfRange(
-            _("Seat {seat} does not exist with {players} players.").format(
-                seat=seat, players=players
-            ),
-            f"{path}.seat",
-        )
-    if "call" not in item:
-        raise FreeCallShape(_("call is missing."), f"{path}.call")
-    return seat, item["call"]

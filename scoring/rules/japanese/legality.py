@@ -9,7 +9,7 @@ joker, and the jack of the trump's colour with ``ura_jack_any_time``) are always
 
 from ..cards import JOKER, card, suit_name
 from ..errors import IllegalTrick
-from ..i18n import _
+from ..i18n import N_, _
 from ..tricks import LegalPlays
 from .powers import ALMIGHTY, Powers
 
@@ -118,7 +118,8 @@ def _answer_joker(powers: Powers, hand, free):
 
 def _first_trick_bars(powers: Powers, hand, legal, refused):
     """(2) and (5): the first trick's bars, lifted only when every card is barred."""
-    bars = {c: why for c in legal if (why := _barred(powers, c))}
+    # In the hand's order (a set's order changes from one run to the next).
+    bars = {c: why for c in hand if c in legal and (why := _barred(powers, c))}
     if not bars:
         return legal, refused
     kept = legal - set(bars)
@@ -159,7 +160,7 @@ def verify_trick(powers: Powers) -> None:
     index = plays.index(JOKER)
     if restriction in _NO_JOKER:
         raise IllegalTrick(
-            _("The joker may not be played to the first trick (house rule)."), f"plays[{index}]"
+            N_("The joker may not be played to the first trick (house rule)."), f"plays[{index}]"
         )
     if index == 0 and restriction == "no_joker_lead":
-        raise IllegalTrick(_("The joker may not be led to the first trick."), "plays[0]")
+        raise IllegalTrick(N_("The joker may not be led to the first trick."), "plays[0]")

@@ -8,7 +8,7 @@ grouped as a settings screen shows them: the auction, the trick order, legal pla
 from dataclasses import dataclass
 
 from ..errors import BadOptionValue
-from ..i18n import N_, _
+from ..i18n import N_
 from ..options import TableRules, choice, flag, integer
 
 _SAME_TWO = N_(
@@ -256,7 +256,7 @@ class JapaneseRules(TableRules):
         super().__post_init__()
         if self.first_trick_specials_plain and self.first_trick_plain == "jacks":
             raise BadOptionValue(
-                _(
+                N_(
                     "first_trick_plain cannot be jacks while first_trick_specials_plain makes "
                     "♠A ordinary on the first trick too: choose one of them."
                 ),
@@ -264,11 +264,12 @@ class JapaneseRules(TableRules):
             )
         if self.almighty_call and self.joker_call in ("S3_led", "S3_played"):
             raise BadOptionValue(
-                _(
+                N_(
                     "almighty_call cannot be on while joker_call is {call}: ♠3 cannot call both "
                     "the joker and ♠A."
-                ).format(call=self.joker_call),
+                ),
                 "options.almighty_call",
+                call=self.joker_call,
             )
 
 

@@ -1,7 +1,7 @@
 """The seven rule systems, found by their code."""
 
 from ..errors import UnknownVariant
-from ..i18n import _
+from ..i18n import N_
 from .base import Variant
 from .japanese import JapaneseChipNapoleon, JapaneseNapoleon
 from .mighty import Mighty
@@ -28,10 +28,10 @@ def find_variant(code: object) -> Variant:
     variant = VARIANTS.get(code) if isinstance(code, str) else None
     if variant is None:
         raise UnknownVariant(
-            _("{code} is not a variant; choose one of {codes}.").format(
-                code=f"'{code}'" if isinstance(code, str) else repr(code), codes=", ".join(VARIANTS)
-            ),
+            N_("{code} is not a variant; choose one of {codes}."),
             "variant",
+            code=f"'{code}'" if isinstance(code, str) else repr(code),
+            codes=", ".join(VARIANTS),
         )
     return variant
 

@@ -10,10 +10,11 @@ from ..auction import AuctionState, run_auction
 from ..bids import parse_call
 from ..cards import JOKER_NAMES, NO_TRUMP, STANDARD_DECK, SUITS, Card, card, suit_name
 from ..errors import IllegalPlay, IllegalTrick, NotationError, OutOfRange, UnsupportedPlayers
-from ..i18n import _
+from ..i18n import N_, _
 from ..options import TableRules
 from ..score_values import Coefficient, resolve
-from ..scores import HandFacts, Score
+from ..scores import HandFacts, Score, sitting_out_range, sitting_out_required
+from ..sentences import CardName, Seat, given
 from ..tricks import LegalPlays, Trick, TrickResult
 
 
@@ -57,10 +58,11 @@ class Variant(ABC):
     def verify_players(self, players: object) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.players:
             raise UnsupportedPlayers(
-                _("{variant} is played by {counts} players, not {players}.").format(
-                    variant=_(self.name), counts=self.player_counts, players=players
-                ),
+                N_("{variant} is played by {counts} players, not {players}."),
                 "players",
+                variant=_(self.name),
+                counts=self.player_counts,
+                players=given(players),
             )
         return players
 
@@ -156,20 +158,20 @@ class Variant(ABC):
         tricks = self.tricks(trick.players, rules)
         if not 1 <= trick.number <= tricks:
             raise OutOfRange(
-                _("trick must be from 1 to {tricks}, not {number}.").format(
-                    tricks=tricks, number=trick.number
-                ),
+                N_("trick must be from 1 to {tricks}, not {number}."),
                 "trick",
+                tricks=tricks,
+                number=trick.number,
             )
         if self.needs_lead_suit(trick) and trick.lead_suit not in SUITS:
             raise NotationError(
-                _(
-                    "{card} was led: give lead_suit, the suit the leader named (S, H, D or C)."
-                ).format(card=trick.plays[0].code),
+                N_("{card} was led: give lead_suit, the suit the leader named (S, H, D or C)."),
                 "lead_suit",
+                card=trick.plays[0],
             )
         if trick.joker_called and not self.joker_call_allowed(trick, rules):
-            raise IllegalTrick(self.joker_call_refusal(trick, rules), "joker_called")
+            refusal = self.joker_call_refusal(trick, rules)
+            raise IllegalTrick.composed_by_engine(refusal, "joker_called")
 
     def needs_sitting_out(self, players: int) -> bool:
         """Does one seat sit each hand out at this count (six-player Mighty's kill)?"""
@@ -181,25 +183,15 @@ class Variant(ABC):
             return
         out = trick.sitting_out
         if out is None:
-            raise NotationError(
-                _(
-                    "sitting_out is required with {players} players: the seat that was killed."
-                ).format(players=trick.players),
-                "sitting_out",
-            )
+            raise sitting_out_required(trick.players)
         if not 0 <= out < trick.players:
-            raise OutOfRange(
-                _("sitting_out must be a seat from 0 to {last}, not {seat}.").format(
-                    last=trick.players - 1, seat=out
-                ),
-                "sitting_out",
-            )
+            raise sitting_out_range(out, trick.players)
         if trick.leader == out:
             raise IllegalTrick(
-                _("Seat {seat} was killed and sits this hand out, so it cannot lead.").format(
-                    seat=out
-                ),
+                N_("Seat {seat} was killed and sits this hand out, so it cannot lead."),
                 "leader",
+                named=N_("{seat} was killed and sits this hand out, so they cannot lead."),
+                seat=Seat(out),
             )
 
     def joker_call_allowed(self, trick: Trick, rules: TableRules) -> bool:
@@ -224,13 +216,13 @@ class Variant(ABC):
     def verify_play(self, trick: Trick, hand, played: Card, rules: TableRules, **context) -> None:
         """Raise ``IllegalPlay`` quoting the card and the rule when ``played`` may not be played."""
         if played not in hand:
-            raise IllegalPlay(_("{card} is not in the hand.").format(card=played.code))
+            raise IllegalPlay(N_("{card} is not in the hand."), card=played)
         answer = self.legal_plays(trick, hand, rules, **context)
         if played not in answer.legal:
             raise IllegalPlay(
-                _("{card} may not be played: {why}.").format(
-                    card=played.label, why=answer.illegal[played]
-                )
+                N_("{card} may not be played: {why}."),
+                card=CardName(played),
+                why=answer.illegal[played],
             )
 
     def can_play(self, trick: Trick, hand, played: Card, rules: TableRules, **context) -> bool:

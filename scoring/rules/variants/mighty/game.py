@@ -9,7 +9,15 @@ from ...bids import EQUAL_SUITS, Bid, SuitLadder
 from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, card
 from ...errors import IllegalContract, NotationError
 from ...i18n import N_, _
-from ...scores import HandFacts, Score, own_numbers_line, side_points, verify_sitting_out
+from ...scores import (
+    HandFacts,
+    Score,
+    own_numbers_line,
+    side_points,
+    sitting_out_required,
+    verify_sitting_out,
+)
+from ...sentences import Trump
 from ..base import Variant
 from . import deal_miss, legality, order, score
 from .options import MightyRules
@@ -89,18 +97,17 @@ class Mighty(Variant):
     def change_trump(self, contract: Bid, trump: str, rules) -> Bid:
         """The contract after the declarer changes the trump following the discard."""
         if trump not in self.trump_choices(rules):
-            raise NotationError(
-                _("{trump} is not a trump: use S, H, D, C or NT.").format(trump=trump)
-            )
+            raise NotationError(N_("{trump} is not a trump: use S, H, D, C or NT."), trump=trump)
         if trump == contract.trump:
             return contract
         cost = rules.trump_change_cost
         raised = contract.count + (cost.no_trump if trump == NO_TRUMP else cost.suit)
         if raised > ALL_POINTS:
             raise IllegalContract(
-                _("Changing the trump to {trump} would raise {bid} to {raised}, above 20.").format(
-                    trump=trump, bid=contract, raised=raised
-                )
+                N_("Changing the trump to {trump} would raise {bid} to {raised}, above 20."),
+                trump=Trump(trump),
+                bid=contract,
+                raised=raised,
             )
         return Bid(raised, trump)
 
@@ -149,12 +156,7 @@ class Mighty(Variant):
         if not self.needs_sitting_out(facts.players):
             return replace(facts, sitting_out=None) if facts.sitting_out is not None else facts
         if facts.sitting_out is None:
-            raise NotationError(
-                _(
-                    "sitting_out is required with {players} players: the seat that was killed."
-                ).format(players=facts.players),
-                "sitting_out",
-            )
+            raise sitting_out_required(facts.players)
         verify_sitting_out(facts)
         return facts
 

@@ -4,7 +4,8 @@ may be played at any time."""
 
 from ...cards import JOKER
 from ...errors import IllegalTrick
-from ...i18n import _
+from ...i18n import N_, _
+from ...sentences import CardName
 from ...tricks import LegalPlays
 from ..base import following_reason
 from .order import led_suit, mighty_card, ripper_card
@@ -50,7 +51,7 @@ def verify_first_lead(trick, rules) -> None:
     )
     if barred:
         raise IllegalTrick(
-            _("{card} may not be led to the first trick.").format(card=lead.label), "plays[0]"
+            N_("{card} may not be led to the first trick."), "plays[0]", card=CardName(lead)
         )
 
 

@@ -6,8 +6,9 @@ from ...auction import ONE_EACH, AuctionPlan
 from ...bids import FORCED_ONE, NAP_HOUSE_BIDS, NapLadder
 from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS
 from ...errors import BadOptionValue, IllegalTrick, InconsistentResult
-from ...i18n import N_, _
+from ...i18n import N_
 from ...scores import HandFacts, Score, verify_tricks
+from ...sentences import CardName
 from ..base import Variant, trump_name
 from . import play, score
 from .options import NapRules
@@ -33,11 +34,13 @@ class Nap(Variant):
         if rules.sir_garnet and stock < HAND:
             # The extra hand needs five undealt cards (rules-house.md §8.7).
             raise BadOptionValue(
-                _(
+                N_(
                     "Sir Garnet needs an extra hand of five cards, but {players} players leave "
                     "only {stock} undealt."
-                ).format(players=players, stock=stock),
+                ),
                 "options.sir_garnet",
+                players=players,
+                stock=stock,
             )
         return rules
 
@@ -87,7 +90,7 @@ class Nap(Variant):
         if trick.number == 1 and trick.plays and trick.trump is not None and not misere:
             named = play.trick_trump(trick, rules)
             if trick.trump != named:
-                raise IllegalTrick(_first_trump_refusal(trick, named), "trump")
+                raise _first_trump_refusal(trick, named)
 
     def winner(self, trick, rules):
         return play.winner(trick, rules)
@@ -102,7 +105,7 @@ class Nap(Variant):
 
     def score(self, facts: HandFacts, rules) -> Score:
         if not facts.alone:
-            raise InconsistentResult(_("Nap has no partner: give partner as null."), "partner")
+            raise InconsistentResult(N_("Nap has no partner: give partner as null."), "partner")
         tricks = verify_tricks(facts, HAND)
         contract = facts.contract
         taken = tricks[facts.declarer]
@@ -112,15 +115,25 @@ class Nap(Variant):
         return Score(made, contract.tricks_needed, taken, deltas, tuple(lines))
 
 
-def _first_trump_refusal(trick, named):
+def _first_trump_refusal(trick, named) -> IllegalTrick:
     lead = trick.plays[0]
+    suit, trump = trump_name(named), trump_name(trick.trump)
     if lead is JOKER:
-        return _(
-            "The joker led to the first trick named {suit} trump, not {trump} (house rule)."
-        ).format(suit=trump_name(named), trump=trump_name(trick.trump))
-    return _(
-        "On the first trick the suit led becomes trump: {card} makes {suit} trump, not {trump}."
-    ).format(card=lead.label, suit=trump_name(named), trump=trump_name(trick.trump))
+        return IllegalTrick(
+            N_("The joker led to the first trick named {suit} trump, not {trump} (house rule)."),
+            "trump",
+            suit=suit,
+            trump=trump,
+        )
+    return IllegalTrick(
+        N_(
+            "On the first trick the suit led becomes trump: {card} makes {suit} trump, not {trump}."
+        ),
+        "trump",
+        card=CardName(lead),
+        suit=suit,
+        trump=trump,
+    )
 
 
 @cache

@@ -196,18 +196,18 @@ class TaiwanNapoleon(Variant):
             return
         if rules.secretary_order == "off":
             raise IllegalPlay(
-                _("The house rules do not let the napoleon order the secretary card played."),
+                N_("The house rules do not let the napoleon order the secretary card played."),
                 "secretary_ordered",
             )
         if rules.secretary_order == "napoleon_lead_only":
             if declarer is None:
                 raise NotationError(
-                    _("Give declarer, the napoleon's seat: the order depends on who led."),
+                    N_("Give declarer, the napoleon's seat: the order depends on who led."),
                     "declarer",
                 )
             if trick.leader != declarer:
                 raise IllegalPlay(
-                    _(
+                    N_(
                         "The napoleon may order the secretary card only in a trick "
                         "the napoleon leads."
                     ),
