@@ -43,6 +43,17 @@ class AuctionState:
     deal_miss: int | None = None  # the seat that called a deal miss (the hand is redealt)
 
 
+@dataclass(frozen=True)
+class DealMiss:
+    """Whether a dealt hand may call a deal miss (the Mighty), with its count and the most
+    a hand may count."""
+
+    qualifies: bool
+    value: int
+    max: int
+    reason: str
+
+
 def run_auction(plan: AuctionPlan, calls: list) -> AuctionState:
     """Check every call in order; raise on the first bad one (its field is ``calls[i]``)."""
     walk = _Walk(plan)

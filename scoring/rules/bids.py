@@ -76,6 +76,10 @@ class NapBid:
         return writer.named_call(self)
 
 
+# A final contract: a count and a trump, or one of Nap's named calls.
+Contract = Bid | NapBid
+
+
 def _quote(text: object) -> str:
     return f"'{text}'" if isinstance(text, str) else repr(text)
 

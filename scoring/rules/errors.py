@@ -22,7 +22,7 @@ from .sentences import CODES, Param, Seat, Writer, write
 
 
 class RulesError(ValueError):
-    def __init__(self, template: str, field: str = "", *, named: str = "", **params: Param):
+    def __init__(self, template: str, field: str = "", /, *, named: str = "", **params: Param):
         super().__init__(template)
         self.template = template
         self.named = named

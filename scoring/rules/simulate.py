@@ -105,7 +105,7 @@ def random_auction(variant, players, rules, rng, dealer, hands=None):
 
 
 def _calls_deal_miss(variant, rules, hands, seat, called, rng):
-    if hands is None or not variant.has_deal_miss or rules.deal_miss != "on" or seat in called:
+    if hands is None or not variant.deal_miss_on(rules) or seat in called:
         return False
     return variant.deal_miss(len(hands), hands[seat], rules).qualifies and rng.random() < 0.5
 

@@ -6,10 +6,17 @@ from functools import cache
 from types import MappingProxyType
 from typing import ClassVar
 
-from ..auction import AuctionState, run_auction
-from ..bids import parse_call
+from ..auction import AuctionState, DealMiss, run_auction
+from ..bids import Contract, parse_call
 from ..cards import JOKER_NAMES, NO_TRUMP, STANDARD_DECK, SUITS, Card, card, suit_name
-from ..errors import IllegalPlay, IllegalTrick, NotationError, OutOfRange, UnsupportedPlayers
+from ..errors import (
+    IllegalPlay,
+    IllegalTrick,
+    NotationError,
+    OutOfRange,
+    RulesError,
+    UnsupportedPlayers,
+)
 from ..i18n import N_, _
 from ..options import TableRules
 from ..score_values import Coefficient, resolve
@@ -30,6 +37,14 @@ class Variant(ABC):
     point_ranks: ClassVar[frozenset[int]] = frozenset()
     roles: ClassVar[tuple[str, str, str]]  # declarer, partner, opponent (N_ marked)
     has_deal_miss: ClassVar[bool] = False  # a weak dealt hand may call for a new deal
+
+    # What the rulings facade, the API and the pages ask a variant instead of its code.
+    secretary_card: ClassVar[bool] = False  # a named card is the strongest, held by the partner
+    counts_tricks: ClassVar[bool] = False  # a hand's result is tricks taken, not point cards
+    can_topple: ClassVar[bool] = False  # the first trick alone can end the hand
+    first_caller_named: ClassVar[bool] = False  # the table names who calls first, not the dealer
+    trump_from_lead: ClassVar[bool] = False  # trick 1's lead names the trump; the contract matters
+    has_partner: ClassVar[bool] = True  # a partner may share the declarer's side (Nap: never)
 
     # ---- table ---------------------------------------------------------------
 
@@ -121,6 +136,18 @@ class Variant(ABC):
     ) -> AuctionState:
         return run_auction(self.auction_plan(players, rules, dealer, first), calls)
 
+    def free_auction(self, rules: TableRules) -> bool:
+        """Whether anyone may call at any moment (no dealer, no turn) under these rules."""
+        return getattr(rules, "auction_order", None) == "free"
+
+    def deal_miss_on(self, rules: TableRules) -> bool:
+        """Whether a player may call a deal miss under these rules (``has_deal_miss``)."""
+        return False
+
+    def deal_miss(self, players: int, hand: list[Card], rules: TableRules) -> DealMiss:
+        """May this dealt hand call a deal miss (where ``has_deal_miss``)?"""
+        raise NotImplementedError
+
     def auction_seat_fields(self, rules: TableRules) -> tuple[str, ...]:
         """Seats an auction request must name under these rules (``previous_napoleon``);
         each is passed to ``auction`` as a keyword, a seat or None."""
@@ -148,6 +175,23 @@ class Variant(ABC):
     ) -> int:
         """Who deals the next hand: the deal passes left unless a variant says otherwise."""
         return (dealer + 1) % players
+
+    def trump_optional(self, number: int, contract: Contract | None) -> bool:
+        """Whether a trick may be asked about without its trump (the lead names it)."""
+        return False
+
+    def allows_no_trump(self, contract: Contract | None) -> bool:
+        """Whether a trick under ``contract`` may be played without trumps (given the
+        trump choices allow it at all)."""
+        return True
+
+    def contract_without_trump(self, contract: Contract | None) -> Contract | None:
+        """The contract a trick played without trumps implies."""
+        return contract
+
+    def partner_refusal(self) -> RulesError:
+        """The error for a partner named where the game has none (``has_partner`` false)."""
+        raise NotImplementedError
 
     def needs_lead_suit(self, trick: Trick) -> bool:
         return bool(trick.plays) and trick.plays[0].is_joker

@@ -1,21 +1,12 @@
 """The Mighty's deal miss (딜미스, rules-house.md §8.5.3): may this dealt hand call for a
 new deal? Each card adds its count; a hand totalling at most ``max`` may."""
 
-from dataclasses import dataclass
-
+from ...auction import DealMiss
 from ...cards import ACE, JACK, JOKER, KING, QUEEN, card
 from ...i18n import _
 
 POINT_RANKS = frozenset({ACE, KING, QUEEN, JACK})
 SPADE_ACE = card("SA")  # the trump is not known at the deal: ♠A counts as the Mighty
-
-
-@dataclass(frozen=True)
-class DealMiss:
-    qualifies: bool
-    value: int
-    max: int
-    reason: str
 
 
 def card_count(played, values) -> int | None:

@@ -4,7 +4,7 @@ four, five or six players (rules-house.md §8.5.4: a 43-card deck for four, the 
 from dataclasses import replace
 from functools import cache
 
-from ...auction import ALL_BUT_ONE, AuctionPlan
+from ...auction import ALL_BUT_ONE, AuctionPlan, DealMiss
 from ...bids import EQUAL_SUITS, Bid, SuitLadder
 from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, card
 from ...errors import IllegalContract, NotationError
@@ -40,6 +40,7 @@ class Mighty(Variant):
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
     roles = (N_("declarer"), N_("friend"), N_("opponent"))
     has_deal_miss = True
+    first_caller_named = True
 
     def deck(self, players, rules):
         return _four_player_deck() if players == 4 else super().deck(players, rules)
@@ -85,7 +86,10 @@ class Mighty(Variant):
             deal_miss=rules.deal_miss == "on",
         )
 
-    def deal_miss(self, players, hand, rules) -> deal_miss.DealMiss:
+    def deal_miss_on(self, rules):
+        return rules.deal_miss == "on"
+
+    def deal_miss(self, players, hand, rules) -> DealMiss:
         """May this dealt hand call a deal miss (rules-house.md §8.5.3)?"""
         return deal_miss.judge(hand, rules.deal_miss_values)
 

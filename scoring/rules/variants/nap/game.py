@@ -3,7 +3,7 @@
 from functools import cache
 
 from ...auction import ONE_EACH, AuctionPlan
-from ...bids import FORCED_ONE, NAP_HOUSE_BIDS, NapLadder
+from ...bids import FORCED_ONE, NAP_BIDS, NAP_HOUSE_BIDS, NapLadder
 from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS
 from ...errors import BadOptionValue, IllegalTrick, InconsistentResult
 from ...i18n import N_
@@ -26,6 +26,9 @@ class Nap(Variant):
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
+    counts_tricks = True
+    trump_from_lead = True
+    has_partner = False
 
     def rules(self, raw=None, players=None):
         rules = super().rules(raw, players)
@@ -76,6 +79,18 @@ class Nap(Variant):
     def is_misere(self, contract) -> bool:
         return play.is_misere(contract)
 
+    def trump_optional(self, number, contract):
+        return number == 1 or self.is_misere(contract)
+
+    def allows_no_trump(self, contract):
+        return contract is None or self.is_misere(contract)  # only a trumpless misère
+
+    def contract_without_trump(self, contract):
+        return NAP_BIDS["misere"]
+
+    def partner_refusal(self):
+        return InconsistentResult(N_("Nap has no partner: give partner as null."), "partner")
+
     def trick_trump(self, trick, rules):
         return play.trick_trump(trick, rules)
 
@@ -105,7 +120,7 @@ class Nap(Variant):
 
     def score(self, facts: HandFacts, rules) -> Score:
         if not facts.alone:
-            raise InconsistentResult(N_("Nap has no partner: give partner as null."), "partner")
+            raise self.partner_refusal()
         tricks = verify_tricks(facts, HAND)
         contract = facts.contract
         taken = tricks[facts.declarer]

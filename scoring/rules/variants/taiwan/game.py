@@ -30,6 +30,7 @@ class TaiwanNapoleon(Variant):
     jokers = ("BJ", "LJ")
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
+    secretary_card = True
 
     def trump_choices(self, rules):
         return (*SUITS, NO_TRUMP)
