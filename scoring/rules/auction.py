@@ -7,9 +7,10 @@ made exactly one call (``one_each``, Nap). Thai's free order, where anyone may
 call at any moment, is ``run_free_auction``.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bids import DEAL_MISS, PASS, parse_call
+from .bids import DEAL_MISS, Contract, Ladder, parse_call
 from .errors import IllegalCall, NotationError, OutOfRange
 from .i18n import N_, _
 from .sentences import Seat
@@ -21,13 +22,13 @@ CONSECUTIVE, ALL_BUT_ONE, ONE_EACH = "consecutive", "all_but_one", "one_each"
 class AuctionPlan:
     players: int
     first: int  # the seat that makes the first call
-    ladder: object
+    ladder: Ladder
     pass_is_final: bool
     ending: str
     second_round: bool = False  # Mighty: all pass once, then one more round
     second_round_low: int | None = None  # the lowest bid in that second round
     deal_miss: bool = False  # Mighty: a weak hand may call a deal miss as its first call
-    last_must_bid: object | None = None  # Nap: the dealer's lowest forced bid after all pass
+    last_must_bid: int | None = None  # Nap: the dealer's lowest forced bid after all pass
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,9 @@ class AuctionState:
     complete: bool
     next: int | None
     declarer: int | None
-    contract: object | None
+    contract: Contract | None
     redeal: bool
-    best: object | None
+    best: Contract | None
     reason: str
     round: int = 1
     deal_miss: int | None = None  # the seat that called a deal miss (the hand is redealt)
@@ -54,7 +55,7 @@ class DealMiss:
     reason: str
 
 
-def run_auction(plan: AuctionPlan, calls: list) -> AuctionState:
+def run_auction(plan: AuctionPlan, calls: Sequence[object]) -> AuctionState:
     """Check every call in order; raise on the first bad one (its field is ``calls[i]``)."""
     walk = _Walk(plan)
     for index, text in enumerate(calls):
@@ -69,17 +70,17 @@ class _Walk:
     def __init__(self, plan: AuctionPlan) -> None:
         self.plan = plan
         self.seat = plan.first
-        self.best = None
-        self.bidder = None
+        self.best: Contract | None = None
+        self.bidder: int | None = None
         self.passed: set[int] = set()
         self.in_a_row = 0
         self.calls_made = 0
         self.round = 1
-        self.low = None
+        self.low: int | None = None
         self.done = False
         self.redeal = False
         self.called: set[int] = set()
-        self.deal_miss = None
+        self.deal_miss: int | None = None
 
     def call(self, text: object) -> None:
         if self._is_deal_miss(text):
@@ -88,7 +89,7 @@ class _Walk:
         call = parse_call(self.plan.ladder, text)
         if self.done:
             raise IllegalCall(N_("The auction is already over; no more calls are taken."))
-        if call is PASS:
+        if isinstance(call, str):  # a pass
             if self._forced():
                 raise IllegalCall(
                     N_(
@@ -106,7 +107,7 @@ class _Walk:
         self._maybe_end()
         self.seat = (self.seat + 1) % self.plan.players
 
-    def _bid(self, bid) -> None:
+    def _bid(self, bid: Contract) -> None:
         if self.plan.pass_is_final and self.seat in self.passed:
             raise passed_for_good(self.seat)
         self.plan.ladder.verify_bounds(bid, self.plan.last_must_bid if self._forced() else self.low)
@@ -206,9 +207,12 @@ def _all_passed(rounds: int) -> str:
     return _("Every player passed: the cards are dealt again.")
 
 
-def run_free_auction(players: int, ladder, calls: list, low: int | None = None) -> AuctionState:
+def run_free_auction(
+    players: int, ladder: Ladder, calls: Sequence[object], low: int | None = None
+) -> AuctionState:
     """Anyone may call at any time; each bid must beat the last. Calls are ``{seat, call}``."""
-    best = bidder = None
+    best: Contract | None = None
+    bidder: int | None = None
     passed: set[int] = set()
     done = False
     for index, item in enumerate(calls):
@@ -220,7 +224,7 @@ def run_free_auction(players: int, ladder, calls: list, low: int | None = None) 
             raise error.at(f"{path}.call") from None
         if done:
             raise IllegalCall(N_("The auction is already over; no more calls are taken."), path)
-        if call is PASS:
+        if isinstance(call, str):  # a pass
             passed.add(seat)
         else:
             try:

@@ -7,6 +7,7 @@ bids, and the bounds the rules put on them. Notation faults are
 
 import re
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from .cards import NO_TRUMP, SUITS, SYMBOLS
 from .errors import CallNotationError, IllegalCall
@@ -31,7 +32,8 @@ class Bid:
     @property
     def label(self) -> str:
         """As a player reads it: ``3♠``, ``14NT``."""
-        return f"{self.count}{SYMBOLS.get(self.trump, self.trump or '')}"
+        trump = self.trump or ""
+        return f"{self.count}{SYMBOLS.get(trump, trump)}"
 
     @property
     def no_trump(self) -> bool:
@@ -78,6 +80,22 @@ class NapBid:
 
 # A final contract: a count and a trump, or one of Nap's named calls.
 Contract = Bid | NapBid
+# A call of the auction: a bid, or a word (``pass``, the Mighty's ``dealmiss``).
+Call = Contract | str
+
+
+class Ladder(Protocol):
+    """What an auction asks of a variant's bids (``SuitLadder``, ``NapLadder``)."""
+
+    low: int
+
+    def parse(self, text: object) -> Contract: ...
+
+    def verify_bounds(self, bid: Any, low: int | None = None) -> None: ...
+
+    def verify_beats(self, bid: Any, best: Any) -> None: ...
+
+    def ladder(self, low: int | None = None) -> list[str]: ...
 
 
 def _quote(text: object) -> str:
@@ -136,7 +154,7 @@ class SuitLadder:
         )
 
     def key(self, bid: Bid) -> tuple[int, int]:
-        return (bid.count, self.trump_rank.get(bid.trump, 0))
+        return (bid.count, self.trump_rank.get(bid.trump or "", 0))
 
     def verify_bounds(self, bid: Bid, low: int | None = None) -> None:
         low = self.low if low is None else low
@@ -156,7 +174,7 @@ class SuitLadder:
         low = self.low if low is None else low
         if not self.trump_required:
             return [str(n) for n in range(low, self.high + 1)]
-        trumps = sorted(self.trump_rank, key=self.trump_rank.get)
+        trumps = sorted(self.trump_rank, key=self.trump_rank.__getitem__)
         return [f"{n}{t}" for n in range(low, self.high + 1) for t in trumps]
 
 
@@ -210,7 +228,7 @@ class NapLadder:
         self.low = low
 
     def parse(self, text: object) -> NapBid:
-        name = text.strip().lower() if isinstance(text, str) else None
+        name = text.strip().lower() if isinstance(text, str) else ""
         name = _NAP_ALIASES.get(name, name)
         if name not in self.bids:
             raise CallNotationError(
@@ -248,7 +266,7 @@ class NapLadder:
         return list(self.bids)
 
 
-def parse_call(ladder, text: object) -> object:
+def parse_call(ladder: Ladder, text: object) -> Call:
     """A call: ``PASS`` or a bid of ``ladder``'s notation."""
     if isinstance(text, str) and text.strip().lower() == PASS:
         return PASS

@@ -54,7 +54,7 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, tuple[str]]:
         # Keep the one-instance-per-card property across pickling and copying.
         return (card, (self.code,))
 

@@ -10,7 +10,6 @@ that exists is always valid.
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, ClassVar, Self
 
 from .errors import BadOptionValue, UnknownOption
@@ -104,7 +103,7 @@ class OptionSpec:
     name: str
     kind: str  # "choice", "bool", "int" or "object"
     default: Any  # a value, or a dict keyed by player count
-    choices: tuple | None  # allowed values; (min, max) for "int"; None for "object"
+    choices: tuple[Any, ...] | None  # allowed values; (min, max) for "int"; None for "object"
     description: str  # marked with N_, translated when shown
     parse_object: Callable[[object, str], Any] | None = None
 
@@ -125,6 +124,7 @@ class OptionSpec:
                 return value
             raise BadOptionValue(N_("{path} must be true or false."), path, path=path)
         if self.kind == "int":
+            assert self.choices is not None
             low, high = self.choices
             if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
                 return value
@@ -136,6 +136,7 @@ class OptionSpec:
                 high=high,
             )
         if self.kind == "choice":
+            assert self.choices is not None
             if isinstance(value, str):
                 for allowed in self.choices:
                     if value.lower() == allowed.lower():
@@ -147,9 +148,10 @@ class OptionSpec:
                 choices=", ".join(self.choices),
                 value=_quote(value),
             )
+        assert self.parse_object is not None
         return self.parse_object(value, path)
 
-    def as_json(self, players: tuple[int, ...]) -> dict:
+    def as_json(self, players: tuple[int, ...]) -> dict[str, Any]:
         default = self.default
         if isinstance(default, dict):
             default = {str(n): self._json_value(default[n]) for n in players}
@@ -180,11 +182,11 @@ def _spec_field(spec: OptionSpec) -> Any:
     return field(default=default, metadata={"option": spec})
 
 
-def choice(default: str | dict, choices: tuple[str, ...], description: str) -> Any:
+def choice(default: str | dict[int, str], choices: tuple[str, ...], description: str) -> Any:
     return _spec_field(OptionSpec("", "choice", default, choices, description))
 
 
-def flag(default: bool | dict, description: str) -> Any:
+def flag(default: bool | dict[int, bool], description: str) -> Any:
     return _spec_field(OptionSpec("", "bool", default, None, description))
 
 
@@ -196,8 +198,18 @@ def structure(default: Any, parse: Callable[[object, str], Any], description: st
     return _spec_field(OptionSpec("", "object", default, None, description, parse))
 
 
-@cache
-def _specs(cls: type) -> dict[str, OptionSpec]:
+_SPECS: dict[type["TableRules"], dict[str, OptionSpec]] = {}
+
+
+def _specs(cls: type["TableRules"]) -> dict[str, OptionSpec]:
+    """The options of a rules class by name, worked out once per class."""
+    known = _SPECS.get(cls)
+    if known is None:
+        known = _SPECS[cls] = _declared_specs(cls)
+    return known
+
+
+def _declared_specs(cls: type["TableRules"]) -> dict[str, OptionSpec]:
     fields = [f for f in dataclasses.fields(cls) if "option" in f.metadata]
     # The options every variant shares (declared on TableRules) come after the game's own,
     # as a settings screen lists them; dataclasses would put them first.
@@ -256,7 +268,7 @@ class TableRules:
             raw = {}
         if not isinstance(raw, dict):
             raise BadOptionValue(N_("options must be an object of house rules."), "options")
-        values = {}
+        values: dict[str, Any] = {}
         for name, value in raw.items():
             spec = cls.spec(name)
             if spec is None:
@@ -293,5 +305,5 @@ class TableRules:
         }
         return dataclasses.replace(self, **missing) if missing else self
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {s.name: OptionSpec._json_value(getattr(self, s.name)) for s in self.specs()}

@@ -1,8 +1,9 @@
 """The facts of a played hand, its score, and the checks on a reported result."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .bids import Contract
 from .cards import Card
 from .errors import InconsistentResult, NotationError, OutOfRange
 from .i18n import N_, _
@@ -15,7 +16,7 @@ class HandFacts:
 
     players: int
     declarer: int
-    contract: object  # a Bid or NapBid (the final contract)
+    contract: Contract  # the final contract
     partner: int | None = None  # None (or the declarer) when playing alone
     captured: dict[int, tuple[Card, ...]] | None = None  # point cards won, by seat
     discards: tuple[Card, ...] = ()  # point cards among the declarer's discards
@@ -30,7 +31,10 @@ class HandFacts:
 
     @property
     def side(self) -> frozenset[int]:
-        return frozenset({self.declarer} if self.alone else {self.declarer, self.partner})
+        partner = self.partner
+        if partner is None or partner == self.declarer:
+            return frozenset({self.declarer})
+        return frozenset({self.declarer, partner})
 
 
 @dataclass(frozen=True)
@@ -61,15 +65,16 @@ def signed(amount: int) -> str:
 
 def share_line(head: str, shares: Iterable[tuple[str, int]]) -> str:
     """``head: napoleon +100, secretary +50, each defender −50``."""
-    shares = ", ".join(f"{role} {signed(amount)}" for role, amount in shares)
-    return _("{head}: {shares}").format(head=head, shares=shares)
+    written = ", ".join(f"{role} {signed(amount)}" for role, amount in shares)
+    return _("{head}: {shares}").format(head=head, shares=written)
 
 
 def deltas_for(facts: HandFacts, declarer: int, partner: int, other: int) -> tuple[int, ...]:
     """Every seat's delta: the declarer's, the partner's (unless alone), each other seat's."""
     deltas = [other] * facts.players
-    if not facts.alone:
-        deltas[facts.partner] = partner
+    helper = facts.partner
+    if helper is not None and helper != facts.declarer:  # not alone
+        deltas[helper] = partner
     deltas[facts.declarer] = declarer
     if facts.sitting_out is not None:
         deltas[facts.sitting_out] = 0  # a killed seat sits the hand out
@@ -92,7 +97,7 @@ def side_points(
         if facts.declarer_points is None:
             raise InconsistentResult(N_("Give the captured point cards or the declarer's points."))
         return _verify_count(facts.declarer_points, total)
-    _verify_all_once(facts, point_cards, blind_size)
+    _verify_all_once(facts, facts.captured, point_cards, blind_size)
     points = sum(len(facts.captured.get(seat, ())) for seat in facts.side)
     if discards_to_declarer:
         points += len(facts.discards)
@@ -117,18 +122,23 @@ def _verify_count(points: int, total: int) -> int:
     return points
 
 
-def _verify_all_once(facts: HandFacts, point_cards: frozenset[Card], blind_size: int) -> None:
-    placed = len(facts.discards) + sum(map(len, facts.captured.values()))
+def _verify_all_once(
+    facts: HandFacts,
+    captured: dict[int, tuple[Card, ...]],
+    point_cards: frozenset[Card],
+    blind_size: int,
+) -> None:
+    placed = len(facts.discards) + sum(map(len, captured.values()))
     if (
         placed == len(point_cards)
         and len(facts.discards) <= blind_size
-        and point_cards == set().union(facts.discards, *facts.captured.values())
+        and point_cards == set().union(facts.discards, *captured.values())
     ):
         # As many cards as point cards, and all of them: each exactly once. The common
         # case needs no search for the culprit.
         return
     seen: dict[Card, tuple[str, int]] = {}
-    places = [(f"captured.{s}", cards) for s, cards in sorted(facts.captured.items())]
+    places = [(f"captured.{s}", cards) for s, cards in sorted(captured.items())]
     places.append(("discards", facts.discards))
     for place, cards in places:
         for index, c in enumerate(cards):
@@ -232,7 +242,7 @@ def sitting_out_range(seat: int, players: int) -> OutOfRange:
     )
 
 
-def own_numbers_line(overrides) -> str | None:
+def own_numbers_line(overrides: Mapping[str, int]) -> str | None:
     """Name the table's own score numbers a score used (``score_values``, rules-house.md
     §8.1), so the reason says which rule changed the amounts; None when there are none."""
     if not overrides:

@@ -34,6 +34,7 @@ from .reading import (
 )
 from .results import read_score_question
 from .rule import auction, deal_miss, judge, legal_plays, score
+from .words import PAGE, PageWords
 
 __all__ = [
     "AuctionQuestion",
@@ -44,6 +45,8 @@ __all__ = [
     "LegalPlays",
     "LegalPlaysQuestion",
     "Malformed",
+    "PAGE",
+    "PageWords",
     "Score",
     "ScoreQuestion",
     "Table",

@@ -108,7 +108,7 @@ def auction_question(
 ) -> AuctionQuestion:
     """Where does the auction stand after ``calls``? ``seats`` holds the seats the house
     rules ask for (``previous_napoleon``), each a seat or None."""
-    entered = {"calls": list(calls), "dealer": dealer, "first": first}
+    entered: dict[str, object] = {"calls": list(calls), "dealer": dealer, "first": first}
     written = {name: value for name, value in entered.items() if value is not None}
     written.update(seats or {})  # given even when None: the house rules ask for them
     return read_auction_question(Fields(written), table)

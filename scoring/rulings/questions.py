@@ -7,6 +7,7 @@ facts), never text to be parsed: reading written fields into a question is
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from scoring.rules.cards import Card
 from scoring.rules.options import TableRules
@@ -19,7 +20,7 @@ from scoring.rules.variants import Variant
 class Table:
     """The game, the number of players and the house rules a question is asked under."""
 
-    variant: Variant
+    variant: Variant[Any]
     players: int
     rules: TableRules
 

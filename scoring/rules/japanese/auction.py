@@ -7,10 +7,11 @@ decides: a redeal, a second round with the widow face up, or the previous hand's
 (or adjutant) must open with a bid.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..auction import AuctionState, free_item, passed_for_good
-from ..bids import PASS, parse_call
+from ..bids import Call, Contract, Ladder, parse_call
 from ..errors import IllegalCall, NotationError
 from ..i18n import N_, _
 from ..sentences import Seat
@@ -22,13 +23,13 @@ PREVIOUS = ("previous_napoleon", "previous_adjutant")
 class JapanesePlan:
     players: int
     first: int | None  # who calls first in turn; None in a free auction
-    ladder: object
+    ladder: Ladder
     pass_is_final: bool
     all_pass: str
     previous: int | None = None  # the seat that must open after all pass (previous_*)
 
 
-def run(plan: JapanesePlan, calls: list) -> AuctionState:
+def run(plan: JapanesePlan, calls: Sequence[object]) -> AuctionState:
     """Check every call in order; the first bad one raises with its field ``calls[i]``."""
     walk = _Walk(plan)
     for index, item in enumerate(calls):
@@ -52,21 +53,22 @@ def run(plan: JapanesePlan, calls: list) -> AuctionState:
 class _Walk:
     def __init__(self, plan: JapanesePlan) -> None:
         self.plan = plan
-        self.seat = plan.first  # in turn: who calls next
-        self.best = self.bidder = None
+        self.seat = plan.first or 0  # in turn: who calls next (unused in a free auction)
+        self.best: Contract | None = None
+        self.bidder: int | None = None
         self.passed: set[int] = set()  # passes that bind, where a pass is final
         self.since: set[int] = set()  # seats that passed since the last bid
         self.round = 1
         self.forced: int | None = None  # the seat that must bid now (previous_*)
         self.done = self.redeal = False
 
-    def call(self, seat: int, call) -> None:
+    def call(self, seat: int, call: Call) -> None:
         if self.done:
             raise IllegalCall(N_("The auction is already over; no more calls are taken."))
         forced = self.forced
         if forced is not None:
             self._verify_forced(seat, call, forced)
-        if call is PASS:
+        if isinstance(call, str):  # a pass
             self.passed.add(seat)
             self.since.add(seat)
         else:
@@ -76,7 +78,7 @@ class _Walk:
         if self.plan.first is not None:
             self.seat = self.forced if self.forced is not None else (seat + 1) % self.plan.players
 
-    def _verify_forced(self, seat: int, call, forced: int) -> None:
+    def _verify_forced(self, seat: int, call: Call, forced: int) -> None:
         if seat != forced:
             raise IllegalCall(
                 N_(
@@ -89,14 +91,14 @@ class _Walk:
                 ),
                 seat=Seat(forced),
             )
-        if call is PASS:
+        if isinstance(call, str):  # a pass
             raise IllegalCall(
                 N_("Everyone passed, so seat {seat} must bid now and may not pass (house rule)."),
                 named=N_("Everyone passed, so {seat} must bid now and may not pass (house rule)."),
                 seat=Seat(seat),
             )
 
-    def _bid(self, seat: int, bid, forced: int | None) -> None:
+    def _bid(self, seat: int, bid: Contract, forced: int | None) -> None:
         if self.plan.pass_is_final and seat in self.passed and seat != forced:
             raise passed_for_good(seat)
         self.plan.ladder.verify_bounds(bid)
@@ -132,13 +134,17 @@ class _Walk:
             return AuctionState(
                 True, None, self.bidder, self.best, False, self.best, reason, self.round
             )
-        nxt = self.forced if self.forced is not None else self.seat
+        nxt = self.forced if self.forced is not None else self._in_turn()
         return AuctionState(False, nxt, None, None, False, self.best, self._open(nxt), self.round)
 
     def _redeal_reason(self) -> str:
         if self.round == 2:
             return _("Every player passed in both rounds: the cards are dealt again.")
         return _("Every player passed: the cards are dealt again.")
+
+    def _in_turn(self) -> int | None:
+        """Who calls next in turn; None in a free auction, where anyone may."""
+        return None if self.plan.first is None else self.seat
 
     def _open(self, nxt: int | None) -> str:
         if self.forced is not None:

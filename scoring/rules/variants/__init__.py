@@ -1,5 +1,7 @@
 """The seven rule systems, found by their code."""
 
+from typing import Any
+
 from ..errors import UnknownVariant
 from ..i18n import N_
 from .base import Variant
@@ -9,7 +11,7 @@ from .nap import Nap
 from .taiwan import HongKongNapoleon, TaiwanNapoleon
 from .thai import ThaiNapoleon
 
-VARIANTS: dict[str, Variant] = {
+VARIANTS: dict[str, Variant[Any]] = {
     v.code: v
     for v in (
         TaiwanNapoleon(),
@@ -23,7 +25,7 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
-def find_variant(code: object) -> Variant:
+def find_variant(code: object) -> Variant[Any]:
     """The variant called ``code`` (``taiwan``, ``japanese-chip``, …)."""
     variant = VARIANTS.get(code) if isinstance(code, str) else None
     if variant is None:

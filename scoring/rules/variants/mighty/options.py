@@ -17,7 +17,7 @@ class TrumpChangeCost:
     suit: int = 2
     no_trump: int = 1
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, int]:
         return {"suit": self.suit, "no_trump": self.no_trump}
 
 
@@ -53,7 +53,8 @@ class DealMissValues(Mapping[str, int]):
     def __getitem__(self, key: str) -> int:
         if key not in DEAL_MISS_BOUNDS:
             raise KeyError(key)
-        return getattr(self, key)
+        value: int = getattr(self, key)
+        return value
 
     def __iter__(self) -> Iterator[str]:
         return iter(DEAL_MISS_BOUNDS)

@@ -1,14 +1,17 @@
 """Nap (European Napoleon): five cards each, one call each, the first lead names trumps."""
 
+from collections.abc import Sequence
 from functools import cache
 
 from ...auction import ONE_EACH, AuctionPlan
-from ...bids import FORCED_ONE, NAP_BIDS, NAP_HOUSE_BIDS, NapLadder
-from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS
-from ...errors import BadOptionValue, IllegalTrick, InconsistentResult
+from ...bids import FORCED_ONE, NAP_BIDS, NAP_HOUSE_BIDS, Contract, NapBid, NapLadder
+from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS, Card
+from ...errors import BadOptionValue, IllegalTrick, InconsistentResult, RulesError
 from ...i18n import N_
+from ...score_values import Coefficient
 from ...scores import HandFacts, Score, verify_tricks
 from ...sentences import CardName
+from ...tricks import LegalPlays, Trick, TrickResult
 from ..base import Variant, trump_name
 from . import play, score
 from .options import NapRules
@@ -16,7 +19,7 @@ from .options import NapRules
 HAND = 5
 
 
-class Nap(Variant):
+class Nap(Variant[NapRules]):
     code = "nap"
     name = N_("Nap")
     description = N_(
@@ -30,7 +33,7 @@ class Nap(Variant):
     trump_from_lead = True
     has_partner = False
 
-    def rules(self, raw=None, players=None):
+    def rules(self, raw: object = None, players: int | None = None) -> NapRules:
         rules = super().rules(raw, players)
         players = players if players is not None else self.players[0]
         stock = len(self.deck(players, rules)) - HAND * players
@@ -47,15 +50,15 @@ class Nap(Variant):
             )
         return rules
 
-    def deck(self, players, rules):
+    def deck(self, players: int, rules: NapRules) -> tuple[Card, ...]:
         return _deck(players, rules.stripped_deck, rules.joker)
 
-    def trump_choices(self, rules):
+    def trump_choices(self, rules: NapRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP) if rules.misere_no_trump else SUITS
 
     # ---- auction ---------------------------------------------------------------
 
-    def ladder(self, rules, for_auction=True):
+    def ladder(self, rules: NapRules, for_auction: bool = True) -> NapLadder:
         house = []
         if rules.all_pass == "dealer_bids_one":
             house.append("one")
@@ -63,7 +66,10 @@ class Nap(Variant):
             house.append("garnet")
         return NapLadder(tuple(house), low=1 if for_auction else FORCED_ONE)
 
-    def auction_plan(self, players, rules, dealer, first):
+    def auction_plan(
+        self, players: int, rules: NapRules, dealer: int | None, first: int | None
+    ) -> AuctionPlan:
+        assert dealer is not None  # the dealer's left calls first
         forced = NAP_HOUSE_BIDS["one"].rank if rules.all_pass == "dealer_bids_one" else None
         return AuctionPlan(
             players,
@@ -76,30 +82,30 @@ class Nap(Variant):
 
     # ---- tricks ----------------------------------------------------------------
 
-    def is_misere(self, contract) -> bool:
+    def is_misere(self, contract: Contract | None) -> bool:
         return play.is_misere(contract)
 
-    def trump_optional(self, number, contract):
+    def trump_optional(self, number: int, contract: Contract | None) -> bool:
         return number == 1 or self.is_misere(contract)
 
-    def allows_no_trump(self, contract):
+    def allows_no_trump(self, contract: Contract | None) -> bool:
         return contract is None or self.is_misere(contract)  # only a trumpless misère
 
-    def contract_without_trump(self, contract):
+    def contract_without_trump(self, contract: Contract | None) -> Contract:
         return NAP_BIDS["misere"]
 
-    def partner_refusal(self):
+    def partner_refusal(self) -> RulesError:
         return InconsistentResult(N_("Nap has no partner: give partner as null."), "partner")
 
-    def trick_trump(self, trick, rules):
+    def trick_trump(self, trick: Trick, rules: NapRules) -> str | None:
         return play.trick_trump(trick, rules)
 
-    def needs_lead_suit(self, trick):
+    def needs_lead_suit(self, trick: Trick) -> bool:
         # A led joker names the trump on trick 1, and the suit to follow without trumps.
         lead = trick.plays[0] if trick.plays else None
         return lead is JOKER and (trick.number == 1 or trick.trump is None)
 
-    def verify_trick(self, trick, rules):
+    def verify_trick(self, trick: Trick, rules: NapRules) -> None:
         super().verify_trick(trick, rules)
         misere = self.is_misere(trick.contract)
         if trick.number == 1 and trick.plays and trick.trump is not None and not misere:
@@ -107,22 +113,30 @@ class Nap(Variant):
             if trick.trump != named:
                 raise _first_trump_refusal(trick, named)
 
-    def winner(self, trick, rules):
+    def winner(self, trick: Trick, rules: NapRules) -> TrickResult:
         return play.winner(trick, rules)
 
-    def legal_plays(self, trick, hand, rules, **context):
+    def legal_plays(
+        self,
+        trick: Trick,
+        hand: Sequence[Card],
+        rules: NapRules,
+        secretary_ordered: bool = False,
+        declarer: int | None = None,
+    ) -> LegalPlays:
         return play.legal_plays(trick, hand, rules)
 
     # ---- score -------------------------------------------------------------------
 
-    def score_coefficients(self, players, rules):
+    def score_coefficients(self, players: int, rules: NapRules) -> tuple[Coefficient, ...]:
         return score.coefficients(rules)
 
-    def score(self, facts: HandFacts, rules) -> Score:
+    def score(self, facts: HandFacts, rules: NapRules) -> Score:
         if not facts.alone:
             raise self.partner_refusal()
         tricks = verify_tricks(facts, HAND)
         contract = facts.contract
+        assert isinstance(contract, NapBid)
         taken = tricks[facts.declarer]
         made = taken == 0 if self.is_misere(contract) else taken >= contract.tricks_needed
         values = self.coefficients(facts.players, rules)
@@ -130,7 +144,7 @@ class Nap(Variant):
         return Score(made, contract.tricks_needed, taken, deltas, tuple(lines))
 
 
-def _first_trump_refusal(trick, named) -> IllegalTrick:
+def _first_trump_refusal(trick: Trick, named: str | None) -> IllegalTrick:
     lead = trick.plays[0]
     suit, trump = trump_name(named), trump_name(trick.trump)
     if lead is JOKER:
@@ -152,7 +166,7 @@ def _first_trump_refusal(trick, named) -> IllegalTrick:
 
 
 @cache
-def _deck(players: int, stripped: bool, joker: bool) -> tuple:
+def _deck(players: int, stripped: bool, joker: bool) -> tuple[Card, ...]:
     """The full deck, or the top (players + 3) ranks of each suit; the joker added on top."""
     lowest = ACE - (players + 3) + 1 if stripped else 2
     deck = tuple(c for c in STANDARD_DECK if c.rank >= lowest)
