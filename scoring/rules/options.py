@@ -118,38 +118,51 @@ class OptionSpec:
 
     def coerce(self, value: object) -> Any:
         """Turn a JSON value into the option's value, or raise ``BadOptionValue``."""
-        path = f"options.{self.name}"
-        if self.kind == "bool":
+        # Every request's options pass here (twice: read, then checked by the dataclass), so
+        # a value already written as it should be is let through first.
+        kind = self.kind
+        if kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise BadOptionValue(N_("{path} must be true or false."), path, path=path)
-        if self.kind == "int":
+        elif kind == "int":
             assert self.choices is not None
             low, high = self.choices
             if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
                 return value
-            raise BadOptionValue(
+        elif kind == "choice":
+            assert self.choices is not None
+            if isinstance(value, str):
+                if value in self.choices:
+                    return value
+                for allowed in self.choices:
+                    if value.lower() == allowed.lower():
+                        return allowed
+        else:
+            assert self.parse_object is not None
+            return self.parse_object(value, f"options.{self.name}")
+        raise self._refusal(value)
+
+    def _refusal(self, value: object) -> BadOptionValue:
+        path = f"options.{self.name}"
+        if self.kind == "bool":
+            return BadOptionValue(N_("{path} must be true or false."), path, path=path)
+        assert self.choices is not None
+        if self.kind == "int":
+            low, high = self.choices
+            return BadOptionValue(
                 N_("{path} must be a whole number from {low} to {high}."),
                 path,
                 path=path,
                 low=low,
                 high=high,
             )
-        if self.kind == "choice":
-            assert self.choices is not None
-            if isinstance(value, str):
-                for allowed in self.choices:
-                    if value.lower() == allowed.lower():
-                        return allowed
-            raise BadOptionValue(
-                N_("{path} must be one of {choices}, not {value}."),
-                path,
-                path=path,
-                choices=", ".join(self.choices),
-                value=_quote(value),
-            )
-        assert self.parse_object is not None
-        return self.parse_object(value, path)
+        return BadOptionValue(
+            N_("{path} must be one of {choices}, not {value}."),
+            path,
+            path=path,
+            choices=", ".join(self.choices),
+            value=_quote(value),
+        )
 
     def as_json(self, players: tuple[int, ...]) -> dict[str, Any]:
         default = self.default
