@@ -5,6 +5,7 @@ typo stops startup instead of silently running with a default.
 """
 
 import os
+from email.utils import getaddresses
 from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
@@ -94,3 +95,27 @@ def env_origins(name: str, default: str = "") -> list[str]:
                 f"{name} must list origins like https://scores.example.org, got {origin!r}"
             )
     return origins
+
+
+def env_choice(name: str, default: str, choices: list[str]) -> str:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if raw.upper() not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, got {raw!r}")
+    return raw.upper()
+
+
+def env_admins(name: str) -> list[tuple[str, str]]:
+    """``Ann <ann@example.org>, ops@example.org`` → Django's ADMINS (name, address) pairs."""
+    raw = os.environ.get(name, "")
+    admins = []
+    for person, address in getaddresses([raw]):
+        if not person and not address:
+            continue
+        if "@" not in address:
+            raise ImproperlyConfigured(
+                f"{name} must list e-mail addresses like Ann <ann@example.org>, got {raw!r}"
+            )
+        admins.append((person or address, address))
+    return admins

@@ -34,3 +34,23 @@ class ContentSecurityPolicyMiddleware:
             if path.startswith(prefix):
                 return header
         return self.default
+
+
+class PrivateCacheMiddleware:
+    """``Cache-Control: private`` on every answer that does not say otherwise.
+
+    Pages here are a signed-in user's league, a share link's scoreboard, an export, a
+    form with its CSRF token: none may be kept by a shared cache (a proxy, a CDN) and
+    handed to the next person. Static files come from WhiteNoise before this runs, with
+    their own long-lived header; a view that sets its own Cache-Control keeps it.
+    Browsers still keep private pages, so the offline copies (static/js/sw.js) work.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if "Cache-Control" not in response:
+            response["Cache-Control"] = "private"
+        return response

@@ -6,7 +6,16 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from napoleon_site.env import env_bool, env_database, env_int, env_list, env_origins, env_str
+from napoleon_site.env import (
+    env_admins,
+    env_bool,
+    env_choice,
+    env_database,
+    env_int,
+    env_list,
+    env_origins,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -19,6 +28,13 @@ SECRET_KEY = env_str(
 if not DEBUG and SECRET_KEY.startswith(("change-me", "django-insecure")):
     # The placeholder from docs/deploying.md, or a development key, must not go live.
     raise ImproperlyConfigured("DJANGO_SECRET_KEY is a placeholder; generate a random one")
+if not DEBUG and (len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
+    # What Django's deploy check asks (security.W009): a short key can be guessed, and it
+    # signs sessions, password resets and the known-device cookie.
+    raise ImproperlyConfigured(
+        f"DJANGO_SECRET_KEY must be 50 or more random characters, got {len(SECRET_KEY)}; "
+        "see docs/deploying.md"
+    )
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 
@@ -35,15 +51,21 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "napoleon_site.request_id.RequestIdMiddleware",  # first: every log line and answer has it
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, precompressed at collectstatic
+    "django.middleware.gzip.GZipMiddleware",  # every page, fragment, JSON answer and /sw.js
     "napoleon_site.security.ContentSecurityPolicyMiddleware",
+    "napoleon_site.security.PrivateCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "scoring.language.UserLanguageMiddleware",
+    # Before anything reads a body (CSRF's check reads the form): too large is refused
+    # unread, in the reader's language.
+    "napoleon_site.limits.BodyLimitMiddleware",
     "scoring.pwa.OfflineUserMiddleware",  # whose page: the offline page cache
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -76,20 +98,25 @@ DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].update(CONN_MAX_AGE=60, CONN_HEALTH_CHECKS=True)
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets readers run during a write; IMMEDIATE takes the write lock at BEGIN,
-    # so concurrent writers wait (busy_timeout) instead of failing with "locked".
+    # One writer at a time, and the others wait their turn instead of failing with
+    # "database is locked": IMMEDIATE takes the write lock at BEGIN (a transaction never
+    # has to upgrade a read lock, which SQLite refuses at once), and each connection
+    # waits up to SQLITE_TIMEOUT seconds for it. WAL lets pages be read during a write;
+    # synchronous=NORMAL is WAL's durable setting against a crashed process (only power
+    # loss may take the last commits back).
     DATABASES["default"]["OPTIONS"] = {
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA busy_timeout=5000;",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("DJANGO_SQLITE_TIMEOUT", 30, minimum=1),
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---- state shared by every app server ------------------------------------------------
 # Nothing lives in a process's memory: sessions are rows in the database (Django's
-# default engine), and so is the cache that the login throttle and the API rate
-# limit count in, so any number of app servers can serve the same league.
-# `manage.py createcachetable` makes the table (dev.py runs it after migrate).
+# default engine), and so are the cache and the throttles' counters (a table of
+# their own, scoring.throttle), so any number of app servers can serve the same league.
+# `manage.py migrate` makes the cache's table (scoring/migrations/0007_cache_table.py).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CACHES = {
     "default": {
@@ -140,16 +167,29 @@ CONTENT_SECURITY_POLICY = {
 }
 CONTENT_SECURITY_POLICY_RELAXED = {"/admin/": {"style-src": ["'self'", "'unsafe-inline'"]}}
 
-# Request bodies: forms here are a few kilobytes; the JSON API answers 413 past its own
-# limit before reading the body.
+# Request bodies, refused with a 413 before they are read (napoleon_site.limits): forms
+# here are a few kilobytes, the JSON API's bodies smaller still; only the league import
+# takes a file, up to HISTORY_IMPORT_MAX_BYTES plus room for the form around it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DJANGO_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
 API_MAX_BODY_BYTES = env_int("DJANGO_API_MAX_BODY_BYTES", 128 * 1024, minimum=1024)
+HISTORY_IMPORT_MAX_BYTES = env_int("DJANGO_IMPORT_MAX_BYTES", 20 * 1024 * 1024, minimum=1024)
+BODY_LIMITS = {  # by URL name; every other URL takes DATA_UPLOAD_MAX_MEMORY_SIZE
+    "scoring:league-import": HISTORY_IMPORT_MAX_BYTES + 64 * 1024,
+}
+BODY_LIMIT_JSON_PREFIX = "/api/"  # answered in JSON, as the API answers
 
-# Throttles (scoring.throttle), counted in the shared cache above.
-LOGIN_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+# Throttles (scoring.throttle), counted exactly in a database table.
+LOGIN_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)  # per user+address
 LOGIN_FAILURE_WINDOW = env_int("DJANGO_LOGIN_FAILURE_WINDOW", 15 * 60, minimum=1)
-LOGIN_IP_FAILURE_LIMIT = 50
+LOGIN_IP_FAILURE_LIMIT = 50  # per address, over every username
+# Per account over every address: past it, only a device that has logged in to the
+# account before may log in, until the window ends.
+LOGIN_ACCOUNT_FAILURE_LIMIT = env_int("DJANGO_LOGIN_ACCOUNT_FAILURE_LIMIT", 20, minimum=1)
+LOGIN_ACCOUNT_WINDOW = LOGIN_FAILURE_WINDOW
+KNOWN_DEVICE_DAYS = 365
+SIGNUP_LIMIT = env_int("DJANGO_SIGNUP_LIMIT", 10, minimum=1)  # new accounts per address
+SIGNUP_WINDOW = 3600
 API_RATE_LIMIT = env_int("DJANGO_API_RATE_LIMIT", 300)  # per client and minute; 0: off
 API_RATE_WINDOW = 60
 AUTHENTICATION_BACKENDS = ["scoring.throttle.ThrottledModelBackend"]
@@ -186,6 +226,49 @@ STORAGES = {
             "DJANGO_STATICFILES_STORAGE",
             "whitenoise.storage.CompressedManifestStaticFilesStorage",
         ),
+    },
+}
+
+# ---- logging --------------------------------------------------------------------------
+# Everything to stderr, where gunicorn, systemd or docker keep it: a server error with
+# its traceback, each line with the id of the request it belongs to (X-Request-ID,
+# napoleon_site.request_id), so a user's report can be matched with its traceback.
+# With DJANGO_ADMINS set, errors are mailed to them too.
+LOG_LEVEL = env_choice("DJANGO_LOG_LEVEL", "INFO", ["DEBUG", "INFO", "WARNING", "ERROR"])
+ADMINS = env_admins("DJANGO_ADMINS")
+SERVER_EMAIL = env_str("DJANGO_SERVER_EMAIL", "root@localhost")
+EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", "0")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {
+        "request_id": {"()": "napoleon_site.request_id.RequestIdFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_id"],
+            "formatter": "line",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own default prints only while DEBUG is on; here it always reaches stderr.
+        "django": {"handlers": ["mail_admins"], "level": LOG_LEVEL, "propagate": True},
     },
 }
 

@@ -132,14 +132,17 @@ def describe(session, state) -> list[tuple[str, str]]:
         rows = [(_("Hand"), _("passed out"))]
     else:
         partner = state.get("partner")
+        variant = session.engine  # each game's own words: napoleon, 주공, bidder
         rows = [
-            (_("Declarer"), _seat_name(session, state.get("declarer"))),
+            (variant.term("declarer_title"), _seat_name(session, state.get("declarer"))),
             (_("Contract"), _contract_label(session, state)),
-            (_("Called card"), state.get("called_card") or "—"),
-            (_("Partner"), _seat_name(session, partner) if partner is not None else _("alone")),
-            (_("Result"), _made(state.get("made"))),
-            (_("Points of the declarer's side"), _text(state.get("points"))),
         ]
+        if variant.has_partner:
+            rows.append((_("Called card"), state.get("called_card") or "—"))
+            name = _seat_name(session, partner) if partner is not None else _("alone")
+            rows.append((variant.term("partner_prompt"), name))
+        rows.append((_("Result"), _made(state.get("made"))))
+        rows.append((variant.term("result_title"), _text(state.get("points"))))
         if state.get("tricks"):
             for seat, count in sorted(state["tricks"].items(), key=lambda item: int(item[0])):
                 label = _("Tricks: %(name)s") % {"name": _seat_name(session, int(seat))}

@@ -113,8 +113,10 @@ class GameSession(models.Model):
     stake = models.DecimalField(
         _("stake per point"), max_digits=8, decimal_places=2, null=True, blank=True
     )
-    share_token = models.CharField(
-        max_length=64, unique=True, default=new_share_token, editable=False
+    # None: the share link is off (scoring.views.share_link). NULL, not "", because the
+    # column is unique and many sessions may have no link.
+    share_token = models.CharField(  # noqa: DJ001
+        max_length=64, unique=True, null=True, default=new_share_token, editable=False
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
@@ -126,7 +128,11 @@ class GameSession(models.Model):
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
         ordering = ["-date", "-created_at"]
-        indexes = [models.Index(fields=["league", "-date"], name="session_league_date")]
+        indexes = [
+            models.Index(fields=["league", "-date"], name="session_league_date"),
+            # One game's sessions in history order (scoring.league reads them so).
+            models.Index(fields=["league", "variant", "date"], name="session_league_game"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.league} · {self.date} · {self.get_variant_display()}"
@@ -181,6 +187,8 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["session", "number"], name="unique_seat_number"),
             models.UniqueConstraint(fields=["session", "player"], name="one_seat_per_player"),
         ]
+        # Who sat where, read without visiting the table (the league history).
+        indexes = [models.Index(fields=["session", "number", "player"], name="seat_player")]
 
     def __str__(self) -> str:
         return f"{self.number}: {self.player}"
@@ -359,7 +367,11 @@ class HandEvent(models.Model):
         verbose_name = _("hand event")
         verbose_name_plural = _("hand events")
         ordering = ["session", "-pk"]
-        indexes = [models.Index(fields=["session", "hand_ref"], name="hand_event_ref")]
+        indexes = [
+            models.Index(fields=["session", "hand_ref"], name="hand_event_ref"),
+            # A session's latest event: part of the league history's fingerprint.
+            models.Index(fields=["session", "-id"], name="hand_event_latest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.session} · #{self.number} {self.action}"
@@ -379,12 +391,42 @@ class Profile(models.Model):
         return f"{self.user} ({self.language})"
 
 
-# The league history's derived tables (ratings, running figures) live in their own module.
-from scoring.history.models import (  # noqa: E402, F401
-    LeagueHistory,
-    LeagueTable,
-    PlayerHand,
-    PlayerTable,
-    Rating,
-    Tally,
-)
+class RateCount(models.Model):
+    """One throttle counter (scoring.throttle): hits in a window that ends at ``expires``.
+
+    Changed only by single atomic statements, so parallel requests never lose a count.
+    """
+
+    bucket = models.CharField(max_length=80, primary_key=True)
+    hits = models.PositiveIntegerField(default=0)
+    expires = models.BigIntegerField(db_index=True)  # Unix time, seconds
+
+    def __str__(self) -> str:
+        return f"{self.bucket}: {self.hits}"
+
+
+class HistoryCache(models.Model):
+    """League history figures (standings, records, ratings, a player's statistics) as
+    scoring.league computed them from the hands of one league and game, for one period.
+
+    Nothing here is entered by anyone, and no write of a hand touches it: ``stamp`` is a
+    fingerprint of the data the figures came from (scoring.league.cache), and a page
+    that finds it out of date computes the figures again and replaces the row.
+    """
+
+    league = models.ForeignKey(League, models.CASCADE, related_name="+", db_index=False)
+    variant = models.CharField(max_length=20)
+    key = models.CharField(max_length=64)  # what the figures are for: a page and a period
+    stamp = models.CharField(max_length=80)
+    data = models.JSONField()
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("history figures")
+        verbose_name_plural = _("history figures")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "variant", "key"], name="one_history_cache")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league_id} · {self.variant} · {self.key or 'all time'}"

@@ -7,14 +7,17 @@ double-tapped Save record one hand; the version makes a stale edit fail loudly.
 Every write also leaves a ``HandEvent`` (scoring.audit) in the same transaction:
 who, when, and the hand before and after. The lines marked "audit" are those;
 ``delete_hand`` and ``restore_hand`` at the end belong to the audit trail too.
+
+Nothing derived is written here: the league history (scoring.league) is computed from
+the hands when a page asks, and knows from the events that something changed.
 """
 
 import uuid
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Q, Subquery
 
 from scoring import audit
-from scoring.history import sync as history  # league history: ratings and figures, same transaction
 from scoring.models import GameSession, Hand, HandEvent, HandScore
 from scoring.rules import RulesError
 
@@ -27,18 +30,20 @@ class StaleHand(Exception):
         self.current = current
 
 
-def _lock(session: GameSession) -> GameSession:
-    return GameSession.objects.select_for_update().get(pk=session.pk)
+def _lock(session: GameSession) -> None:
+    if connection.features.has_select_for_update:
+        GameSession.objects.select_for_update().get(pk=session.pk)
+    # SQLite has no row locks: its transactions begin IMMEDIATE (settings.py), which
+    # takes the database's write lock at BEGIN, so writers already wait their turn.
 
 
 def record_hand(session: GameSession, key, values: dict, deltas, user=None) -> tuple[Hand, bool]:
     """Save a new hand with its scores; a key seen before returns that hand instead."""
     with transaction.atomic():
         _lock(session)
-        existing = session.hands.filter(key=key).first()
+        existing, last = _key_and_last(session, key)
         if existing is not None:
             return existing, False
-        last = session.hands.order_by("-number").first()
         hand = Hand.objects.create(
             session=session,
             number=last.number + 1 if last else 1,
@@ -50,6 +55,15 @@ def record_hand(session: GameSession, key, values: dict, deltas, user=None) -> t
         after = audit.snapshot(hand, deltas)  # audit
         audit.log(session, HandEvent.CREATE, user, after=after, hand=hand)  # audit
         return hand, True
+
+
+def _key_and_last(session: GameSession, key):
+    """The hand already saved with ``key`` (a Save sent twice), and the last hand: one query."""
+    last_number = session.hands.order_by("-number").values("number")[:1]
+    found = list(session.hands.filter(Q(key=key) | Q(number=Subquery(last_number))))
+    existing = next((hand for hand in found if str(hand.key) == str(key)), None)
+    last = max(found, key=lambda hand: hand.number, default=None)
+    return existing, last
 
 
 def record_passed(session: GameSession, key, user=None) -> tuple[Hand, bool]:
@@ -103,7 +117,6 @@ def undo_last(session: GameSession, number: int, user=None) -> Hand | None:
         if last is None or last.number != number:
             return None
         before = audit.snapshot(last)  # audit
-        history.hand_removed(last)  # history
         last.delete()
         audit.log(session, HandEvent.UNDO, user, before=before)  # audit
         return last
@@ -113,7 +126,6 @@ def _store_scores(hand: Hand, deltas) -> None:
     HandScore.objects.bulk_create(
         HandScore(hand=hand, seat=seat, delta=delta) for seat, delta in enumerate(deltas)
     )
-    history.hand_saved(hand, deltas)  # history: every saved hand's scores pass here
 
 
 # ---- audit trail: deleting any hand, and restoring an undone or deleted one ----------
@@ -131,7 +143,6 @@ def delete_hand(hand: Hand, version: int | None, user=None) -> Hand:
         if version is not None and current.version != version:
             raise StaleHand(current)
         before = audit.snapshot(current)
-        history.hand_removed(current)  # history
         current.delete()
         audit.log(hand.session, HandEvent.DELETE, user, before=before)
         return current

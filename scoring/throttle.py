@@ -1,24 +1,51 @@
-"""Login throttling and the API's rate limit, counted in Django's cache.
+"""Throttles: logins, sign-ups and the JSON API, counted exactly.
 
-The cache is the shared one from settings (a database table by default), never
-this process's memory, so every app server sees the same counts. Counters are
-fixed windows: a key per client (and username) per window, expiring with it.
-They are approximate under heavy concurrency (the cache has no atomic increment
-across servers), which is all a throttle needs.
+Each counter is a row of ``RateCount`` changed by one atomic statement (an upsert
+that adds one and returns the new count), the same on SQLite and PostgreSQL, so
+parallel requests on any number of app servers never lose a count. A counter's
+window starts at its first hit and lasts ``length`` seconds.
+
+A login attempt is counted *before* its password is checked and refused once its
+count is past the limit, so twenty guesses sent at once check at most five
+passwords. Three counters guard a login (scoring.login_guard): the username from
+this address, the address over all usernames, and the account over all addresses.
+The last one is the cap on guesses spread over many addresses; it must not let a
+stranger lock the owner out, so while it holds, a device the account has logged in
+from before (it carries a signed cookie, ``KNOWN_DEVICE``) still gets in.
+
+django-axes was weighed for this and not taken: it checks the lockout before the
+password and counts the failure after it, so parallel guesses all pass the check
+(the 12-13 passwords the attack got checked instead of 5), and an account-wide
+lockout there locks the owner out with the attacker.
 """
 
 import logging
+import random
 import time
+import unicodedata
+from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.signals import user_logged_in, user_login_failed
-from django.core.cache import cache
+from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.dispatch import receiver
-from django.utils.crypto import salted_hmac
+from django.db import DatabaseError, connection
+from django.db.models import F
+from django.utils.crypto import constant_time_compare, salted_hmac
+
+from scoring.models import RateCount
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Count:
+    hits: int
+    left: int  # seconds until the window ends
+
+    def over(self, limit: int) -> bool:
+        return self.hits > limit
 
 
 def client_ip(request) -> str:
@@ -31,107 +58,194 @@ def client_ip(request) -> str:
     return request.META.get("REMOTE_ADDR", "")[:64] or "unknown"
 
 
-def _key(*parts: str) -> str:
-    # Hashed: usernames may hold characters that cache keys must not, and the cache
-    # table should not list who tried to log in.
-    digest = salted_hmac("napoleon.throttle", "\x1f".join(parts)).hexdigest()[:32]
-    return f"throttle:{parts[0]}:{digest}"
+def key(*parts: str) -> str:
+    # Hashed: usernames may hold any character, and the table should not list who
+    # tried to log in.
+    digest = salted_hmac("napoleon.throttle", "\x1f".join(parts)).hexdigest()[:40]
+    return f"{parts[0]}:{digest}"
 
 
-def _window(length: int, now: float | None = None) -> tuple[int, int]:
-    now = int(time.time() if now is None else now)
-    start = now - now % length
-    return start, start + length - now
+def _sql(statement: str) -> str:
+    return statement.format(
+        table=connection.ops.quote_name(RateCount._meta.db_table),
+        bucket=connection.ops.quote_name("bucket"),
+    )
 
 
-def _count(key: str, length: int, add: int = 0) -> int:
-    """This window's count (plus ``add``), with the previous window's for login."""
-    start, left = _window(length)
-    current = f"{key}:{start}"
-    value = cache.get(current, 0) + add
-    if add:
-        cache.set(current, value, left + 1)
-    return value
+_HIT = """
+INSERT INTO {table} ({bucket}, hits, expires) VALUES (%s, 1, %s)
+ON CONFLICT ({bucket}) DO UPDATE SET
+    hits = CASE WHEN {table}.expires <= %s THEN 1 ELSE {table}.hits + 1 END,
+    expires = CASE WHEN {table}.expires <= %s THEN excluded.expires ELSE {table}.expires END
+RETURNING hits, expires
+"""
+
+
+def hit(bucket: str, length: int) -> Count:
+    """Count one more in ``bucket``'s window, atomically; the count includes this one."""
+    now = int(time.time())
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(_HIT), [bucket, now + length, now, now])
+        hits, expires = cursor.fetchone()
+    if random.random() < 0.01:  # now and then, forget windows long over
+        RateCount.objects.filter(expires__lt=now - 3600).delete()
+    return Count(hits, max(0, expires - now))
+
+
+def peek(bucket: str) -> Count:
+    now = int(time.time())
+    row = RateCount.objects.filter(bucket=bucket, expires__gt=now).first()
+    return Count(row.hits, row.expires - now) if row else Count(0, 0)
+
+
+def refund(bucket: str) -> None:
+    """Take back one hit (an attempt that turned out to be the owner's)."""
+    RateCount.objects.filter(bucket=bucket, hits__gt=0).update(hits=F("hits") - 1)
+
+
+def clear(bucket: str) -> None:
+    RateCount.objects.filter(bucket=bucket).delete()
 
 
 # ---- logins ----------------------------------------------------------------------------
 
+KNOWN_DEVICE = "napoleon_device"
+_DEVICE_SALT = "napoleon.known-device"
+_DEVICES_KEPT = 8  # accounts one phone remembers (a shared phone at the club)
 
-def _login_keys(request, username) -> tuple[str, str]:
-    ip = client_ip(request)
-    return _key("login", (username or "").strip().lower(), ip), _key("login-ip", ip)
+
+@dataclass(frozen=True)
+class Refusal:
+    why: str  # "pair" (this username from this address), "address" or "account"
+    seconds: int
 
 
-def login_blocked(request, username) -> bool:
-    """Too many failures lately for this username from this address (or from the address)."""
-    if request is None:
+def _name(username) -> str:
+    return unicodedata.normalize("NFKC", str(username)).strip().casefold()[:150]
+
+
+def _device_mark(user) -> str:
+    # Changes with the password: a new password forgets every known device.
+    return user.get_session_auth_hash()[:24]
+
+
+def known_devices(request) -> dict:
+    raw = request.COOKIES.get(KNOWN_DEVICE)
+    if not raw:
+        return {}
+    try:
+        value = signing.loads(raw, salt=_DEVICE_SALT)
+    except signing.BadSignature:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def is_known_device(request, username: str) -> bool:
+    devices = known_devices(request)
+    if not devices:
         return False
-    pair, ip = _login_keys(request, username)
-    window = settings.LOGIN_FAILURE_WINDOW
-    return (
-        _recent(pair, window) >= settings.LOGIN_FAILURE_LIMIT
-        or _recent(ip, window) >= settings.LOGIN_IP_FAILURE_LIMIT
+    users = get_user_model()._default_manager
+    user = users.filter(**{users.model.USERNAME_FIELD: username}).first()
+    mark = devices.get(str(user.pk)) if user is not None else None
+    return isinstance(mark, str) and constant_time_compare(mark, _device_mark(user))
+
+
+def remember_device(request, response, user) -> None:
+    """Mark this phone as one the account has logged in from (after a correct login)."""
+    devices = {k: v for k, v in known_devices(request).items() if k != str(user.pk)}
+    devices[str(user.pk)] = _device_mark(user)
+    kept = dict(list(devices.items())[-_DEVICES_KEPT:])
+    response.set_cookie(
+        KNOWN_DEVICE,
+        signing.dumps(kept, salt=_DEVICE_SALT, compress=True),
+        max_age=settings.KNOWN_DEVICE_DAYS * 24 * 3600,
+        httponly=True,
+        secure=settings.SESSION_COOKIE_SECURE,
+        samesite="Lax",
     )
 
 
-def _recent(key: str, window: int) -> int:
-    # This window and the one before: a lockout lasts one to two windows, and a
-    # burst across a window's edge still counts whole.
-    start, _left = _window(window)
-    return cache.get(f"{key}:{start}", 0) + cache.get(f"{key}:{start - window}", 0)
+class LoginGuard:
+    """The counters one login attempt passes, in order; each counts only the attempts
+    the ones before it let through."""
 
+    def __init__(self, request, username: str) -> None:
+        ip, name = client_ip(request), _name(username)
+        self.request, self.username = request, username
+        self.pair = key("login", name, ip)
+        self.address = key("login-ip", ip)
+        self.account = key("login-user", name)
+        self.counted: list[str] = []
 
-@receiver(user_login_failed)
-def _note_failure(sender, credentials, request=None, **kwargs):
-    if request is None:
-        return
-    pair, ip = _login_keys(request, credentials.get("username"))
-    window = settings.LOGIN_FAILURE_WINDOW
-    _count(pair, window, add=1)
-    _count(ip, window, add=1)
+    def reserve(self) -> Refusal | None:
+        """Count this attempt before its password is checked; a Refusal when past a limit."""
+        window = settings.LOGIN_FAILURE_WINDOW
+        checks = [
+            (self.pair, window, settings.LOGIN_FAILURE_LIMIT, "pair"),
+            (self.address, window, settings.LOGIN_IP_FAILURE_LIMIT, "address"),
+        ]
+        if not is_known_device(self.request, self.username):
+            limit = settings.LOGIN_ACCOUNT_FAILURE_LIMIT
+            checks.append((self.account, settings.LOGIN_ACCOUNT_WINDOW, limit, "account"))
+        for bucket, length, limit, why in checks:
+            count = hit(bucket, length)
+            self.counted.append(bucket)
+            if count.over(limit):
+                return Refusal(why, max(1, count.left))
+        return None
 
-
-@receiver(user_logged_in)
-def _clear_failures(sender, request=None, user=None, **kwargs):
-    if request is None or user is None:
-        return
-    pair, _ip = _login_keys(request, user.get_username())
-    start, _left = _window(settings.LOGIN_FAILURE_WINDOW)
-    cache.delete_many([f"{pair}:{start}", f"{pair}:{start - settings.LOGIN_FAILURE_WINDOW}"])
+    def succeeded(self) -> None:
+        """The password was right: this username's failures here are forgotten, and the
+        attempt leaves the address's and the account's counts as it found them."""
+        clear(self.pair)
+        for bucket in self.counted[1:]:
+            refund(bucket)
 
 
 class ThrottledModelBackend(ModelBackend):
-    """Django's backend, refusing every password while its username and address are
-    throttled, so the admin's login is covered as well as the site's."""
+    """Django's backend behind the login counters, so the admin's login is covered as
+    well as the site's. A refused attempt checks no password; the view finds why in
+    ``request.login_refusal``."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         if username is None:
-            username = kwargs.get(self.user_model_field())
-        if login_blocked(request, username):
+            username = kwargs.get(get_user_model().USERNAME_FIELD)
+        if request is None or username is None or password is None:
+            return super().authenticate(request, username, password, **kwargs)
+        guard = LoginGuard(request, username)
+        refusal = guard.reserve()
+        if refusal is not None:
+            request.login_refusal = refusal
             raise PermissionDenied
-        return super().authenticate(request, username, password, **kwargs)
+        user = super().authenticate(request, username, password, **kwargs)
+        if user is not None:
+            guard.succeeded()
+        return user
 
-    @staticmethod
-    def user_model_field():
-        from django.contrib.auth import get_user_model
 
-        return get_user_model().USERNAME_FIELD
+# ---- sign-up ------------------------------------------------------------------------------
+
+
+def signup_allowed(request) -> Count | None:
+    """Count a new account from this address; the Count when past the limit, else None."""
+    count = hit(key("signup", client_ip(request)), settings.SIGNUP_WINDOW)
+    return count if count.over(settings.SIGNUP_LIMIT) else None
 
 
 # ---- the JSON API ----------------------------------------------------------------------
 
 
-def api_allowed(request) -> tuple[bool, int]:
-    """Count this request against its client's limit: (allowed, seconds until the next
-    window). A limit of 0 turns it off; a cache that cannot be reached lets requests by
-    (the API is stateless, and refusing every ruling would be worse)."""
+def api_allowed(request) -> tuple[bool | None, int]:
+    """Count this request against its client's limit: (allowed, seconds until the window
+    ends). A limit of 0 turns it off. When the count cannot be taken (the database is
+    out of connections, say) the answer is None: refused for now, as a throttle that let
+    everything by under load would be no throttle at the moment it matters."""
     limit = settings.API_RATE_LIMIT
     if not limit:
         return True, 0
-    window = settings.API_RATE_WINDOW
     try:
-        count = _count(_key("api", client_ip(request)), window, add=1)
-    except Exception:  # any cache backend's failure: database, memcached, redis …
-        log.warning("API rate limit skipped: the cache is unavailable", exc_info=True)
-        return True, 0
-    return count <= limit, _window(window)[1]
+        count = hit(key("api", client_ip(request)), settings.API_RATE_WINDOW)
+    except DatabaseError:
+        log.warning("API request refused: its rate limit could not be counted", exc_info=True)
+        return None, 5
+    return not count.over(limit), count.left

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scoring import language
-from scoring.views import hands, home, leagues, pwa, sessions
+from scoring.views import hands, home, leagues, pwa, sessions, share_link
 
 app_name = "scoring"
 
@@ -32,6 +32,7 @@ urlpatterns = [
     path("sessions/<int:pk>/end/", sessions.end_session, name="end"),
     path("sessions/<int:pk>/reopen/", sessions.reopen_session, name="reopen"),
     path("sessions/<int:pk>/summary/", sessions.summary, name="summary"),
+    path("sessions/<int:pk>/share-link/", share_link.share_link, name="share-link"),
     path("share/<str:token>/", sessions.share, name="share"),
     path("rules/", include("scoring.rulebook.urls")),
     path("referee/", include("scoring.referee.urls")),

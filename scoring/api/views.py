@@ -112,10 +112,12 @@ def _limited(request) -> JsonResponse | None:
     allowed, retry_after = api_allowed(request)
     if allowed:
         return None
-    response = error(
-        translation.gettext("Too many requests from this client; try again in a minute."),
-        status=429,
-    )
+    if allowed is None:  # the limit could not be counted: busy, not the client's fault
+        message = translation.gettext("The server is busy; try again in a few seconds.")
+        response = error(message, status=503)
+    else:
+        message = translation.gettext("Too many requests from this client; try again in a minute.")
+        response = error(message, status=429)
     response["Retry-After"] = str(max(1, retry_after))
     return response
 

@@ -117,6 +117,27 @@ def _spread(wanted: list[float], gap: float, low: float, high: float) -> list[fl
     return result
 
 
+@dataclass
+class _Frame:
+    """Where the plot sits in the chart and how values map onto it."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    x_low: float
+    x_high: float
+    y_low: float
+    y_high: float
+
+    def x(self, value: float) -> float:
+        return self.left + (value - self.x_low) / (self.x_high - self.x_low) * self.width
+
+    def y(self, value: float) -> float:
+        span = (self.y_high - self.y_low) or 1
+        return self.top + (self.y_high - value) / span * self.height
+
+
 def line_chart(
     series: list[Series],
     *,
@@ -134,82 +155,97 @@ def line_chart(
     series = [s for s in series if s.points]
     chart_id = f"chart{next(_ids)}"
     left, right, top, bottom = 48, 76, 12, 44
-    plot_w, plot_h = width - left - right, height - top - bottom
     xs = [x for s in series for x, _y in s.points] or [0, 1]
     ys = [y for s in series for _x, y in s.points] or [0]
     x_low, x_high = min(xs), max(xs)
     if x_high == x_low:
         x_high = x_low + 1
     ticks = nice_ticks(min(ys), max(ys), whole=_whole(ys))
-    y_low, y_high = min(ticks[0], min(ys)), max(ticks[-1], max(ys))
-
-    def sx(x):
-        return left + (x - x_low) / (x_high - x_low) * plot_w
-
-    def sy(y):
-        return top + (y_high - y) / ((y_high - y_low) or 1) * plot_h
-
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-labelledby="{chart_id}-t {chart_id}-d">',
-        f'<title id="{chart_id}-t">{escape(title)}</title>',
-        f'<desc id="{chart_id}-d">{escape(description or _describe(series, signed))}</desc>',
-    ]
-    for tick in ticks:
-        y = sy(tick)
-        css = "zero" if tick == 0 else "grid"
-        parts.append(
-            f'<line class="{css}" x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}"/>'
-        )
-        parts.append(
-            f'<text class="tick" x="{left - 5}" y="{y + 5:.1f}" text-anchor="end">{_fmt(tick)}</text>'
-        )
+    frame = _Frame(
+        left,
+        top,
+        width - left - right,
+        height - top - bottom,
+        x_low,
+        x_high,
+        min(ticks[0], min(ys)),
+        max(ticks[-1], max(ys)),
+    )
     if x_ticks is None:
         x_ticks = [
             (x, _fmt(x))
             for x in nice_ticks(x_low, x_high, 6, whole=_whole(xs))
             if x_low <= x <= x_high
         ]
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-labelledby="{chart_id}-t {chart_id}-d">',
+        f'<title id="{chart_id}-t">{escape(title)}</title>',
+        f'<desc id="{chart_id}-d">{escape(description or _describe(series, signed))}</desc>',
+        *_axes(frame, ticks, x_ticks, x_label, y_label, height),
+        *_lines(frame, series, markers),
+        "</svg>",
+    ]
+    return mark_safe("".join(parts))  # noqa: S308 - every text above is escaped
+
+
+def _axes(frame: _Frame, ticks, x_ticks, x_label: str, y_label: str, height: int) -> list[str]:
+    """The grid with its values, the x axis with its ticks, and the axes' names."""
+    left, top, right = frame.left, frame.top, frame.left + frame.width
+    bottom = top + frame.height
+    parts = []
+    for tick in ticks:
+        y = frame.y(tick)
+        css = "zero" if tick == 0 else "grid"
+        parts.append(f'<line class="{css}" x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>')
+        parts.append(
+            f'<text class="tick" x="{left - 5}" y="{y + 5:.1f}" text-anchor="end">{_fmt(tick)}</text>'
+        )
     for x, text in x_ticks:
         parts.append(
-            f'<text class="tick" x="{sx(x):.1f}" y="{top + plot_h + 17}" '
+            f'<text class="tick" x="{frame.x(x):.1f}" y="{bottom + 17}" '
             f'text-anchor="middle">{escape(text)}</text>'
         )
+    parts.append(f'<line class="axis" x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}"/>')
     parts.append(
-        f'<line class="axis" x1="{left}" x2="{left + plot_w}" y1="{top + plot_h}" y2="{top + plot_h}"/>'
-    )
-    parts.append(
-        f'<text class="axis-label" x="{left + plot_w / 2:.1f}" y="{height - 6}" '
+        f'<text class="axis-label" x="{left + frame.width / 2:.1f}" y="{height - 6}" '
         f'text-anchor="middle">{escape(x_label)}</text>'
     )
     if y_label:
+        middle = top + frame.height / 2
         parts.append(
-            f'<text class="axis-label" x="13" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-            f'transform="rotate(-90 13 {top + plot_h / 2:.1f})">{escape(y_label)}</text>'
+            f'<text class="axis-label" x="13" y="{middle:.1f}" text-anchor="middle" '
+            f'transform="rotate(-90 13 {middle:.1f})">{escape(y_label)}</text>'
         )
+    return parts
+
+
+def _lines(frame: _Frame, series: list[Series], markers: bool | None) -> list[str]:
+    """Each series' line, its markers (when few enough to tell apart) and its name."""
     show_markers = (
         markers if markers is not None else max(len(s.points) for s in series or [Series("")]) <= 40
     )
-    ends = []
+    parts, ends = [], []
     for s, offsets in zip(series, _dodged(series), strict=True):
         style = s.style % STYLES
         dash = DASHES[s.style % len(DASHES)]
-        drawn = [(sx(x), sy(y) + dy) for (x, y), dy in zip(s.points, offsets, strict=True)]
+        drawn = [
+            (frame.x(x), frame.y(y) + dy) for (x, y), dy in zip(s.points, offsets, strict=True)
+        ]
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in drawn)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline class="line s{style}" points="{points}"{dash_attr}/>')
         if show_markers:
             parts.extend(_marker(s.style, x, y, f"mark s{style}") for x, y in drawn)
         ends.append(drawn[-1][1])
-    placed = _spread(ends, 15, top + 4, top + plot_h)
+    placed = _spread(ends, 15, frame.top + 4, frame.top + frame.height)
     for s, y in zip(series, placed, strict=True):
         label = s.label if len(s.label) <= 10 else s.label[:9] + "…"
         parts.append(
-            f'<text class="label s{s.style % STYLES}" x="{left + plot_w + 5}" '
+            f'<text class="label s{s.style % STYLES}" x="{frame.left + frame.width + 5}" '
             f'y="{y + 5:.1f}">{escape(label)}</text>'
         )
-    parts.append("</svg>")
-    return mark_safe("".join(parts))  # noqa: S308 - every text above is escaped
+    return parts
 
 
 def legend(series: list[Series]) -> list[dict]:

@@ -4,7 +4,8 @@ as JSON (which scoring.history.imports reads back).
 The JSON is written the same way every time (keys sorted, sessions by date then by the
 order they were started, one session per line), so exporting an imported league gives
 the very same file. It names players, not database ids, and leaves out what belongs to
-this server only: accounts, share links and the history rows (they are rebuilt).
+this server only: accounts, share links and the history's figures (computed from the
+hands).
 """
 
 import csv
@@ -12,7 +13,7 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator
 
-from scoring.history.tables import table_label
+from scoring.league.tables import score_table, table_label
 from scoring.models import GameSession, Hand, HandScore, Seat
 
 FORMAT = "napoleon-league"
@@ -146,22 +147,12 @@ def _cell(value) -> str:
 
 def league_csv(league, start=None, end=None) -> Iterator[str]:
     """One row per seat per hand (a hand passed out included, scoring 0), for the dates."""
-    from scoring.history.sync import SessionInfo
-
     writer = csv.writer(_Echo())
     yield "\ufeff" + writer.writerow(CSV_HEADER)
     for batch, seats, hands, scores in _sessions_in_batches(league, start, end):
         for session in batch:
             names = seats[session["pk"]]
-            info = SessionInfo(
-                session["pk"],
-                league.pk,
-                session["date"],
-                session["variant"],
-                session["options"],
-                list(range(len(names))),
-            )
-            label = table_label(info.table)
+            label = table_label(score_table(session["variant"], session["options"]))
             for hand in hands[session["pk"]]:
                 by_seat = scores.get(hand["pk"], {})
                 played = hand["status"] == Hand.PLAYED

@@ -4,7 +4,8 @@ Everything is checked before anything is written: the file's size, its JSON (no
 duplicate keys, no decimals, no giant numbers, no deep nesting), every field's type,
 size and range, the counts, each session's game and house rules, the seats, and every
 hand, which the engine scores again: a file whose stored scores disagree with the
-rules is refused. Then one transaction writes it all and rebuilds the history; the
+rules is refused. Then one transaction writes it all (the history's figures follow on
+the next page view); the
 first problem found is reported in words and nothing is saved.
 """
 
@@ -18,9 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.history import sync
 from scoring.history.export import FORMAT, FORMAT_VERSION, HAND_FIELDS
-from scoring.history.tables import MAX_NUMBER
 from scoring.models import (
     VARIANT_CHOICES,
     GameSession,
@@ -39,6 +38,7 @@ MAX_PLAYERS = 1000
 MAX_SESSIONS = 20_000
 MAX_HANDS = 200_000
 MAX_HANDS_PER_SESSION = 2000
+MAX_NUMBER = 999_999_999  # a hand's number (numbers may skip: a deleted hand frees its own)
 MAX_LINES = 30
 MAX_LINE = 500
 MAX_INT_DIGITS = 9
@@ -507,5 +507,4 @@ def import_league(league, raw: bytes) -> dict:
             ),
             batch_size=5000,
         )
-        sync.rebuild(locked.pk)
     return {"players": len(players), "sessions": len(sessions), "hands": len(hands)}

@@ -4,29 +4,23 @@ course, the ratings' explanation, and the league's export and import.
 Members of the league only (scoring.access): a stranger's GET is a 404, a POST a 403.
 """
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.access import league_for, session_for
 from scoring.forms import AddMemberForm
-from scoring.history import charts, imports, ratings, sync
+from scoring.history import charts, imports
 from scoring.history.export import league_csv, league_json
-from scoring.history.period import PeriodForm, choices
-from scoring.history.stats import (
-    league_ratings,
-    league_span,
-    league_standings,
-    player_sessions,
-    player_stats,
-    sessions_page,
-)
-from scoring.history.tables import contract_facts, level_label
+from scoring.history.forms import ImportForm, PeriodForm
+from scoring.league import ratings
+from scoring.league.figures import league_figures, player_stats
+from scoring.league.period import choices
+from scoring.league.sessions import league_span, player_sessions, sessions_page
+from scoring.league.tables import contract_facts, level_label
 from scoring.models import HandScore, Membership, Player
 from scoring.rules.cards import SYMBOLS
 
@@ -43,15 +37,14 @@ def _page(request) -> int:
 
 def league_context(request, league, member_form=None) -> dict:
     """Everything the league page shows (scoring.views.leagues renders it)."""
-    sync.ensure(league.pk)
     period_form = PeriodForm(request.GET)
     period = period_form.period()
     page = _page(request)
     first, last = league_span(league)
     sessions, more = sessions_page(league, period, page)
-    standings = league_standings(league, period)
-    rated = league_ratings(league, period)
-    for _variant, _label, rows in rated:
+    players = list(league.players.all())
+    figures = league_figures(league, period, {p.pk: p.name for p in players})
+    for _variant, _label, rows in figures.ratings:
         for row in rows:
             row.spark_svg = charts.sparkline(
                 row.spark,
@@ -59,14 +52,13 @@ def league_context(request, league, member_form=None) -> dict:
                 % {"name": row.name, "rating": round(row.rating)},
             )
     role = league.role_of(request.user)
-    players = list(league.players.all())
     return {
         "league": league,
         "period": period,
         "period_form": period_form,
         "period_choices": choices(first, last, period),
-        "standings": standings,
-        "ratings": rated,
+        "standings": figures.standings,
+        "ratings": figures.ratings,
         "sessions": sessions,
         "page": page,
         "more": more,
@@ -82,8 +74,8 @@ def league_context(request, league, member_form=None) -> dict:
 def player(request, pk):
     found = get_object_or_404(Player.objects.select_related("league"), pk=pk)
     league_for(request, found.league_id)
-    sync.ensure(found.league_id)
-    stats = player_stats(found)
+    names = dict(Player.objects.filter(league_id=found.league_id).values_list("pk", "name"))
+    stats = player_stats(found, names)
     for entry in stats:
         series = [
             charts.Series(label if len(entry.tables) > 1 else found.name, points, style=i)
@@ -119,32 +111,9 @@ def session_history(request, pk):
     """The table screen as history: every hand, and each player's running total."""
     session = session_for(request, pk)
     seats = session.seat_list
-    hands = list(session.hands.order_by("number"))
-    deltas = {}
-    for hand_id, seat, delta in HandScore.objects.filter(hand__session=session).values_list(
-        "hand_id", "seat", "delta"
-    ):
-        deltas.setdefault(hand_id, {})[seat] = delta
-    running = [0] * len(seats)
-    series = [charts.Series(seat.player.name, [(0, 0)], style=i) for i, seat in enumerate(seats)]
-    rows = []
-    for hand in hands:
-        hand.session = session
-        by_seat = deltas.get(hand.pk, {})
-        row_deltas = [by_seat.get(seat.number, 0) for seat in seats]
-        running = [a + b for a, b in zip(running, row_deltas, strict=True)]
-        for s, total in zip(series, running, strict=True):
-            s.points.append((hand.number, total))
-        rows.append(
-            {
-                "hand": hand,
-                "deltas": row_deltas,
-                "totals": list(running),
-                **_roles(hand, session, seats),
-            }
-        )
+    rows, series, running = _session_rows(session, seats)
     chart = None
-    if hands:
+    if rows:
         chart = charts.line_chart(
             series,
             title=_("Running totals, %(game)s, %(date)s")
@@ -170,6 +139,35 @@ def session_history(request, pk):
         "totals": running,
     }
     return render(request, "history/session.html", context)
+
+
+def _session_rows(session, seats):
+    """Each hand with its scores, roles and every seat's running total; a chart series
+    per seat; the totals at the end."""
+    deltas = {}
+    for hand_id, seat, delta in HandScore.objects.filter(hand__session=session).values_list(
+        "hand_id", "seat", "delta"
+    ):
+        deltas.setdefault(hand_id, {})[seat] = delta
+    running = [0] * len(seats)
+    series = [charts.Series(seat.player.name, [(0, 0)], style=i) for i, seat in enumerate(seats)]
+    rows = []
+    for hand in session.hands.order_by("number"):
+        hand.session = session
+        by_seat = deltas.get(hand.pk, {})
+        row_deltas = [by_seat.get(seat.number, 0) for seat in seats]
+        running = [a + b for a, b in zip(running, row_deltas, strict=True)]
+        for s, total in zip(series, running, strict=True):
+            s.points.append((hand.number, total))
+        rows.append(
+            {
+                "hand": hand,
+                "deltas": row_deltas,
+                "totals": list(running),
+                **_roles(hand, session, seats),
+            }
+        )
+    return rows, series, running
 
 
 def _roles(hand, session, seats):
@@ -232,10 +230,6 @@ def export_json(request, pk):
     response = StreamingHttpResponse(league_json(league), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{_filename(league, "")}.json"'
     return response
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("League file (.json)"))
 
 
 @login_required

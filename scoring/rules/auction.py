@@ -44,6 +44,18 @@ class AuctionState:
     deal_miss: int | None = None  # the seat that called a deal miss (the hand is redealt)
 
 
+def the_dealer(dealer: int | None) -> int:
+    """The dealer's seat, which an auction in turn starts from (there is none to guess)."""
+    if dealer is None:
+        raise NotationError(N_("{field} is required."), "dealer", field="dealer")
+    return dealer
+
+
+def left_of(dealer: int | None, players: int) -> int:
+    """The seat left of the dealer, who calls first."""
+    return (the_dealer(dealer) + 1) % players
+
+
 @dataclass(frozen=True)
 class DealMiss:
     """Whether a dealt hand may call a deal miss (the Mighty), with its count and the most

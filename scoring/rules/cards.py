@@ -7,7 +7,7 @@ compare and hash by identity: cheap in the hot loop of judging tricks.
 from collections.abc import Iterable
 
 from .errors import CardNotationError, CardNotInDeck, DuplicateCard
-from .i18n import N_, _
+from .i18n import N_, NC_, _, pgettext
 from .sentences import Writer
 
 SUITS = ("S", "H", "D", "C")
@@ -21,6 +21,13 @@ _RANK_BY_CODE = {code: rank for rank, code in RANK_CODES.items()} | {"T": 10}
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 JOKER_NAMES = {"BJ": N_("Big Joker"), "LJ": N_("Little Joker"), "JK": N_("Joker")}
+# The letters a player reads on a card's corner, in the table's language (French: R, D, V).
+RANK_LETTERS = {
+    ACE: NC_("card rank", "A"),
+    KING: NC_("card rank", "K"),
+    QUEEN: NC_("card rank", "Q"),
+    JACK: NC_("card rank", "J"),
+}
 
 
 class Card:
@@ -39,10 +46,11 @@ class Card:
 
     @property
     def label(self) -> str:
-        """How a player reads the card: ``♥Q``, ``♠10``, ``big joker``."""
+        """How a player reads the card: ``♥Q``, ``♠10``, ``big joker`` (``♥D`` in French)."""
         if self.suit is None:
             return _(JOKER_NAMES[self.code])
-        return SYMBOLS[self.suit] + RANK_CODES[self.rank]
+        letter = RANK_LETTERS.get(self.rank)
+        return SYMBOLS[self.suit] + (pgettext(*letter) if letter else RANK_CODES[self.rank])
 
     def written(self, writer: Writer) -> str:
         """The card as a sentence's parameter: a code for the API, ♠A on a page."""

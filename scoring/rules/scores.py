@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from .bids import Contract
 from .cards import Card
 from .errors import InconsistentResult, NotationError, OutOfRange
-from .i18n import N_, _
+from .i18n import N_, _, pgettext
 from .sentences import Listing, Seat
 
 
@@ -20,7 +20,9 @@ class HandFacts:
     partner: int | None = None  # None (or the declarer) when playing alone
     captured: dict[int, tuple[Card, ...]] | None = None  # point cards won, by seat
     discards: tuple[Card, ...] = ()  # point cards among the declarer's discards
-    declarer_points: int | None = None  # quick count of the declarer's side
+    # Quick count of the declarer's side: its point cards; in Thai and Nap its tricks
+    # (then ``tricks`` is left out, and a Thai betrayal cannot be told).
+    declarer_points: int | None = None
     tricks: dict[int, int] | None = None  # Thai and Nap: tricks won, by seat
     toppled: bool = False  # Thai: trick 1 was 2-3-4-5-6 of one suit
     sitting_out: int | None = None  # six-player Mighty: the killed seat, which scores 0
@@ -65,7 +67,9 @@ def signed(amount: int) -> str:
 
 def share_line(head: str, shares: Iterable[tuple[str, int]]) -> str:
     """``head: napoleon +100, secretary +50, each defender −50``."""
-    written = ", ".join(f"{role} {signed(amount)}" for role, amount in shares)
+    # Chinese and Japanese list with 、: the separator is the catalogue's to say.
+    separator = pgettext("list separator", ", ")
+    written = separator.join(f"{role} {signed(amount)}" for role, amount in shares)
     return _("{head}: {shares}").format(head=head, shares=written)
 
 
@@ -158,7 +162,7 @@ def _verify_all_once(
             seen[c] = (place, index)
     if len(facts.discards) > blind_size:
         raise InconsistentResult(
-            N_("{count} point cards discarded, but the declarer discards only {blind} cards."),
+            N_("{count} point cards discarded, but only {blind} cards are discarded in this game."),
             "discards",
             count=len(facts.discards),
             blind=blind_size,
@@ -251,3 +255,15 @@ def own_numbers_line(overrides: Mapping[str, int]) -> str | None:
         f"{name} {str(amount).replace('-', '−')}" for name, amount in overrides.items()
     )
     return _("your table's own numbers: {numbers}").format(numbers=numbers)
+
+
+def side_tricks(facts: HandFacts, tricks_per_hand: int) -> tuple[int, dict[int, int] | None]:
+    """The tricks of the declarer's side, and the tricks by seat when the table gave them.
+
+    A table may report only its side's total as a quick count (``declarer_points``): the
+    common hand, where nobody needs to know who of a side took which trick.
+    """
+    if facts.tricks is None and facts.declarer_points is not None:
+        return _verify_count(facts.declarer_points, tricks_per_hand), None
+    tricks = verify_tricks(facts, tricks_per_hand)
+    return sum(tricks[seat] for seat in facts.side), tricks

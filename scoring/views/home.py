@@ -1,13 +1,14 @@
-from django.conf import settings
+import math
+
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.forms import SignUpForm
 from scoring.models import GameSession
-from scoring.throttle import login_blocked
+from scoring.throttle import remember_device, signup_allowed
 
 
 def home(request):
@@ -25,9 +26,23 @@ def home(request):
 def signup(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        refused = signup_allowed(request)
+        if refused is not None:
+            minutes = _minutes(refused.left)
+            message = ngettext(
+                "Too many new accounts from this connection. Try again in %(minutes)d minute.",
+                "Too many new accounts from this connection. Try again in %(minutes)d minutes.",
+                minutes,
+            ) % {"minutes": minutes}
+            context = {"form": form, "throttled": message}
+            response = render(request, "registration/signup.html", context, status=429)
+            response["Retry-After"] = str(max(1, refused.left))
+            return response
         user = form.save()
         login(request, user)
-        return redirect("scoring:home")
+        response = redirect("scoring:home")
+        remember_device(request, response, user)
+        return response
     return render(request, "registration/signup.html", {"form": form})
 
 
@@ -36,22 +51,46 @@ def account(request):
     return redirect("scoring:home")
 
 
-class ThrottledLoginView(LoginView):
-    """Django's login, refusing with 429 and a plain message after repeated failures for
-    the same username from the same address (scoring.throttle)."""
+def _minutes(seconds: int) -> int:
+    return max(1, math.ceil(seconds / 60))
 
-    def post(self, request, *args, **kwargs):
-        if login_blocked(request, request.POST.get("username")):
-            # An unbound form: validating this one would try the password again.
-            form = self.get_form_class()(
-                request, initial={"username": request.POST.get("username", "")[:150]}
-            )
-            minutes = max(1, settings.LOGIN_FAILURE_WINDOW // 60)
-            throttled = _(
-                "Too many failed attempts to log in. Wait %(minutes)d minutes, then try again."
-            ) % {"minutes": minutes}
-            context = self.get_context_data(form=form, throttled=throttled)
-            response = self.render_to_response(context, status=429)
-            response["Retry-After"] = str(settings.LOGIN_FAILURE_WINDOW)
-            return response
-        return super().post(request, *args, **kwargs)
+
+class ThrottledLoginView(LoginView):
+    """Django's login behind scoring.throttle's counters: a refused attempt is a 429 with
+    a plain message of why and for how long; a correct one marks this phone as known."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        remember_device(self.request, response, form.get_user())
+        return response
+
+    def form_invalid(self, form):
+        refusal = getattr(self.request, "login_refusal", None)
+        if refusal is None:
+            return super().form_invalid(form)
+        # A fresh form: the one posted says "wrong password", which was never checked.
+        username = self.request.POST.get("username", "")[:150]
+        form = self.get_form_class()(self.request, initial={"username": username})
+        throttled = _refusal_message(refusal.why, _minutes(refusal.seconds))
+        context = self.get_context_data(form=form, throttled=throttled)
+        response = self.render_to_response(context, status=429)
+        response["Retry-After"] = str(refusal.seconds)
+        return response
+
+
+def _refusal_message(why: str, minutes: int) -> str:
+    if why == "account":
+        return ngettext(
+            "This account has had too many failed logins from different places. For the next "
+            "%(minutes)d minute, only a phone or computer that has logged in to it before can "
+            "log in.",
+            "This account has had too many failed logins from different places. For the next "
+            "%(minutes)d minutes, only a phone or computer that has logged in to it before can "
+            "log in.",
+            minutes,
+        ) % {"minutes": minutes}
+    return ngettext(
+        "Too many failed attempts to log in. Wait %(minutes)d minute, then try again.",
+        "Too many failed attempts to log in. Wait %(minutes)d minutes, then try again.",
+        minutes,
+    ) % {"minutes": minutes}

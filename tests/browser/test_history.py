@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from scoring.history.synthetic import generate_league
+from scoring.league.synthetic import generate_league
 from scoring.models import GameSession, Player
 from tests.browser.support import log_in
 
@@ -72,6 +72,14 @@ def test_the_league_page_on_a_phone(page, live_server, league):
     assert "2016-02-01 to 2016-03-31" in page.locator("#standings").inner_text()
     fits_the_phone(page)
     shot(page, "history-league-range")
+    # A date no table can mean (a link typed by hand): said plainly, all time shown.
+    page.goto(f"{live_server.url}/leagues/{league.pk}/?to=9999-12-31")
+    error = page.locator("details.dates .errorlist")
+    assert error.is_visible() and "Choose dates from 1900 to 2200." in error.inner_text()
+    assert "All time" in page.locator("#standings").inner_text()
+    assert page.locator("#period-to").get_attribute("max") == "2200-12-31"
+    fits_the_phone(page)
+    page.locator("details.dates").screenshot(path=str(SHOTS / "history-league-bad-date.png"))
 
 
 def test_a_player_page_on_a_phone(page, live_server, league):

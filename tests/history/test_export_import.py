@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from scoring.history import imports
-from scoring.history.synthetic import generate_league
+from scoring.league.synthetic import generate_league
 from scoring.models import GameSession, Hand, HandScore, League, Membership, Player
 from scoring.recording import delete_hand
 from tests.history.helpers import session_on

@@ -1,20 +1,27 @@
-"""Reading the period from the query string."""
+"""Reading the period from the query string: a year, a season or two dates, each from
+1900 to 2200; anything else is reported and shows all time."""
 
 import datetime
 
+import pytest
 from django.http import QueryDict
 
-from scoring.history.period import PeriodForm, choices, season_period, year_period
-from scoring.history.tables import day_start, position, position_date
+from scoring.history.forms import PeriodForm
+from scoring.league.period import choices, season_period, year_period
+from tests.views.factories import play, url
+
+
+def form(query):
+    return PeriodForm(QueryDict(query))
 
 
 def period(query):
-    return PeriodForm(QueryDict(query)).period()
+    return form(query).period()
 
 
 def test_all_time_by_default():
     p = period("")
-    assert p.is_all and p.low is None and p.high is None and p.query() == ""
+    assert p.is_all and p.start is None and p.end is None and p.query() == ""
 
 
 def test_a_year_a_season_and_two_dates():
@@ -24,15 +31,8 @@ def test_a_year_a_season_and_two_dates():
     assert spring.label == "Apr–Jun 2024" and spring.query() == "season=2024-2"
     custom = period("from=2024-02-01&to=2024-02-29")
     assert custom.kind == "range" and custom.query() == "from=2024-02-01&to=2024-02-29"
+    assert (custom.start, custom.end) == (datetime.date(2024, 2, 1), datetime.date(2024, 2, 29))
     assert period("season=2024-1&year=2020") == season_period(2024, 1)  # the narrower wins
-
-
-def test_the_bounds_cover_whole_days():
-    p = period("from=2024-02-01&to=2024-02-29")
-    inside = position(datetime.date(2024, 2, 29), 99, 40)
-    assert p.low == day_start(datetime.date(2024, 2, 1)) <= inside < p.high
-    assert position(datetime.date(2024, 3, 1), 1, 1) >= p.high
-    assert position_date(inside) == datetime.date(2024, 2, 29)
 
 
 def test_bad_input_means_all_time():
@@ -43,6 +43,42 @@ def test_bad_input_means_all_time():
         "from=2024-05-01&to=2024-04-01",
     ):
         assert period(query).is_all
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "to=9999-12-31",
+        "from=0001-01-01",
+        "from=1899-12-31",
+        "to=2201-01-01",
+        "year=1899",
+        "year=99999",
+        "season=2201-1",
+        "season=1066-4",
+    ],
+)
+def test_dates_beyond_1900_to_2200_are_refused_with_the_range(query):
+    refused = form(query)
+    assert refused.period().is_all
+    assert "Choose dates from 1900 to 2200." in str(refused.errors)
+
+
+def test_the_first_and_last_days_of_the_range_are_taken():
+    p = period("from=1900-01-01&to=2200-12-31")
+    assert (p.start, p.end) == (datetime.date(1900, 1, 1), datetime.date(2200, 12, 31))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("query", ["?to=9999-12-31", "?from=0001-01-01", "?season=9999-4"])
+def test_the_league_page_says_so_and_shows_all_time(member_client, league, session, query):
+    play(session)
+    response = member_client.get(url("league", league.pk) + query)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Choose dates from 1900 to 2200." in body
+    assert 'Standings <span class="muted">· All time' in body
+    assert 'min="1900-01-01"' in body and 'max="2200-12-31"' in body
 
 
 def test_the_quick_links_follow_the_league():

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from scoring.history.synthetic import generate_league
+from scoring.league.cache import forget
+from scoring.league.synthetic import generate_league
 from scoring.models import Player
 from tests.views.factories import assert_sent_to_login, play, url
 
@@ -89,12 +90,21 @@ def test_it_is_for_members_only(anon_client, stranger_client, ann):
 def test_it_reads_the_same_number_of_queries_at_any_size(
     member_client, member, django_assert_max_num_queries
 ):
+    """With the figures stored (warm) and just after they were forgotten (cold: each
+    game computed from its hands), as many queries in a league ten times the size."""
+    counts = []
     for size in (50, 500):
-        league = generate_league(size, name=f"{size}", seed=size, owner=member, pool_size=40)
-        player = Player.objects.filter(league=league).order_by("pk").first()
-        member_client.get(url("player", player.pk))
-        with django_assert_max_num_queries(14):
+        league = generate_league(
+            size, name=f"{size}", seed=size, owner=member, pool_size=40, variants=["taiwan"]
+        )
+        player = Player.objects.filter(league=league, seats__isnull=False).first()
+        forget(league.pk)
+        with django_assert_max_num_queries(20) as cold:
             assert member_client.get(url("player", player.pk)).status_code == 200
+        with django_assert_max_num_queries(10) as warm:
+            assert member_client.get(url("player", player.pk)).status_code == 200
+        counts.append((len(cold), len(warm)))
+    assert counts[0] == counts[1]
 
 
 def test_a_jump_list_leads_to_each_game_and_the_sessions(member_client, ann):

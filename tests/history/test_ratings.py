@@ -1,13 +1,13 @@
 """The rating maths on small examples worked out by hand, and the ratings a league
 stores after hands recorded through the app."""
 
-import datetime
-
 import pytest
 
-from scoring.history import ratings
-from scoring.history.models import PlayerHand, Rating
-from scoring.history.tables import contract_facts
+from scoring.league import ratings
+from scoring.league.figures import league_figures
+from scoring.league.period import Period
+from scoring.league.tables import contract_facts
+from scoring.models import Player
 from tests.views.factories import make_session, play
 
 
@@ -95,37 +95,57 @@ def test_difficulty_is_the_contracts_place_on_the_ladder(variant, contract, diff
     assert close(facts.difficulty, difficulty)
 
 
-def test_the_league_stores_the_ratings_of_hands_played(db, league):
+@pytest.mark.parametrize(
+    ("variant", "contract", "target", "needed"),
+    [
+        ("taiwan", "3S", 11, 11),  # points: the target itself
+        ("mighty", "14S", 14, 14),
+        ("nap", "three", 3, 3),  # tricks: the call's own count
+        ("thai", "3S", 3, 7),  # more than the citizens' 10 − x tricks plus 3: x ≥ 7
+        ("thai", "1H", 1, 6),
+        ("thai", "9C", 9, 10),
+    ],
+)
+def test_what_a_contract_needs_comes_from_the_variant(variant, contract, target, needed):
+    players = 4 if variant == "nap" else 5
+    assert contract_facts(variant, {}, players, contract, target).needed == needed
+
+
+def shown_ratings(league):
+    """{(variant, name): RatingRow} as the league page has them, all time."""
+    names = dict(Player.objects.filter(league=league).values_list("pk", "name"))
+    figures = league_figures(league, Period(), names)
+    return {(variant, row.name): row for variant, _label, rows in figures.ratings for row in rows}
+
+
+def test_the_league_page_rates_the_hands_played(db, league):
     session = make_session(league, "taiwan")
     # Ann (seat 0) bids 3♠ with Ben, takes 12 of the 11 needed: made.
     play(session)
     # E = 1/(1 + 10^(−14.2857/400)) = 0.520547; gain 16 × 0.479453 = 7.671245.
-    ann = Rating.objects.get(player__name="Ann", variant="taiwan")
-    cat = Rating.objects.get(player__name="Cat", variant="taiwan")
-    assert close(ann.rating, 1507.671245)
-    assert close(cat.rating, 1500 - 7.671245 * 2 / 3)
-    assert ann.hands == 1
+    rated = shown_ratings(league)
+    assert close(rated[("taiwan", "Ann")].rating, 1507.671245)
+    assert close(rated[("taiwan", "Cat")].rating, 1500 - 7.671245 * 2 / 3)
+    assert rated[("taiwan", "Ann")].hands == 1
     # The second hand starts from there: Cat bids 3♠ with Dan and fails with 10.
     play(session, declarer="2", partner="3", points="10")
     side = (1500 - 5.114163) * 2 / 2
     defenders = (1507.671245 + 1507.671245 + 1500 - 5.114163) / 3
     expected = 1 / (1 + 10 ** ((defenders - side - 14.285714) / 400))
-    cat.refresh_from_db()
+    rated = shown_ratings(league)
+    cat = rated[("taiwan", "Cat")]
     assert close(cat.rating, 1500 - 5.114163 - 16 * expected)
-    row = PlayerHand.objects.get(player__name="Cat", number=2)
-    assert close(row.rating_before, 1500 - 5.114163) and close(row.rating_after, cat.rating)
-    total = sum(Rating.objects.filter(variant="taiwan").values_list("rating", flat=True))
-    assert close(total, 5 * 1500)
+    assert close(cat.change, cat.rating - 1500) and cat.hands == 2
+    assert close(cat.spark[-2], 1500 - 5.114163) and close(cat.spark[-1], cat.rating)
+    assert close(sum(row.rating for row in rated.values()), 5 * 1500)
 
 
 def test_each_variant_has_its_own_rating(db, league, mighty):
     play(make_session(league, "taiwan"))
     play(mighty)
-    names = {"taiwan": "Ann", "mighty": "Jin"}
-    for variant, name in names.items():
-        assert Rating.objects.get(player__name=name, variant=variant).hands == 1
-    assert not Rating.objects.filter(player__name="Jin", variant="taiwan").exists()
-    assert datetime.date(2025, 3, 14) == PlayerHand.objects.first().date
+    rated = shown_ratings(league)
+    assert rated[("taiwan", "Ann")].hands == 1 and rated[("mighty", "Jin")].hands == 1
+    assert ("taiwan", "Jin") not in rated
 
 
 def test_shown_changes_of_one_hand_add_up_to_nothing():

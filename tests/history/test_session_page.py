@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scoring.history.synthetic import generate_league
+from scoring.league.synthetic import generate_league
 from scoring.models import GameSession
 from tests.history.helpers import scores_by_name
 from tests.views.factories import assert_sent_to_login, pass_out, play, url

@@ -27,7 +27,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 
 from scoring import recording  # noqa: E402
 from scoring.forms import HandForm  # noqa: E402
-from scoring.models import GameSession, HandEvent, HandScore  # noqa: E402
+from scoring.models import GameSession, Hand, HandEvent, HandScore  # noqa: E402
 from tests.views.factories import hand_data, make_league, make_session  # noqa: E402
 
 RESULTS = [("3", "12"), ("3", "6"), ("5", "16"), ("1", "10"), ("8", "16"), ("4", "2")]
@@ -73,6 +73,8 @@ def write(pk, seed):
                     say("edited", hand.key)
                 except recording.StaleHand:
                     say("stale", hand.key)
+                except Hand.DoesNotExist:  # the other writer undid it meanwhile
+                    say("gone", hand.key)
         elif roll < 0.95:
             last = session.hands.order_by("-number").first()
             if last is not None and recording.undo_last(session, last.number):

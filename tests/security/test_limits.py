@@ -1,5 +1,5 @@
-"""Login throttling, the API's rate limit and body size limits, all counted in the shared
-database cache (never in this process's memory)."""
+"""Login throttling, the API's rate limit and body size limits, counted in the database
+(never in this process's memory)."""
 
 import json
 
@@ -60,7 +60,7 @@ def test_it_throttles_a_username_after_repeated_failures(mark):
     response = phone.post(LOGIN, {"username": "mark", "password": PASSWORD})
     assert response.status_code == 429
     assert "Too many failed attempts to log in. Wait 15 minutes" in response.content.decode()
-    assert response["Retry-After"] == str(settings.LOGIN_FAILURE_WINDOW)
+    assert 0 < int(response["Retry-After"]) <= settings.LOGIN_FAILURE_WINDOW
     assert not phone.get("/").context["user"].is_authenticated
 
 
@@ -185,4 +185,4 @@ def test_the_api_reads_no_further_than_its_limit_whatever_the_header_says(rf, se
 def test_a_form_post_past_the_limit_is_refused(settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2048
     response = client_from().post(LOGIN, {"username": "x" * 5000, "password": "y"})
-    assert response.status_code == 400
+    assert response.status_code == 413

@@ -15,7 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.forms import HandForm, SessionForm
-from scoring.models import GameSession, HandEvent
+from scoring.models import GameSession, HandEvent, League, Player
+from scoring.names import clean_name
+from scoring.query import FIRST_DATE, LAST_DATE
 from tests.views.factories import PASSWORD, assert_scores_match_engine, hand_data, play
 from tests.views.test_stranger_walk import snapshot
 
@@ -82,6 +84,24 @@ SAMPLES = [
     "<script>",
     "' OR 1=1 --",
     "x" * 300,
+    # issue 15: digits int() refuses or should not take, far dates, names nobody can see
+    "²",
+    "①",
+    "9" * 30,
+    "9999-12-31",
+    "2871-11-26",
+    "1899-12-31",
+    "2200-12-31",
+    "\u200b",
+    "\u3164",
+    "Ann\u202eevE",
+    "E\u0301lodie",
+    "Bell\x07",
+    "x" * 41,
+    "Ann\nANN\nCat\nDan\nEve",
+    "\u200bAnn\nBen\nCat\nDan\nEve",
+    "new",
+    "off",
 ]
 
 
@@ -110,13 +130,21 @@ def bodies(fields, valid):
 
 
 def succeeded(response):
+    if "hand-saved" in response.get("HX-Trigger", ""):
+        return True  # a Save answered with htmx: the new board, row and form
     if response.has_header("HX-Redirect"):
         return True
     return response.status_code == 302 and not response.url.startswith(reverse("scoring:login"))
 
 
 def consistent():
+    """Every hand whole and the engine's; every name and date as a form would store it."""
+    for player in Player.objects.all():
+        assert player.name == clean_name(player.name, 40), repr(player.name)
+    for league in League.objects.all():
+        assert league.name == clean_name(league.name, 80), repr(league.name)
     for session in GameSession.objects.all():
+        assert FIRST_DATE <= session.date <= LAST_DATE
         players = session.players_count
         for hand in session.hands.prefetch_related("scores"):
             expected = 0 if hand.passed_out else players
@@ -257,6 +285,33 @@ def test_fuzz_signup(anon_client, db):
     def run(body):
         post_and_check(anon_client, reverse("scoring:signup"), body)
         anon_client.logout()
+
+    run()
+
+
+def test_fuzz_share_link(member_client, table):
+    """Only ``new`` or ``off`` change the link (htmx gets the control back, with a 200)."""
+    path = reverse("scoring:share-link", args=[table.pk])
+
+    @FUZZ
+    @given(body=bodies(["action"], {"action": "new"}), htmx=st.booleans())
+    def run(body, htmx):
+        with transaction.atomic():
+            before = GameSession.objects.get(pk=table.pk).share_token
+            extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+            response = member_client.post(path, body, **extra)
+            assert response.status_code in (200, 302)
+            after = GameSession.objects.get(pk=table.pk).share_token
+            action = body.get("action")
+            if isinstance(action, list):
+                action = action[-1] if action else None
+            if action == "off":
+                assert after is None
+            elif action == "new":
+                assert after not in (None, before)
+            else:
+                assert after == before
+            transaction.set_rollback(True)
 
     run()
 

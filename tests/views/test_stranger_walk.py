@@ -153,10 +153,15 @@ def body_for(world):
 
 def snapshot(derived=True):
     """Every row of every table the site owns, as one digest per table. ``derived=False``
-    leaves out the league history's tables, which are rebuilt from the hands when read."""
-    models = [*apps.get_app_config("scoring").get_models(), get_user_model()]
+    leaves out the league history's figures, which a page computes from the hands and
+    stores when it reads them."""
+    # Throttle counters (RateCount) are bookkeeping, as the cache is, not what a user saved.
+    models = [
+        m for m in apps.get_app_config("scoring").get_models() if m._meta.model_name != "ratecount"
+    ]
+    models.append(get_user_model())
     if not derived:
-        models = [m for m in models if not m.__module__.startswith("scoring.history")]
+        models = [m for m in models if m._meta.label != "scoring.HistoryCache"]
     models += [apps.get_model("auth", "Group")]
     digest = {}
     for model in models:

@@ -1,17 +1,20 @@
-"""Rebuild leagues' history (ratings, running figures) from their hands."""
+"""Forget leagues' computed history figures and compute them afresh from their hands."""
 
 import time
 
 from django.core.management.base import BaseCommand
 
-from scoring.history import sync
+from scoring.league import cache
+from scoring.league.figures import ALL_TIME, compute_all_time
 from scoring.models import League
 
 
 class Command(BaseCommand):
     help = (
-        "Recompute the history rows of one league (or all) from their hands: after an "
-        "edit made outside the app (the admin), or to check the figures."
+        "Forget the history figures of one league (or all) and compute them again from "
+        "their hands: after an edit made outside the app (the admin's session page), or "
+        "to time the computation. Pages do the same by themselves after any change made "
+        "in the app."
     )
 
     def add_arguments(self, parser):
@@ -23,5 +26,6 @@ class Command(BaseCommand):
             leagues = leagues.filter(pk__in=league)
         for pk, name in leagues.values_list("pk", "name"):
             started = time.perf_counter()
-            sync.rebuild(pk)
+            cache.forget(pk)
+            cache.figures(pk, ALL_TIME, lambda variant, pk=pk: compute_all_time(pk, variant))
             self.stdout.write(f"{pk} {name}: {time.perf_counter() - started:.1f} s")

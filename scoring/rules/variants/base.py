@@ -23,12 +23,14 @@ from ..score_values import Coefficient, resolve
 from ..scores import HandFacts, Score, sitting_out_range, sitting_out_required
 from ..sentences import CardName, Seat, given
 from ..tricks import LegalPlays, Trick, TrickResult
+from .table_terms import TableTerms
 
 R = TypeVar("R", bound=TableRules)
 
 
-class Variant(ABC, Generic[R]):
-    """One rule system. Subclasses are small and declarative; this class holds the shared parts.
+class Variant(TableTerms, ABC, Generic[R]):
+    """One rule system. Subclasses are small and declarative; this class holds the shared parts
+    (and, from ``TableTerms``, what the scorekeeping pages ask of it).
 
     ``R`` is the class of its house rules: every method is handed that variant's rules.
     """
@@ -42,14 +44,23 @@ class Variant(ABC, Generic[R]):
     point_ranks: ClassVar[frozenset[int]] = frozenset()
     roles: ClassVar[tuple[str, str, str]]  # declarer, partner, opponent (N_ marked)
     has_deal_miss: ClassVar[bool] = False  # a weak dealt hand may call for a new deal
+    # The house rule that picks the score table, where one does: hands scored by two
+    # tables are counted on different scales and never summed together.
+    score_table_option: ClassVar[str | None] = None
 
-    # What the rulings facade, the API and the pages ask a variant instead of its code.
+    # What the rulings facade, the API, the rules pages and the referee ask a variant
+    # instead of testing its code (``has_partner`` is in ``TableTerms``).
     secretary_card: ClassVar[bool] = False  # a named card is the strongest, held by the partner
     counts_tricks: ClassVar[bool] = False  # a hand's result is tricks taken, not point cards
     can_topple: ClassVar[bool] = False  # the first trick alone can end the hand
     first_caller_named: ClassVar[bool] = False  # the table names who calls first, not the dealer
     trump_from_lead: ClassVar[bool] = False  # trick 1's lead names the trump; the contract matters
-    has_partner: ClassVar[bool] = True  # a partner may share the declarer's side (Nap: never)
+    joker_call: ClassVar[str] = ""  # what a call for the joker is, as a player ticks it (N_ marked)
+    target_is_handicap: ClassVar[bool] = False  # a bid gives the other side tricks to beat
+    typical_players: ClassVar[int] = 5
+    short_name: ClassVar[
+        tuple[str, str]
+    ]  # (context, name) for a chip: NC_("game", "Thai")  # the table the rules pages work their examples for
 
     # ---- table ---------------------------------------------------------------
 
@@ -308,6 +319,11 @@ class Variant(ABC, Generic[R]):
     @abstractmethod
     def score(self, facts: HandFacts, rules: R) -> Score:
         """Every seat's score for the hand, with one line per rule applied."""
+
+    def needed_to_make(self, target: int | None, players: int, rules: R) -> int | None:
+        """What the declarer's side must take to make a contract whose ``Score.target`` is
+        ``target``, counted as the result is (points or tricks)."""
+        return target
 
     def score_coefficients(self, players: int, rules: R) -> tuple[Coefficient, ...]:
         """The named numbers of the score table these rules make active, with their

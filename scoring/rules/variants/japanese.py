@@ -7,10 +7,10 @@ here declare what differs (deck, roles, auction, score table) and hand the rest 
 from collections.abc import Sequence
 from typing import TypeVar
 
-from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, run_auction
+from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_auction
 from ..bids import STANDARD_SUIT_ORDER, Bid, SuitLadder, suit_order
 from ..cards import ACE, JACK, KING, NO_TRUMP, QUEEN, SUITS, Card
-from ..i18n import N_
+from ..i18n import N_, NC_
 from ..japanese import auction, legality, order, score
 from ..japanese.idle import idle_options
 from ..japanese.options import ChipRules, JapaneseRules
@@ -89,6 +89,14 @@ class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
     hand_sizes = {4: 12, 5: 10, 6: 8, 7: 7}
     jokers = ("JK",)
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
+    short_name = NC_("game", "Japanese")
+    score_table_option = "score_table"
+    partner_prompt = N_("Adjutant (held the called card)")
+    side_names = (N_("Napoleon's side"), N_("Opponents"))
+    result_title = N_("Picture cards of the napoleon's side")
+
+    def sum_matters(self, players: int, rules: JapaneseRules) -> bool:
+        return rules.score_table == "chips"  # the wins table counts wins, it moves nothing
 
     def trump_choices(self, rules: JapaneseRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS
@@ -104,7 +112,7 @@ class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
         self, players: int, rules: JapaneseRules, dealer: int | None, first: int | None
     ) -> AuctionPlan:
         return AuctionPlan(
-            players, _left_of(dealer, players), self.ladder(rules), rules.pass_is_final, CONSECUTIVE
+            players, left_of(dealer, players), self.ladder(rules), rules.pass_is_final, CONSECUTIVE
         )
 
     def auction_seat_fields(self, rules: JapaneseRules) -> tuple[str, ...]:
@@ -122,7 +130,7 @@ class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
         free = rules.auction_order == "free"
         plan = auction.JapanesePlan(
             players,
-            None if free else _left_of(dealer, players),
+            None if free else left_of(dealer, players),
             self.ladder(rules),
             rules.pass_is_final,
             rules.all_pass,
@@ -141,6 +149,10 @@ class JapaneseChipNapoleon(JapaneseFamily[ChipRules]):
     Rules = ChipRules
     hand_sizes = {4: 12, 5: 10, 6: 8}
     roles = (N_("napoleon"), N_("general"), N_("opponent"))
+    short_name = NC_("game", "Japanese chips")
+    partner_prompt = N_("General (held the called card)")
+    side_names = (N_("Napoleon's side"), N_("Opponents"))
+    result_title = N_("Picture cards of the napoleon's side")
 
     def ladder(self, rules: ChipRules, for_auction: bool = True) -> SuitLadder:
         return SuitLadder(
@@ -150,9 +162,7 @@ class JapaneseChipNapoleon(JapaneseFamily[ChipRules]):
     def auction_plan(
         self, players: int, rules: ChipRules, dealer: int | None, first: int | None
     ) -> AuctionPlan:
-        return AuctionPlan(
-            players, _left_of(dealer, players), self.ladder(rules), True, CONSECUTIVE
-        )
+        return AuctionPlan(players, left_of(dealer, players), self.ladder(rules), True, CONSECUTIVE)
 
     def auction(
         self,
@@ -164,9 +174,3 @@ class JapaneseChipNapoleon(JapaneseFamily[ChipRules]):
         **previous: int | None,
     ) -> AuctionState:
         return run_auction(self.auction_plan(players, rules, dealer, first), calls)
-
-
-def _left_of(dealer: int | None, players: int) -> int:
-    """The seat left of the dealer, who calls first (a dealer is always given here)."""
-    assert dealer is not None
-    return (dealer + 1) % players

@@ -3,13 +3,13 @@
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, run_free_auction
-from ..bids import STANDARD_SUIT_ORDER, Bid, SuitLadder, suit_order
+from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_free_auction
+from ..bids import STANDARD_SUIT_ORDER, Bid, Contract, SuitLadder, suit_order
 from ..cards import Card
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, NC_, _, ngettext
 from ..options import TableRules, choice, flag, integer
 from ..score_values import Coefficient
-from ..scores import HandFacts, Score, deltas_for, share_line, verify_tricks
+from ..scores import HandFacts, Score, deltas_for, share_line, side_tricks
 from ..tricks import Trick, TrickResult
 from .almighty import AlmightyGame
 
@@ -58,8 +58,25 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
     Rules = ThaiRules
     hand_sizes = {5: 10}
     roles = (N_("napoleon"), N_("friend"), N_("citizen"))
+    short_name = NC_("game", "Thai")
+    target_is_handicap = True
+    partner_prompt = N_("Friend (held the called card)")
+    side_names = (N_("Napoleon's side"), N_("Citizens"))
+    result_title = N_("Tricks of the napoleon's side")
     counts_tricks = True
     can_topple = True
+    tricks_by_seat_matter = True  # a friend with more tricks than the napoleon betrays them
+
+    def contract_title(self, rules: ThaiRules) -> str:
+        return N_("Handicap")
+
+    def needed(self, contract: Contract, players: int, rules: ThaiRules) -> int:
+        assert isinstance(contract, Bid)
+        # The side wins with t > (T − t) + h tricks.
+        return (self.tricks(players, rules) + contract.count) // 2 + 1
+
+    def sum_matters(self, players: int, rules: ThaiRules) -> bool:
+        return False  # each winner scores a win: nothing passes between players
 
     def ladder(self, rules: ThaiRules, for_auction: bool = True) -> SuitLadder:
         return SuitLadder(
@@ -69,8 +86,9 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
     def auction_plan(
         self, players: int, rules: ThaiRules, dealer: int | None, first: int | None
     ) -> AuctionPlan:
-        assert dealer is not None  # in turn, from the dealer's left
-        return AuctionPlan(players, (dealer + 1) % players, self.ladder(rules), False, CONSECUTIVE)
+        return AuctionPlan(
+            players, left_of(dealer, players), self.ladder(rules), False, CONSECUTIVE
+        )
 
     def auction(
         self,
@@ -128,6 +146,12 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
             Coefficient("draw", 0, -1000, 1000),
         )
 
+    def needed_to_make(self, target: int | None, players: int, rules: ThaiRules) -> int | None:
+        # The side wins with more tricks than the citizens' plus the handicap (``target``).
+        if target is None:
+            return None
+        return (self.tricks(players, rules) + target) // 2 + 1
+
     def score(self, facts: HandFacts, rules: ThaiRules) -> Score:
         assert isinstance(facts.contract, Bid)
         handicap = facts.contract.count
@@ -139,8 +163,7 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
                 "the napoleon was toppled on the first trick: the citizens win, one point each"
             )
             return Score(False, handicap, None, deltas, (line, *self._own_numbers(rules, values)))
-        tricks = verify_tricks(facts, self.tricks(facts.players, rules))
-        side = sum(tricks[s] for s in facts.side)
+        side, tricks = side_tricks(facts, self.tricks(facts.players, rules))
         citizens = self.tricks(facts.players, rules) - side
         made, betrayed, lines = self._outcome(facts, tricks, side, citizens + handicap, rules)
         if made is None:
@@ -161,7 +184,12 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
         return (share_line(_("your table's own numbers"), shares),)
 
     def _outcome(
-        self, facts: HandFacts, tricks: dict[int, int], side: int, against: int, rules: ThaiRules
+        self,
+        facts: HandFacts,
+        tricks: dict[int, int] | None,
+        side: int,
+        against: int,
+        rules: ThaiRules,
     ) -> tuple[bool | None, bool, list[str]]:
         """(made, betrayed, lines); made is None for a draw."""
         count = ngettext(
@@ -170,7 +198,12 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
             side,
         ).format(side=side, against=against)
         partner = facts.partner
-        if partner is not None and not facts.alone and tricks[partner] > tricks[facts.declarer]:
+        if (
+            tricks is not None
+            and partner is not None
+            and not facts.alone
+            and tricks[partner] > tricks[facts.declarer]
+        ):
             lines = [
                 count,
                 _("betrayal: the friend took more tricks than the napoleon, so the napoleon loses"),

@@ -5,11 +5,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
-from ...auction import ALL_BUT_ONE, AuctionPlan, DealMiss
+from ...auction import ALL_BUT_ONE, AuctionPlan, DealMiss, the_dealer
 from ...bids import EQUAL_SUITS, Bid, SuitLadder
 from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, Card, card
 from ...errors import IllegalContract, NotationError
-from ...i18n import N_, _
+from ...i18n import N_, NC_, _
 from ...score_values import Coefficient
 from ...scores import (
     HandFacts,
@@ -42,8 +42,16 @@ class Mighty(Variant[MightyRules]):
     jokers = ("JK",)
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
     roles = (N_("declarer"), N_("friend"), N_("opponent"))
-    has_deal_miss = True
     first_caller_named = True
+    short_name = NC_("game", "Mighty")
+    joker_call = N_("The leader of the ripper called the joker")
+    has_deal_miss = True
+    score_table_option = "formula"
+    declarer_title = NC_("Mighty", "Declarer")
+    partner_prompt = N_("Friend (held the called card)")
+    side_names = (N_("Declarer's side"), N_("Opponents"))
+    result_title = N_("Point cards of the declarer's side")
+    discards_to_declarer_by_default = True
 
     def deck(self, players: int, rules: MightyRules) -> tuple[Card, ...]:
         return _four_player_deck() if players == 4 else super().deck(players, rules)
@@ -78,8 +86,8 @@ class Mighty(Variant[MightyRules]):
     def auction_plan(
         self, players: int, rules: MightyRules, dealer: int | None, first: int | None
     ) -> AuctionPlan:
-        caller = first if first is not None else dealer
-        assert caller is not None  # the dealer calls first on a first hand
+        # The previous declarer calls first (``first``); on a first hand, the dealer.
+        caller = first if first is not None else the_dealer(dealer)
         return AuctionPlan(
             players,
             caller,

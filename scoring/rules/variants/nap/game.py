@@ -3,13 +3,13 @@
 from collections.abc import Sequence
 from functools import cache
 
-from ...auction import ONE_EACH, AuctionPlan
+from ...auction import ONE_EACH, AuctionPlan, left_of
 from ...bids import FORCED_ONE, NAP_BIDS, NAP_HOUSE_BIDS, Contract, NapBid, NapLadder
 from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS, Card
 from ...errors import BadOptionValue, IllegalTrick, InconsistentResult, RulesError
-from ...i18n import N_
+from ...i18n import N_, NC_
 from ...score_values import Coefficient
-from ...scores import HandFacts, Score, verify_tricks
+from ...scores import HandFacts, Score, side_tricks
 from ...sentences import CardName
 from ...tricks import LegalPlays, Trick, TrickResult
 from ..base import Variant, trump_name
@@ -30,8 +30,37 @@ class Nap(Variant[NapRules]):
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
     counts_tricks = True
+    short_name = NC_("game", "Nap")
     trump_from_lead = True
+    typical_players = 4
+    score_table_option = "nap_scoring"
+    declarer_title = N_("Bidder")
+    partner_prompt = ""
+    side_names = (N_("Bidder"), N_("Opponents"))
+    result_title = N_("Tricks the bidder took")
     has_partner = False
+    named_contracts = True
+
+    # ---- what the hand form asks (table_terms) ------------------------------------
+
+    def contract_title(self, rules: NapRules) -> str:
+        return N_("Call")
+
+    def contract_calls(self, rules: NapRules) -> tuple[tuple[str, str], ...]:
+        calls = []
+        for name in self.ladder(rules, for_auction=False).ladder():
+            try:
+                calls.append((name, self.parse_contract(name, rules).label))
+            except RulesError:  # a call these house rules do not allow
+                continue
+        return tuple(calls)
+
+    def needed(self, contract: Contract, players: int, rules: NapRules) -> int:
+        assert isinstance(contract, NapBid)
+        return contract.tricks_needed  # misère: none at all
+
+    def sum_matters(self, players: int, rules: NapRules) -> bool:
+        return rules.nap_scoring == "stakes"  # with points, only one side scores
 
     def rules(self, raw: object = None, players: int | None = None) -> NapRules:
         rules = super().rules(raw, players)
@@ -69,11 +98,10 @@ class Nap(Variant[NapRules]):
     def auction_plan(
         self, players: int, rules: NapRules, dealer: int | None, first: int | None
     ) -> AuctionPlan:
-        assert dealer is not None  # the dealer's left calls first
         forced = NAP_HOUSE_BIDS["one"].rank if rules.all_pass == "dealer_bids_one" else None
         return AuctionPlan(
             players,
-            (dealer + 1) % players,
+            left_of(dealer, players),
             self.ladder(rules),
             True,
             ONE_EACH,
@@ -134,10 +162,9 @@ class Nap(Variant[NapRules]):
     def score(self, facts: HandFacts, rules: NapRules) -> Score:
         if not facts.alone:
             raise self.partner_refusal()
-        tricks = verify_tricks(facts, HAND)
+        taken, _by_seat = side_tricks(facts, HAND)  # the bidder's side is the bidder
         contract = facts.contract
         assert isinstance(contract, NapBid)
-        taken = tricks[facts.declarer]
         made = taken == 0 if self.is_misere(contract) else taken >= contract.tricks_needed
         values = self.coefficients(facts.players, rules)
         deltas, lines = score.score(facts, rules, values, contract, taken, made)

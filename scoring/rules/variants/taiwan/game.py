@@ -2,8 +2,8 @@
 
 from collections.abc import Sequence
 
-from ...auction import CONSECUTIVE, AuctionPlan
-from ...bids import Bid, SuitLadder, suit_order
+from ...auction import CONSECUTIVE, AuctionPlan, left_of
+from ...bids import Bid, Contract, SuitLadder, suit_order
 from ...cards import (
     ACE,
     BIG_JOKER,
@@ -17,7 +17,7 @@ from ...cards import (
     suit_card,
 )
 from ...errors import IllegalPlay, NotationError
-from ...i18n import N_, _
+from ...i18n import N_, NC_, _
 from ...score_values import Coefficient
 from ...scores import HandFacts, Score, side_points
 from ...tricks import LegalPlays, Trick, TrickResult
@@ -45,6 +45,23 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
     secretary_card = True
+    short_name = NC_("game", "Taiwan")
+    joker_call = N_("The leader summoned the joker with this trump 2 or 3")
+    score_table_option = "score_table"
+    partner_prompt = N_("Secretary (held the called card)")
+
+    # ---- what the hand form asks (table_terms) ------------------------------------
+
+    def contract_title(self, rules: TaiwanRules) -> str:
+        return N_("Point target") if rules.bid_style == "number" else N_("Bid level")
+
+    def contract_count_label(self, count: int, rules: TaiwanRules) -> str:
+        # A table that bids the point target itself (9 … 16) reads targets, stored as levels.
+        return str(count + 8) if rules.bid_style == "number" else str(count)
+
+    def needed(self, contract: Contract, players: int, rules: TaiwanRules) -> int:
+        assert isinstance(contract, Bid)
+        return 8 + contract.count  # level L: the napoleon's side needs 8 + L point cards
 
     def trump_choices(self, rules: TaiwanRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP)
@@ -57,9 +74,8 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
     def auction_plan(
         self, players: int, rules: TaiwanRules, dealer: int | None, first: int | None
     ) -> AuctionPlan:
-        assert dealer is not None  # the dealer's left calls first
         return AuctionPlan(
-            players, (dealer + 1) % players, self.ladder(rules), rules.pass_is_final, CONSECUTIVE
+            players, left_of(dealer, players), self.ladder(rules), rules.pass_is_final, CONSECUTIVE
         )
 
     def first_leader(self, declarer: int, players: int, rules: TaiwanRules) -> int:
@@ -82,6 +98,8 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
                 "joker_called is only for a summon by the lead, and the house rules summon "
                 "no joker that way."
             )
+        if trick.trump is None:
+            return _("There is no summoning in a no-trump hand: it has no 2 or 3 of trumps.")
         if trick.number > 3:
             return _("A joker may be summoned only in tricks 1 to 3.")
         return _(
@@ -338,3 +356,4 @@ class HongKongNapoleon(TaiwanNapoleon):
         "table that grows with the bid level."
     )
     Rules = HongKongRules
+    short_name = NC_("game", "Hong Kong")

@@ -2,20 +2,20 @@
 
 A season is a quarter of the year (January to March, …), the span a Friday-night
 league usually counts in. Read from the query string (``?year=2025``,
-``?season=2025-2``, ``?from=2025-01-01&to=2025-06-30``), so every view is a link.
+``?season=2025-2``, ``?from=2025-01-01&to=2025-06-30``) by scoring.history.forms, so
+every view is a link.
 """
 
 import calendar
 import datetime
 from dataclasses import dataclass
 
-from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-
-from scoring.history.tables import day_start
 
 SEASON_MONTHS = {1: (1, 3), 2: (4, 6), 3: (7, 9), 4: (10, 12)}
+# The dates a period may name: wide enough for any table's history, and far from the
+# ends of the calendar (a date past 9999 cannot even be written).
+FIRST_YEAR, LAST_YEAR = 1900, 2200
 
 
 @dataclass(frozen=True)
@@ -29,18 +29,6 @@ class Period:
     @property
     def is_all(self) -> bool:
         return self.start is None and self.end is None
-
-    @property
-    def low(self) -> int | None:
-        """The first history position inside the period (None: from the beginning)."""
-        return day_start(self.start) if self.start else None
-
-    @property
-    def high(self) -> int | None:
-        """The first history position after the period (None: to the end)."""
-        if self.end is None:
-            return None
-        return day_start(self.end + datetime.timedelta(days=1))
 
     @property
     def label(self) -> str:
@@ -92,54 +80,18 @@ def season_label(year: int, season: int) -> str:
     return names[season] % {"year": year}
 
 
-class PeriodForm(forms.Form):
-    """The period filter; every field optional, a bad one reported and ignored."""
-
-    start = forms.DateField(label=gettext_lazy("From"), required=False)
-    end = forms.DateField(label=gettext_lazy("To"), required=False)
-    year = forms.IntegerField(required=False, min_value=1900, max_value=2200)
-    season = forms.RegexField(regex=r"^\d{4}-[1-4]$", required=False)
-
-    def __init__(self, query):
-        data = {
-            "start": query.get("from", ""),
-            "end": query.get("to", ""),
-            "year": query.get("year", ""),
-            "season": query.get("season", ""),
-        }
-        super().__init__(data)
-        self.fields["start"].widget.input_type = "date"
-        self.fields["end"].widget.input_type = "date"
-
-    def clean(self):
-        data = super().clean()
-        start, end = data.get("start"), data.get("end")
-        if start and end and start > end:
-            self.add_error("end", _("The end date comes before the start date."))
-        return data
-
-    def period(self) -> Period:
-        if not self.is_valid():
-            return Period()
-        data = self.cleaned_data
-        if data.get("season"):
-            year, season = (int(part) for part in data["season"].split("-"))
-            if 1900 <= year <= 2200:
-                return season_period(year, season)
-        if data.get("year"):
-            return year_period(data["year"])
-        if data.get("start") or data.get("end"):
-            return Period(data.get("start"), data.get("end"), "range")
-        return Period()
-
-
 def choices(first: datetime.date | None, last: datetime.date | None, current: Period) -> dict:
     """Quick links: every year the league played (newest first) and the seasons of the
     year on show."""
     if first is None or last is None:
         return {"years": [], "seasons": []}
-    years = [year_period(y) for y in range(last.year, first.year - 1, -1)]
-    year = current.year if current.kind in ("year", "season") else last.year
+    # A session dated outside the range a period may name (stored before dates were
+    # checked) shows under all time only.
+    low, high = max(first.year, FIRST_YEAR), min(last.year, LAST_YEAR)
+    years = [year_period(y) for y in range(high, low - 1, -1)]
+    year = current.year if current.kind in ("year", "season") else high
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        return {"years": years, "seasons": []}
     seasons = [season_period(year, s) for s in (1, 2, 3, 4)]
     seasons = [s for s in seasons if s.end >= first and s.start <= last]
     return {"years": years, "seasons": seasons}

@@ -1,5 +1,7 @@
 """What the history needs to know about a session's game: its score table, and each
-contract's level, trump and difficulty. Pure functions over the engine's answers.
+contract's level, trump, difficulty and what it needs. Pure functions over the engine's
+answers: the variant object says which house rule picks its score table and what a
+contract needs, so nothing here names a variant.
 
 A *score table* is a variant with the house rule that sets its scale: Taiwan points
 and Mighty points do not mix, nor do Taiwan's table and Hong Kong's, so standings are
@@ -7,60 +9,41 @@ kept per score table. Ratings are kept per variant (the skill is the game's, not
 scale's).
 """
 
-import datetime
 import json
 from dataclasses import dataclass
 from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
-from scoring.rules import RulesError, find_variant
+from scoring.rules import VARIANTS, RulesError, find_variant
 from scoring.rules.bids import NAP_BIDS, NapBid
 
-# The house rule that changes a variant's points, where there is one.
-SCORE_OPTIONS = {
-    "taiwan": "score_table",
-    "hongkong": "score_table",
-    "japanese": "score_table",
-    "mighty": "formula",
-    "nap": "nap_scoring",
-}
 
-# A row's place in the league's history: the session's date, then the session (in the
-# order they were started), then the hand. Packed in one sortable integer.
-_SESSION_BITS, _NUMBER_BITS = 30, 13
-MAX_NUMBER = (1 << _NUMBER_BITS) - 1
-MAX_SESSION_ID = (1 << _SESSION_BITS) - 1
-
-
-def position(date: datetime.date, session_id: int, number: int) -> int:
-    if not 0 < number <= MAX_NUMBER or not 0 < session_id <= MAX_SESSION_ID:
-        raise ValueError(f"session {session_id} hand {number} is out of the history's range")
-    return (
-        (date.toordinal() << (_SESSION_BITS + _NUMBER_BITS)) | (session_id << _NUMBER_BITS) | number
-    )
-
-
-def day_start(date: datetime.date) -> int:
-    """The first position of a day: rows before it were played on earlier days."""
-    return date.toordinal() << (_SESSION_BITS + _NUMBER_BITS)
-
-
-def position_date(pos: int) -> datetime.date:
-    return datetime.date.fromordinal(pos >> (_SESSION_BITS + _NUMBER_BITS))
-
-
-def score_table(variant_code: str, rules) -> str:
-    """The key of the score table a session's hands are scored by: ``taiwan``,
-    ``taiwan:hongkong`` (Taiwan's game on Hong Kong's table), ``mighty:pagat``…"""
-    option = SCORE_OPTIONS.get(variant_code)
+def table_option(variant_code: str) -> tuple[str, str] | None:
+    """(the house rule that picks the variant's score table, its default value), or None
+    when the variant has a single table."""
+    variant = VARIANTS.get(variant_code)
+    option = variant.score_table_option if variant else None
     if option is None:
-        return variant_code
-    variant = find_variant(variant_code)
-    value = getattr(rules, option)
-    if value == variant.Rules.spec(option).default:
+        return None
+    return option, variant.Rules.spec(option).default
+
+
+def table_key(variant_code: str, value) -> str:
+    """The key of a score table: ``taiwan``, ``taiwan:hongkong`` (Taiwan's game on Hong
+    Kong's table), ``mighty:pagat``… from the value of the variant's table rule."""
+    option = table_option(variant_code)
+    if option is None or value is None or value == option[1]:
         return variant_code
     return f"{variant_code}:{value}"
+
+
+def score_table(variant_code: str, options: dict | None) -> str:
+    """The score table of a session's hands, from its stored house rules."""
+    option = table_option(variant_code)
+    if option is None or not isinstance(options, dict):
+        return variant_code
+    return table_key(variant_code, options.get(option[0]))
 
 
 def table_variant(table: str) -> str:
@@ -74,12 +57,18 @@ def table_label(table: str) -> str:
     name = _(variant.name)
     if not value:
         return name
-    spec = variant.Rules.spec(SCORE_OPTIONS[code])
+    spec = variant.Rules.spec(variant.score_table_option)
     return f"{name} · {spec.label}: {value.replace('_', ' ')}"
 
 
 def variant_label(code: str) -> str:
     return _(find_variant(code).name)
+
+
+def variant_rank(code: str) -> int:
+    """Where a variant comes in lists: the engine's registry order."""
+    order = list(VARIANTS)
+    return order.index(code) if code in order else len(order)
 
 
 @dataclass(frozen=True)
@@ -102,30 +91,24 @@ def _contract_facts(variant_code: str, options_key: str, players: int, contract:
     span = ladder.high - ladder.low
     difficulty = (parsed.count - ladder.low) / span if span > 0 else 0.5
     difficulty = min(1.0, max(0.0, difficulty))
-    needed = target
-    if variant_code == "thai" and target is not None:
-        # Thai: the side wins with more tricks than the citizens plus the handicap.
-        needed = (variant.tricks(players, rules) + target) // 2 + 1
+    needed = variant.needed_to_make(target, players, rules)
     return ContractFacts(str(parsed.count), parsed.trump or "", difficulty, needed)
 
 
-def contract_facts(variant_code: str, options: dict, players: int, contract: str, target):
+def options_key(options) -> str:
+    return json.dumps(options or {}, sort_keys=True)
+
+
+def contract_facts(variant_code: str, options, players: int, contract: str, target):
     """The contract's level, trump and difficulty. A contract the engine no longer reads
     (stored under other rules) still counts, as a middling one: the history must never
-    stop a hand from being saved."""
-    key = json.dumps(options or {}, sort_keys=True)
+    fail on a stored hand. ``options`` is a session's house rules, or their
+    ``options_key`` (cheaper when many hands share them)."""
+    key = options if isinstance(options, str) else options_key(options)
     try:
         return _contract_facts(variant_code, key, players, contract, target)
     except RulesError:
         return ContractFacts(str(contract)[:12], "", 0.5, target)
-
-
-def session_table(variant_code: str, options: dict, players: int) -> str:
-    """The score table of a session's hands (its variant's, when its rules do not read)."""
-    try:
-        return score_table(variant_code, find_variant(variant_code).rules(options, players))
-    except RulesError:
-        return variant_code
 
 
 def level_sort_key(level: str):

@@ -14,14 +14,13 @@ import uuid
 
 from django.db import transaction
 
-from scoring.history import sync
 from scoring.models import GameSession, Hand, HandScore, League, Membership, Player, Seat
 from scoring.recording import passed_values
-from scoring.rules import HandFacts, find_variant
+from scoring.rules import VARIANTS, HandFacts, find_variant
 from scoring.rules.simulate import play_random_hand
 
-ALL_VARIANTS = ("taiwan", "hongkong", "japanese", "japanese-chip", "thai", "mighty", "nap")
-PLAYERS = {"hongkong": 4, "nap": 4}  # seats per variant; the others seat five
+ALL_VARIANTS = tuple(VARIANTS)
+SEATS = 5  # every game seats five (the usual table); a smaller league seats all its players
 NAMES = [
     "Ann",
     "Ben",
@@ -42,7 +41,6 @@ NAMES = [
 ]
 FIRST_NIGHT = datetime.date(2016, 1, 1)  # a Friday
 NIGHTS_PER_YEAR = 52
-TRICK_GAMES = ("thai", "nap")
 BATCH = 2000
 
 
@@ -67,6 +65,7 @@ class Pool:
         n = self.players
         shift = (dealer - played.dealer) % n
         facts = played.facts
+        in_tricks = facts.captured is None  # a game counted in tricks, not point cards
         partner = None if facts.alone else (facts.partner + shift) % n
         rotated = HandFacts(
             n,
@@ -85,32 +84,34 @@ class Pool:
                 n, rotated.declarer, rotated.contract, partner, declarer_points=points
             )
         score = self.variant.score(rotated, self.rules)
-        if self.variant.code in TRICK_GAMES:
-            mode = Hand.TRICKS
-        else:
-            mode = Hand.CARDS if rotated.captured is not None else Hand.COUNT
-        values = {
-            "status": Hand.PLAYED,
-            "declarer": rotated.declarer,
-            "contract": str(rotated.contract),
-            "called_card": played.called_card.code if played.called_card else "",
-            "partner": partner,
-            "mode": mode,
-            "declarer_points": score.declarer_points if mode != Hand.TRICKS else None,
-            "captured": None
-            if rotated.captured is None
-            else {str(s): [c.code for c in cs] for s, cs in rotated.captured.items()},
-            "discards": [c.code for c in rotated.discards] if rotated.captured is not None else [],
-            "tricks": None
-            if rotated.tricks is None
-            else {str(s): t for s, t in rotated.tricks.items()},
-            "toppled": rotated.toppled,
-            "made": score.made,
-            "target": score.target,
-            "points": score.declarer_points,
-            "lines": list(score.lines),
-        }
-        return values, score.deltas
+        return _values(played, rotated, score, in_tricks), score.deltas
+
+
+def _values(played, facts: HandFacts, score, in_tricks: bool) -> dict:
+    """A stored hand's fields for these facts and the engine's score of them."""
+    if in_tricks:
+        mode = Hand.TRICKS
+    else:
+        mode = Hand.CARDS if facts.captured is not None else Hand.COUNT
+    return {
+        "status": Hand.PLAYED,
+        "declarer": facts.declarer,
+        "contract": str(facts.contract),
+        "called_card": played.called_card.code if played.called_card else "",
+        "partner": facts.partner,
+        "mode": mode,
+        "declarer_points": score.declarer_points if mode != Hand.TRICKS else None,
+        "captured": None
+        if facts.captured is None
+        else {str(s): [c.code for c in cs] for s, cs in facts.captured.items()},
+        "discards": [c.code for c in facts.discards] if facts.captured is not None else [],
+        "tricks": None if facts.tricks is None else {str(s): t for s, t in facts.tricks.items()},
+        "toppled": facts.toppled,
+        "made": score.made,
+        "target": score.target,
+        "points": score.declarer_points,
+        "lines": list(score.lines),
+    }
 
 
 def generate_league(
@@ -138,69 +139,72 @@ def generate_league(
             for i in range(players)
         )
         plan = _plan(hands, variants, session_hands, rng)
-        tables_a_night = max(1, math.ceil(len(plan) / (NIGHTS_PER_YEAR * 10)))
         pools = {}
         for code in variants:
-            variant = find_variant(code)
-            n = min(PLAYERS.get(code, 5), players)
-            rules = variant.rules(None, n)
             planned = sum(count for c, count in plan if c == code)
-            pools[code] = Pool(variant, n, rules, max(1, min(pool_size, planned)), rng)
+            pools[code] = _pool(code, min(SEATS, players), max(1, min(pool_size, planned)), rng)
             say(f"pool of {len(pools[code].hands)} {code} hands played out")
-        sessions = []
-        for index, (code, _count) in enumerate(plan):
-            pool = pools[code]
-            night = FIRST_NIGHT + datetime.timedelta(weeks=index // tables_a_night)
-            sessions.append(
-                GameSession(
-                    league=league,
-                    date=night,
-                    variant=code,
-                    options=pool.rules.as_json(),
-                    first_dealer=rng.randrange(pool.players),
-                )
-            )
-        GameSession.objects.bulk_create(sessions, batch_size=BATCH)
-        seats = []
-        for session in sessions:
-            for number, player in enumerate(rng.sample(people, pools[session.variant].players)):
-                seats.append(Seat(session=session, number=number, player=player))
-        Seat.objects.bulk_create(seats, batch_size=BATCH)
+        sessions = _sessions(league, plan, pools, people, rng)
         written = 0
         pending = []
         for session, (code, count) in zip(sessions, plan, strict=True):
-            pool = pools[code]
-            variant = pool.variant
-            dealer = session.first_dealer
-            for number in range(1, count + 1):
-                dealt = pool.deal(dealer)
-                values, deltas = dealt if dealt is not None else (passed_values(), ())
-                pending.append(
-                    (
-                        Hand(
-                            session=session,
-                            number=number,
-                            dealer=dealer,
-                            key=uuid.UUID(int=rng.getrandbits(128)),
-                            **values,
-                        ),
-                        deltas,
-                    )
-                )
-                if dealt is None:
-                    dealer = variant.next_dealer(dealer, pool.players)
-                else:
-                    dealer = variant.next_dealer(
-                        dealer, pool.players, values["declarer"], values["partner"]
-                    )
+            pending += _hands(session, pools[code], count, rng)
             if len(pending) >= BATCH:
                 written += _flush(pending)
                 pending = []
                 say(f"{written} hands written")
         written += _flush(pending)
-        say(f"{written} hands written; building the history")
-        sync.rebuild(league.pk)
+        say(f"{written} hands written")
     return league
+
+
+def _pool(code: str, players: int, size: int, rng) -> Pool:
+    variant = find_variant(code)
+    return Pool(variant, players, variant.rules(None, players), size, rng)
+
+
+def _sessions(league, plan, pools, people, rng) -> list[GameSession]:
+    """The plan's sessions, several tables a night when there are many, with their seats."""
+    tables_a_night = max(1, math.ceil(len(plan) / (NIGHTS_PER_YEAR * 10)))
+    sessions = []
+    for index, (code, _count) in enumerate(plan):
+        pool = pools[code]
+        night = FIRST_NIGHT + datetime.timedelta(weeks=index // tables_a_night)
+        sessions.append(
+            GameSession(
+                league=league,
+                date=night,
+                variant=code,
+                options=pool.rules.as_json(),
+                first_dealer=rng.randrange(pool.players),
+            )
+        )
+    GameSession.objects.bulk_create(sessions, batch_size=BATCH)
+    seats = []
+    for session in sessions:
+        for number, player in enumerate(rng.sample(people, pools[session.variant].players)):
+            seats.append(Seat(session=session, number=number, player=player))
+    Seat.objects.bulk_create(seats, batch_size=BATCH)
+    return sessions
+
+
+def _hands(session, pool: Pool, count: int, rng) -> list[tuple[Hand, tuple]]:
+    """``count`` hands of a session dealt in turn, each with its seats' scores."""
+    dealer = session.first_dealer
+    dealt_hands = []
+    for number in range(1, count + 1):
+        dealt = pool.deal(dealer)
+        values, deltas = dealt if dealt is not None else (passed_values(), ())
+        key = uuid.UUID(int=rng.getrandbits(128))
+        hand = Hand(session=session, number=number, dealer=dealer, key=key, **values)
+        dealt_hands.append((hand, deltas))
+        if dealt is None:
+            dealer = pool.variant.next_dealer(dealer, pool.players)
+        else:
+            dealer = pool.variant.next_dealer(
+                dealer, pool.players, values["declarer"], values["partner"]
+            )
+    return dealt_hands
 
 
 def _flush(pending) -> int:

@@ -8,33 +8,29 @@ anything: the rulings come from ``scoring.api.handlers``, and the tables from th
 engine's own lists (deck, trumps, ladder, options).
 """
 
+import logging
 import re
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
+from scoring import query
 from scoring.rules import VARIANTS, find_variant
-from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.rules.errors import RulesError
 
-SEP = "."
-MAX_VALUE = 400  # characters of one query value; a whole hand of codes is far shorter
-WHOLE = re.compile(r"-?\d{1,6}")
-DEFAULT_PLAYERS = 5
-TRUE_WORDS = ("1", "true", "yes", "on")
-FALSE_WORDS = ("0", "false", "no", "off")
+from .house import (
+    TRUE_WORDS,
+    canonical_options,
+    encode_options,
+    option_fields,
+    options_to_json,
+)
 
-# Short game names for the chips; "Japanese" the game is not "Japanese" the language.
-SHORT_NAMES = {
-    "taiwan": pgettext_lazy("game", "Taiwan"),
-    "hongkong": pgettext_lazy("game", "Hong Kong"),
-    "japanese": pgettext_lazy("game", "Japanese"),
-    "japanese-chip": pgettext_lazy("game", "Japanese chips"),
-    "thai": pgettext_lazy("game", "Thai"),
-    "mighty": pgettext_lazy("game", "Mighty"),
-    "nap": pgettext_lazy("game", "Nap"),
-}
+log = logging.getLogger(__name__)
+
+MAX_VALUE = 400  # characters of one query value; a whole hand of codes is far shorter
+DEFAULT_PLAYERS = 5
 
 
 # Engine sentences that number a seat from 0, as the API does, and how a person reads them
@@ -68,35 +64,6 @@ def default_players(variant) -> int:
     return DEFAULT_PLAYERS if DEFAULT_PLAYERS in variant.players else variant.players[0]
 
 
-def split_codes(text: str | None) -> list[str]:
-    """``C5.C9.SA`` → ``["C5", "C9", "SA"]`` (commas and spaces are read as separators too)."""
-    if not text:
-        return []
-    return [part for part in re.split(r"[.,\s]+", text) if part]
-
-
-def join_codes(codes) -> str:
-    return SEP.join(codes)
-
-
-def suit_label(code: str) -> str:
-    return SYMBOLS.get(code, code)
-
-
-def _option_title(spec) -> str:
-    return str(getattr(spec, "label", None) or spec.name.replace("_", " "))
-
-
-def _choice_label(name: str, value) -> str:
-    try:
-        from scoring.rulebook.labels import value_label
-    except ImportError:  # the rule pages' labels are optional here
-        value_label = None
-    if value_label is not None:
-        return value_label(name, value)
-    return str(value).replace("_", " ")
-
-
 class Situation:
     """One tool's query: raw values by short key, house rules, and what the page needs."""
 
@@ -124,12 +91,13 @@ class Situation:
         self.option_json: dict = {}
         self._table()
 
-    def is_variant(self, *codes: str) -> bool:
-        return self.variant is not None and self.variant.code in codes
+    def can(self, capability: str) -> bool:
+        """Whether the chosen game has ``capability`` (a flag the variant declares)."""
+        return self.variant is not None and bool(getattr(self.variant, capability))
 
     @property
-    def nap(self) -> bool:
-        return self.is_variant("nap")
+    def has_partner(self) -> bool:
+        return self.variant is not None and bool(self.variant.roles[1])
 
     # ---- reading -----------------------------------------------------------------
 
@@ -186,10 +154,10 @@ class Situation:
         raw = self.values.get(key)
         if raw is None:
             return None
-        if not WHOLE.fullmatch(raw):
+        number = query.whole(raw, -999_999, 999_999)
+        if number is None:
             self.fail(key, _("Write a whole number here, not “%(value)s”.") % {"value": raw}, True)
-            return None
-        return int(raw)
+        return number
 
     def flag(self, key: str) -> bool:
         return self.values.get(key, "").lower() in TRUE_WORDS
@@ -313,7 +281,7 @@ class Situation:
     def variant_links(self) -> list[dict]:
         current = self.values.get("v")
         links = []
-        for code in VARIANTS:
+        for code, variant in VARIANTS.items():
             pairs = [("v", code)]
             if self.session is not None:
                 pairs.insert(0, ("session", str(self.session.pk)))
@@ -322,7 +290,7 @@ class Situation:
             links.append(
                 {
                     "code": code,
-                    "label": SHORT_NAMES[code],
+                    "label": pgettext(*variant.short_name),
                     "query": urlencode(pairs),
                     "current": code == current,
                 }
@@ -354,164 +322,13 @@ class Situation:
         return [message for key, message in self.errors.items() if key.startswith("o.")]
 
 
-# ---- house rules in the query ------------------------------------------------------
-
-
-def encode_options(options: dict) -> dict[str, str]:
-    """A JSON object of house rules (as a session stores it) → ``o.`` query values."""
-    encoded = {}
-    for name, value in options.items():
-        if isinstance(value, dict):
-            for sub, item in value.items():
-                encoded[f"{name}.{sub}"] = str(item)
-        elif isinstance(value, bool):
-            encoded[name] = "1" if value else "0"
-        else:
-            encoded[name] = str(value)
-    return encoded
-
-
-def _json_value(spec, text: str):
-    if spec is None:
-        return text
-    if spec.kind == "bool":
-        lower = text.lower()
-        if lower in TRUE_WORDS:
-            return True
-        if lower in FALSE_WORDS:
-            return False
-        return text
-    if spec.kind == "int":
-        return int(text) if WHOLE.fullmatch(text) else text
-    if spec.kind == "object":
-        return int(text) if WHOLE.fullmatch(text) else text
-    return text
-
-
-def options_to_json(variant, options: dict[str, str]) -> dict:
-    """Query values of house rules → the ``options`` object of an API body."""
-    result: dict = {}
-    for name, text in options.items():
-        base, dot, sub = name.partition(".")
-        spec = variant.Rules.spec(base)
-        if spec is not None and spec.kind == "object" and dot:
-            current = result.get(base)
-            if not isinstance(current, dict):
-                current = result[base] = {}
-            current[sub] = _json_value(spec, text)
-        elif spec is not None and not dot:
-            result[base] = _json_value(spec, text)
-        else:
-            result[name] = text  # not a house rule of this game: the engine says so
-    return result
-
-
-def _text_of(value) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def canonical_options(variant, options: dict[str, str], players) -> list[tuple[str, str]]:
-    """House rules as the permalink writes them: defaults left out, in the variant's order."""
-    if not options:
-        return []
-    if variant is None:
-        return sorted(options.items())
-    order = [spec.name for spec in variant.Rules.specs()]
-    values = options_to_json(variant, options)
-    kept = []
-    for name, value in values.items():
-        spec = variant.Rules.spec(name)
-        if spec is None:
-            kept.append((name, options[name]))
-            continue
-        try:
-            coerced = spec.coerce(value)
-        except (RulesError, TypeError):
-            coerced = None
-        if spec.kind == "object":
-            if coerced is not None and players is not None:
-                default = spec.default_for(players)
-                if coerced == default:
-                    continue
-            for sub in value if isinstance(value, dict) else ():
-                item = value[sub]
-                kept.append((f"{name}.{sub}", _text_of(item)))
-            if not isinstance(value, dict):
-                kept.append((name, options[name]))
-            continue
-        if coerced is None:
-            kept.append((name, options[name]))
-            continue
-        if players is not None and coerced == spec.default_for(players):
-            continue
-        kept.append((name, _text_of(coerced)))
-
-    def position(item):
-        base = item[0].split(".")[0]
-        return (order.index(base) if base in order else len(order), item[0])
-
-    return sorted(kept, key=position)
-
-
-def option_fields(variant, options: dict[str, str], players: int, errors: dict) -> list[dict]:
-    """Each house rule of the variant as the page draws it: chips, a number, or two numbers."""
-    given = options_to_json(variant, options)
-    fields = []
-    for spec in variant.Rules.specs():
-        default = spec.default_for(players)
-        try:
-            value = spec.coerce(given[spec.name]) if spec.name in given else default
-        except (RulesError, TypeError):
-            value = default
-        field = {
-            "name": spec.name,
-            "key": f"o.{spec.name}",
-            "kind": spec.kind,
-            "title": _option_title(spec),
-            "description": _(spec.description),
-            "error": errors.get(f"o.{spec.name}"),
-            "changed": spec.name in given and value != default,
-        }
-        if spec.kind == "bool":
-            field["choices"] = [
-                {"value": "1", "label": _("on"), "checked": value is True},
-                {"value": "0", "label": _("off"), "checked": value is False},
-            ]
-        elif spec.kind == "choice":
-            field["choices"] = [
-                {
-                    "value": choice,
-                    "label": _choice_label(spec.name, choice),
-                    "checked": value == choice,
-                }
-                for choice in spec.choices
-            ]
-        elif spec.kind == "int":
-            field["low"], field["high"] = spec.choices
-            field["value"] = options.get(spec.name, str(value))
-        else:
-            data = value.as_json() if hasattr(value, "as_json") else {}
-            field["parts"] = [
-                {
-                    "key": f"o.{spec.name}.{sub}",
-                    "label": sub.replace("_", " "),
-                    "value": options.get(f"{spec.name}.{sub}", str(amount)),
-                }
-                for sub, amount in data.items()
-            ]
-        fields.append(field)
-    return fields
-
-
-def suit_choices(chosen: str | None, choices=SUITS) -> list[dict]:
-    return [
-        {
-            "value": code,
-            "label": _("NT") if code == "NT" else suit_label(code),
-            "suit": code,
-            "checked": (chosen or "").upper() == code,
-        }
-        for code in choices
-    ]
+def ask(situation: Situation, handler, body: dict):
+    """The handler's answer, or None with its error shown next to the input it names."""
+    try:
+        return handler(body)
+    except RulesError as error:
+        situation.record(error)
+    except Exception:  # a bug must not become a 500; the log keeps it loud
+        log.exception("referee ruling failed for %r", body)
+        situation.fail("", _("This situation could not be ruled on."))
+    return None

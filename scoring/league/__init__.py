@@ -1,0 +1,16 @@
+"""League history, the data: figures derived from the hands, read by the history pages
+(scoring.history), never written by a Save.
+
+* ``rows``: standings, records and running totals per score table, straight from the
+  hand rows with SQL aggregates and window functions;
+* ``replay``: the ratings, replayed hand by hand (``ratings`` has the formula), with the
+  counts that need the engine's reading of each contract;
+* ``cache``: what was computed, kept per league, game and period with a fingerprint of
+  the hands it came from, and computed again on the next page view after a change;
+* ``figures``: what the pages show, assembled from the above;
+* ``sessions``: lists of sessions, read live; ``tables``: score tables and contracts as
+  the history sees them; ``period``: the date ranges; ``synthetic``: made-up leagues for
+  benchmarks and tests.
+
+Everything here depends on scoring.models and the rules engine only.
+"""

@@ -1,0 +1,98 @@
+"""A league's sessions as the history pages list them, read live: a page of them, newest
+first, with each seat's total; a player's latest; the dates the league has played."""
+
+from collections import defaultdict
+
+from django.db.models import Count, Exists, OuterRef, Subquery, Sum
+
+from scoring.league.period import Period
+from scoring.league.tables import variant_label
+from scoring.models import GameSession, Hand, HandScore, Seat
+
+
+def league_span(league):
+    """The dates of the league's first and last sessions (two index look-ups)."""
+    sessions = GameSession.objects.filter(league=league)
+    first = sessions.order_by("date").values_list("date", flat=True).first()
+    last = sessions.order_by("-date").values_list("date", flat=True).first()
+    return first, last
+
+
+def _totals(ids) -> dict:
+    """{(session id, seat): total} for these sessions."""
+    return {
+        (session_id, seat): total
+        for session_id, seat, total in HandScore.objects.filter(hand__session__in=ids)
+        .values("hand__session", "seat")
+        .annotate(total=Sum("delta"))
+        .values_list("hand__session", "seat", "total")
+    }
+
+
+def sessions_page(league, period: Period, page: int, per_page: int = 12):
+    """One page of the league's sessions in the period, newest first, with each seat's
+    total and the number of hands: (sessions, has_more)."""
+    found = GameSession.objects.filter(league=league)
+    if period.start:
+        found = found.filter(date__gte=period.start)
+    if period.end:
+        found = found.filter(date__lte=period.end)
+    offset = (page - 1) * per_page
+    sessions = list(
+        found.order_by("-date", "-pk").prefetch_related("seats__player")[
+            offset : offset + per_page + 1
+        ]
+    )
+    more = len(sessions) > per_page
+    sessions = sessions[:per_page]
+    ids = [s.pk for s in sessions]
+    totals = defaultdict(dict)
+    for (session_id, seat), total in _totals(ids).items():
+        totals[session_id][seat] = total
+    counts = dict(
+        Hand.objects.filter(session_id__in=ids)
+        .values("session_id")
+        .annotate(count=Count("id"))
+        .values_list("session_id", "count")
+    )
+    for session in sessions:
+        scored = [(seat, totals[session.pk].get(seat.number, 0)) for seat in session.seats.all()]
+        best = max((total for _seat, total in scored), default=0)
+        session.history_seats = sorted(
+            (
+                {
+                    "name": seat.player.name,
+                    "total": total,
+                    "leads": bool(totals[session.pk]) and total == best,
+                }
+                for seat, total in scored
+            ),
+            key=lambda s: -s["total"],
+        )
+        session.hand_count = counts.get(session.pk, 0)
+    return sessions, more
+
+
+def player_sessions(player, limit: int = 10) -> list[dict]:
+    """The player's latest sessions with a played hand, with their total in each, newest
+    first (the league's sessions newest first, until ``limit`` of them seat the player)."""
+    seat = Seat.objects.filter(session=OuterRef("pk"), player=player)
+    played = Hand.objects.filter(session=OuterRef("pk"), status=Hand.PLAYED)
+    sessions = list(
+        GameSession.objects.filter(Exists(seat), Exists(played), league_id=player.league_id)
+        .annotate(my_seat=Subquery(seat.values("number")[:1]))
+        .order_by("-date", "-pk")
+        .values("pk", "date", "variant", "my_seat")[:limit]
+    )
+    totals = _totals([s["pk"] for s in sessions])
+    return [
+        {
+            "session_id": s["pk"],
+            "date": s["date"],
+            "variant": s["variant"],
+            "seat": s["my_seat"],
+            "label": variant_label(s["variant"]),
+            "total": totals.get((s["pk"], s["my_seat"]), 0),
+        }
+        for s in sessions
+    ]

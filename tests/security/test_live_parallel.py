@@ -1,0 +1,178 @@
+"""Real parallel requests against the dev server (tests/security/live.py): SQLite writers
+wait their turn instead of failing, the throttles count exactly, and an oversized body
+is refused before the server reads it.
+
+On PostgreSQL (DATABASE_URL set) the same server runs on a fresh PostgreSQL database.
+"""
+
+import socket
+import threading
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tests.security.live import TIMEOUT, live_server
+
+# The server has a database of its own, on the suite's server: marked as a database test,
+# so the PostgreSQL run (NAPOLEON_DATABASE_TESTS_ONLY) keeps it.
+pytestmark = pytest.mark.django_db
+
+WRITERS = 30
+SAVES_EACH = 2
+ACCOUNT_CAP = 8
+API_LIMIT = 20
+PASSWORD = "tall-Giraffe-47"
+
+SEED = """
+import json
+from django.test import Client
+from tests.views.factories import hand_data, make_league, make_session, make_user
+mark, olive, pat, quinn = (make_user(n) for n in ("mark", "olive", "pat", "quinn"))
+league = make_league(mark)
+session = make_session(league, "taiwan")
+client = Client()
+client.force_login(mark)
+hand = hand_data(session)
+hand.pop("key")
+print(json.dumps({
+    "session": session.pk,
+    "sessionid": client.cookies["sessionid"].value,
+    "hand": hand,
+}))
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with live_server(
+        tmp_path_factory.mktemp("live"),
+        SEED,
+        DJANGO_BEHIND_PROXY="1",  # each test's client names its address in X-Forwarded-For
+        DJANGO_API_RATE_LIMIT=str(API_LIMIT),
+        DJANGO_LOGIN_ACCOUNT_FAILURE_LIMIT=str(ACCOUNT_CAP),
+    ) as live:
+        yield live
+
+
+def in_parallel(server, count, task, rounds=1):
+    """``task(i, connection)`` for i in range(count), ``rounds`` times: each round, every
+    thread first connects (one at a time: runserver accepts only 10 waiting connections,
+    and that queue is not what these tests are about), then all send at once. The
+    results, by thread, as lists of the rounds' results."""
+    gate = threading.Barrier(count, timeout=TIMEOUT)
+    connecting = threading.Lock()
+
+    def run(index):
+        results = []
+        for _round in range(rounds):
+            with connecting:
+                connection = server.connect()
+            gate.wait()
+            results.append(task(index, connection))
+        return results
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count), timeout=TIMEOUT * 4 * rounds))
+
+
+def flat(results):
+    return [result for results_of_one in results for result in results_of_one]
+
+
+def address(n):
+    return {"X-Forwarded-For": f"198.51.100.{n}"}
+
+
+# ---- SQLite under runserver: writers wait their turn ---------------------------------------
+
+
+def test_it_saves_every_hand_of_30_phones_saving_at_once(server):
+    """Issue 15 §3: 720 saves from 30 phones lost about 22 hands to "database is locked"."""
+    path = f"/sessions/{server.seed['session']}/record/"
+    cookies = {"sessionid": server.seed["sessionid"]}
+
+    def save(index, connection):
+        body = {**server.seed["hand"], "key": str(uuid.uuid4())}
+        answer = server.post(path, body, cookies, address(index), connection)
+        return answer.status, answer.body[-300:] if answer.status != 302 else ""
+
+    results = flat(in_parallel(server, WRITERS, save, rounds=SAVES_EACH))
+    assert [s for s, _body in results] == [302] * (WRITERS * SAVES_EACH), results
+    stored = server.python(
+        "import json; from scoring.models import Hand\n"
+        "numbers = sorted(Hand.objects.values_list('number', flat=True))\n"
+        "print(json.dumps({'numbers': numbers}))"
+    )
+    assert stored["numbers"] == list(range(1, WRITERS * SAVES_EACH + 1))
+
+
+# ---- throttles count exactly ----------------------------------------------------------------
+
+
+def test_twenty_parallel_guesses_check_at_most_five_passwords(server):
+    """Issue 15 §10: 12–13 passwords were checked instead of 5."""
+    before = server.passwords_checked()
+
+    def guess(index, connection):
+        body = {"username": "pat", "password": f"wrong-{index}"}
+        return server.post("/accounts/login/", body, headers=address(7), connection=connection)
+
+    statuses = [answer.status for answer in flat(in_parallel(server, 20, guess))]
+    assert server.passwords_checked() - before == 5
+    assert sorted(statuses) == [200] * 5 + [429] * 15
+
+
+def test_guesses_spread_over_addresses_are_capped_per_account(server):
+    """The per-account cap: one guess from each of many addresses still checks no more
+    than the cap; the owner then logs in from a device they used before, not from a new one."""
+    owner_phone = server.post(
+        "/accounts/login/", {"username": "quinn", "password": PASSWORD}, headers=address(200)
+    )
+    assert owner_phone.status == 302
+    device = owner_phone.headers["set-cookie"].split("napoleon_device=")[1].split(";")[0]
+    before = server.passwords_checked()
+
+    def guess(index, connection):
+        body = {"username": "quinn", "password": f"wrong-{index}"}
+        return server.post("/accounts/login/", body, None, address(index + 1), connection)
+
+    statuses = [answer.status for answer in flat(in_parallel(server, ACCOUNT_CAP + 12, guess))]
+    assert server.passwords_checked() - before == ACCOUNT_CAP
+    assert statuses.count(429) == 12
+
+    right = {"username": "quinn", "password": PASSWORD}
+    stranger = server.post("/accounts/login/", right, headers=address(150))
+    assert stranger.status == 429
+    assert "only a phone or computer that has logged in to it before" in stranger.body
+    known = server.post(
+        "/accounts/login/", right, cookies={"napoleon_device": device}, headers=address(201)
+    )
+    assert known.status == 302
+
+
+def test_the_api_limit_holds_under_parallel_requests(server):
+    """Issue 15 §10: a limit of 300 a minute let 506–1,376 through."""
+
+    def rule(index, connection):
+        return server.request("GET", "/api/v1/variants", None, address(99), connection=connection)
+
+    statuses = [answer.status for answer in flat(in_parallel(server, API_LIMIT * 3, rule))]
+    assert statuses.count(200) == API_LIMIT
+    assert statuses.count(429) == API_LIMIT * 2
+
+
+# ---- bodies refused unread -----------------------------------------------------------------
+
+
+def test_a_50_mb_upload_to_the_login_page_is_refused_before_it_is_sent(server):
+    """Issue 15 §6: only the headers go out; the 413 comes back without the body read."""
+    head = (
+        "POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: multipart/form-data; boundary=xyz\r\n"
+        f"Content-Length: {50 * 1024 * 1024}\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", server.port), timeout=TIMEOUT) as connection:
+        connection.sendall(head.encode())
+        answer = connection.recv(65536).decode("utf-8", "replace")
+    assert answer.startswith("HTTP/1.1 413"), answer[:200]

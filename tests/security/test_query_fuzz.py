@@ -1,0 +1,205 @@
+"""Every page, anonymous and signed in, with odd query strings: never a 500 (issue 15 §4).
+
+Unicode digits that ``str.isdigit()`` accepts and ``int()`` refuses (``²``, ``①``),
+digits ``int()`` takes that a URL should not carry (``١٢``), huge and negative numbers,
+far dates, repeated keys, empty values, bytes that are not UTF-8. First a fixed sweep
+(every page with every odd value in every known key), then hypothesis mixing them.
+"""
+
+from urllib.parse import quote
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.models import HandEvent
+from scoring.rules import VARIANTS
+from tests.security.urls_walk import every_url
+from tests.views.factories import make_league, make_session, make_user, play
+
+pytestmark = pytest.mark.django_db
+
+KEYS = [
+    *("session", "players", "page", "from", "to", "year", "season", "q", "lang", "next"),
+    *("v", "n", "t", "k", "l", "c", "x", "p", "s", "j", "d", "so", "h", "f", "r", "tp", "m"),
+    *("w0", "w4", "cs", "add", "undo", "clear", "number", "key", "version", "o.", "o.x.y"),
+]
+OPTION_KEYS = sorted(
+    {f"o.{spec.name}" for variant in VARIANTS.values() for spec in variant.Rules.specs()}
+)
+ODD = [
+    "²",
+    "①",
+    "١٢",
+    "+5",
+    " 7 ",
+    "1_000",
+    "-1",
+    "",
+    "9" * 30,
+    "9" * 5000,
+    "9999-12-31",
+    "0001-01-01",
+    "2871-11-26",
+    "2025-02-30",
+    "9999-4",
+    '{"a":1}',
+    "\x00",
+    "x" * 3000,
+]
+MIXED = ["²", "١٢", "9" * 5000, "", "9999-12-31", "\x00"]
+# One of each kind, for the sweep that tries every key of a page alone.
+KINDS = ["²", "①", "١٢", "+5", "9" * 30, "9" * 5000, "-1", ""]
+KINDS += ["9999-12-31", "0001-01-01", "2025-02-30", "\x00", "x" * 3000]
+RAW = ["%ff", "%ed%a0%80", "%c0%af", "%", "%zz", "&&", "=", "==", ";"]  # not UTF-8, not escapes
+
+# Pages that read their query, each with a valid query to start from and the keys it
+# reads: every key is set to every odd value in turn, the others kept valid, so a form
+# that drops all its fields when one is bad still has each field tried alone.
+READERS = {
+    "scoring:league": ("from=2025-01-01&to=2025-12-31", ("from", "to", "year", "season", "page")),
+    "scoring:league-standings": ("year=2025", ("from", "to", "year", "season")),
+    "scoring:league-export-csv": ("season=2025-2", ("from", "to", "year", "season")),
+    "scoring:rules-search": ("q=trump", ("q",)),
+    "scoring:api-variants": ("lang=ja", ("lang",)),
+}
+RULES_KEYS = ("session", "players", "o.pass_is_final", "o.min_bid", "o.yoromeki")
+RULES_KEYS += ("o.score_values", "o.score_values.x")
+REFEREE_KEYS = ("session", "v", "n", "o.min_bid")
+
+
+@pytest.fixture
+def world(db):
+    owner = make_user("olive")
+    league = make_league(owner)
+    session = make_session(league, "taiwan")
+    hand = play(session)
+    play(session)
+    return {
+        "owner": owner,
+        "league": league,
+        "session": session,
+        "player": session.seat_list[0].player,
+        "hand": hand,
+        "event": HandEvent.objects.filter(session=session).first(),
+    }
+
+
+@pytest.fixture
+def clients(world):
+    from django.test import Client
+
+    member = Client(raise_request_exception=False)
+    member.force_login(world["owner"])
+    return {"anonymous": Client(raise_request_exception=False), "member": member}
+
+
+def query_string(pairs) -> str:
+    return "&".join(f"{quote(k, safe='.')}={quote(v, safe='')}" for k, v in pairs)
+
+
+def get(client, path, raw_query):
+    response = client.get(path, QUERY_STRING=raw_query)
+    if response.streaming:  # an export fails, if it fails, while it streams
+        b"".join(response.streaming_content)
+    return response
+
+
+def assert_no_server_error(response, path, raw_query):
+    assert response.status_code < 500, f"{response.status_code} for {path}?{raw_query[:300]}"
+
+
+def mixed_queries() -> list[str]:
+    """Every known key at once with one odd value, repeated keys, raw bytes."""
+    keys = KEYS + OPTION_KEYS
+    queries = [query_string((key, value) for key in keys) for value in MIXED]
+    queries.append(query_string((key, value) for key in keys[:12] for value in ODD[:6]))
+    queries.append("&".join(f"{key}={raw}" for key in keys[:20] for raw in RAW))
+    return queries
+
+
+def single_key_queries(base: str, keys) -> list[str]:
+    """``base`` with each of ``keys`` set to each odd value (and repeated after a good one)."""
+    kept = [pair.split("=", 1) for pair in base.split("&") if pair]
+    queries = []
+    for key in keys:
+        others = [(k, v) for k, v in kept if k != key]
+        for value in KINDS:
+            queries.append(query_string([*others, (key, value)]))
+        queries.append(query_string([*others, (key, "5"), (key, "²")]))
+        queries.append("&".join(filter(None, [query_string(others), f"{key}=%ff"])))
+    return queries
+
+
+def readers(world) -> list[tuple[str, list[str]]]:
+    """(path, queries) for each page that reads its query."""
+    pk = world["session"].pk
+    out = []
+    for name, path in every_url(world):
+        if name in READERS:
+            base, keys = READERS[name]
+            out.append((path, single_key_queries(base, keys)))
+        elif name == "scoring:rules-variant" and path.rstrip("/").endswith("japanese"):
+            out.append((path, single_key_queries(f"session={pk}", RULES_KEYS)))
+        elif name.startswith("scoring:referee-"):
+            out.append((path, single_key_queries("v=japanese&n=5", REFEREE_KEYS)))
+    return out
+
+
+def test_the_walk_covers_every_page(world):
+    names = {name for name, _path in every_url(world)}
+    assert {"scoring:league", "scoring:rules-variant", "scoring:referee-score"} <= names
+    assert {"scoring:share", "scoring:league-export-csv", "scoring:api-variants"} <= names
+    assert set(READERS) <= names
+
+
+@pytest.mark.parametrize("who", ["anonymous", "member"])
+def test_no_page_fails_on_odd_query_strings(world, clients, who):
+    client = clients[who]
+    for _name, path in every_url(world):
+        for raw_query in mixed_queries():
+            assert_no_server_error(get(client, path, raw_query), path, raw_query)
+
+
+def test_no_page_fails_on_one_odd_value_among_good_ones(world, clients):
+    for path, queries in readers(world):
+        for raw_query in queries:
+            response = get(clients["member"], path, raw_query)
+            assert_no_server_error(response, path, raw_query)
+
+
+FUZZ = settings(
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+def pairs():
+    key = st.one_of(st.sampled_from(KEYS + OPTION_KEYS), st.text(max_size=8))
+    value = st.one_of(
+        st.sampled_from(ODD),
+        st.text(max_size=12),
+        st.integers(-(10**30), 10**30).map(str),
+        st.one_of(st.dates().map(str), st.sampled_from(("9999-12-31", "0001-01-01", "2871-11-26"))),
+    )
+    return st.lists(st.tuples(key, value), max_size=8)
+
+
+def test_fuzz_every_page_with_mixed_odd_queries(world, clients):
+    urls = every_url(world)
+
+    @FUZZ
+    @given(
+        url=st.sampled_from(urls),
+        who=st.sampled_from(sorted(clients)),
+        query=pairs(),
+        raw=st.lists(st.sampled_from(RAW), max_size=2),
+    )
+    def run(url, who, query, raw):
+        raw_query = "&".join([query_string(query), *raw])
+        response = get(clients[who], url[1], raw_query)
+        assert_no_server_error(response, url[1], raw_query)
+
+    run()
