@@ -289,7 +289,7 @@ def no_such_seat(seat: int, players: int, field: str) -> OutOfRange:
     return OutOfRange(
         N_("Seat {seat} does not exist with {players} players."),
         field,
-        named=N_("{seat} does not exist with {players} players."),
+        named=N_("{seat} does not exist: the seats are 1 to {players}."),
         seat=Seat(seat),
         players=players,
     )

@@ -49,8 +49,7 @@ class Card:
         """How a player reads the card: ``♥Q``, ``♠10``, ``big joker`` (``♥D`` in French)."""
         if self.suit is None:
             return _(JOKER_NAMES[self.code])
-        letter = RANK_LETTERS.get(self.rank)
-        return SYMBOLS[self.suit] + (pgettext(*letter) if letter else RANK_CODES[self.rank])
+        return SYMBOLS[self.suit] + rank_label(self.rank)
 
     def written(self, writer: Writer) -> str:
         """The card as a sentence's parameter: a code for the API, ♠A on a page."""
@@ -137,6 +136,12 @@ def verify_in_deck(c: Card, deck: frozenset[Card], deck_name: str) -> Card:
     if c not in deck:
         raise CardNotInDeck(N_("{card} is not in the deck of {deck}."), card=c, deck=deck_name)
     return c
+
+
+def rank_label(rank: int) -> str:
+    """A rank as a card's corner shows it in the reader's language: ``K``, ``10`` (``R``)."""
+    letter = RANK_LETTERS.get(rank)
+    return pgettext(*letter) if letter else RANK_CODES[rank]
 
 
 def suit_name(suit: str) -> str:

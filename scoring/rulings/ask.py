@@ -3,7 +3,8 @@
 A page holds what a player tapped or typed: card codes, a trump's code, seat numbers.
 These functions read them exactly as the API reads its JSON (the same checks, the same
 first fault), and a fault names the question's field (``plays[2]``, ``trump``), which
-the page maps back to its own input. A value of ``None`` is a field left out.
+the page maps back to its own input. A value of ``None`` is a field left out (the trick's
+number then is asked for, its leader is seat 0).
 """
 
 from collections.abc import Mapping, Sequence
@@ -39,10 +40,10 @@ def table(variant: str, players: int, options: Mapping[str, object] | None = Non
 def trick_question(
     table: Table,
     *,
-    number: int,
+    number: int | None,
     plays: Sequence[str],
     trump: str | None = None,
-    leader: int = 0,
+    leader: int | None = None,
     called_card: str | None = None,
     lead_suit: str | None = None,
     joker_called: bool = False,
@@ -67,11 +68,11 @@ def trick_question(
 def legal_plays_question(
     table: Table,
     *,
-    number: int,
+    number: int | None,
     plays: Sequence[str],
     hand: Sequence[str],
     trump: str | None = None,
-    leader: int = 0,
+    leader: int | None = None,
     called_card: str | None = None,
     lead_suit: str | None = None,
     joker_called: bool = False,
@@ -117,8 +118,8 @@ def auction_question(
 def score_question(
     table: Table,
     *,
-    declarer: int,
-    contract: str,
+    declarer: int | None,
+    contract: str | None,
     partner: int | None = None,
     captured: Mapping[int, Sequence[str]] | None = None,
     discards: Sequence[str] | None = None,

@@ -2,17 +2,17 @@
 
 The API answers ``14S does not beat 14NT`` and ``Seat 3 has passed``; a page says
 ``14♠ does not beat 14NT`` and ``Ann has passed``. ``PageWords`` is the writer a page
-hands to ``RulesError.render``: cards by their corner (``♠8``, the joker by its name in
-the page's language), calls as players say them, trumps by their symbol, and seats by
-the names of the players sitting there (``Seat 4`` counted from 1 where the page knows
-no names).
+hands to ``RulesError.render``: cards by their corner in the page's language (``♠8``,
+``♥D`` in French, the joker by its name), calls as players say them, trumps by their
+symbol, lists joined the language's way, and seats by the names of the players sitting
+there (``Seat 4``, counted from 1, where the page knows no names).
 """
 
 from collections.abc import Sequence
 
 from scoring.rules.bids import Bid, NapBid
-from scoring.rules.cards import SYMBOLS, Card
-from scoring.rules.i18n import _
+from scoring.rules.cards import NO_TRUMP, SYMBOLS, Card
+from scoring.rules.i18n import _, pgettext
 
 
 class PageWords:
@@ -28,7 +28,7 @@ class PageWords:
         return card.label
 
     def bid(self, bid: Bid) -> str:
-        return bid.label
+        return str(bid.count) if bid.trump is None else f"{bid.count}{self.trump(bid.trump)}"
 
     def named_call(self, call: NapBid) -> str:
         return call.label
@@ -39,9 +39,11 @@ class PageWords:
         return _("Seat %(number)s") % {"number": seat + 1}
 
     def trump(self, trump: str) -> str:
-        return SYMBOLS.get(trump, trump)
+        return _("NT") if trump == NO_TRUMP else SYMBOLS.get(trump, trump)
 
     def listing(self, items: Sequence[str], separator: str) -> str:
+        if separator == ", ":  # Chinese and Japanese list with 、
+            separator = pgettext("list separator", ", ")
         return separator.join(items)
 
 
