@@ -14,8 +14,6 @@ from scoring.rules.variants import Variant
 from . import wire
 
 __all__ = [
-    "SECRETARY_VARIANTS",
-    "TRICK_VARIANTS",
     "auction",
     "deal_miss",
     "legal_plays",
@@ -23,10 +21,6 @@ __all__ = [
     "trick",
     "variants",
 ]
-
-# Read by the referee pages until they ask the variant themselves; derived, never listed.
-SECRETARY_VARIANTS = tuple(code for code, v in VARIANTS.items() if v.secretary_card)
-TRICK_VARIANTS = tuple(code for code, v in VARIANTS.items() if v.counts_tricks)
 
 
 def variants() -> dict[str, object]:
