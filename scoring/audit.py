@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Hand, HandEvent
 from scoring.rules import RulesError
+from scoring.rules.cards import parse_card
 from scoring.rules.scores import signed
 
 # Who played the hand: its line-up, who sat it out, the seat killed (scoring.lineup).
@@ -130,16 +131,25 @@ def _made(value):
     return _("made") if value else _("failed")
 
 
+def _card_label(code: str) -> str:
+    """A stored card code as players read it (♠A, the joker by name); a code the engine
+    cannot read is shown as stored."""
+    try:
+        return parse_card(code).label
+    except RulesError:
+        return code
+
+
 def _cards(session, state):
     captured = state.get("captured")
     if not captured:
         return ""
     parts = [
-        f"{_seat_name(session, int(seat), state)}: {' '.join(cards) or '—'}"
+        f"{_seat_name(session, int(seat), state)}: {' '.join(map(_card_label, cards)) or '—'}"
         for seat, cards in sorted(captured.items(), key=lambda item: int(item[0]))
     ]
     if state.get("discards"):
-        parts.append(_("discarded") + ": " + " ".join(state["discards"]))
+        parts.append(_("discarded") + ": " + " ".join(map(_card_label, state["discards"])))
     return "; ".join(parts)
 
 
@@ -161,7 +171,8 @@ def describe(session, state) -> list[tuple[str, str]]:
             killed = _seat_name(session, state["sitting_out"], state)
             rows.append((variant.term("sitting_out_title"), killed))
         if variant.has_partner:
-            rows.append((_("Called card"), state.get("called_card") or "—"))
+            called = state.get("called_card")
+            rows.append((_("Called card"), _card_label(called) if called else "—"))
             name = _seat_name(session, partner, state) if partner is not None else _("alone")
             rows.append((variant.term("partner_prompt"), name))
         rows.append((_("Result"), _made(state.get("made"))))
