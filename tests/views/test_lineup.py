@@ -190,7 +190,9 @@ def test_a_save_with_a_sit_out_stays_within_ten_queries(member_client, league, h
     with CaptureQueriesContext(connection) as queries:
         response = member_client.post(url("record", session.pk), data, **htmx)
     assert response.status_code == 200
-    assert len(queries) <= 10, [q["sql"][:80] for q in queries.captured_queries]
+    # The test's own transaction turns the Save's into a savepoint: not the Save's queries.
+    sent = [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(sent) <= 10, [sql[:70] for sql in sent]
     writes = [
         q["sql"].split()[2]
         for q in queries.captured_queries
