@@ -67,6 +67,9 @@ def _date_in_range(value):
 PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
 
 
+MAX_SITTING_OUT = 3  # at most this many seated beyond what a game deals in
+
+
 class SessionForm(forms.Form):
     """Start a game: the variant, the players in seat order, the house rules, the first dealer."""
 
@@ -134,7 +137,12 @@ class SessionForm(forms.Form):
             return data
         variant = find_variant(data["variant"])
         count = len(data["players"])
-        if not variant.can_seat(count):
+        # More friends than the game deals in (six at a five-player game): the table deals
+        # in as many as it can and the others take turns sitting out (scoring.lineup).
+        most = max(variant.players)
+        dealt = most if most < count <= most + MAX_SITTING_OUT else count
+        data["players_per_hand"] = dealt if dealt < count else None
+        if not variant.can_seat(dealt):
             self.add_error(
                 "players",
                 _("%(game)s is played by %(counts)s players, not %(count)d.")
@@ -150,7 +158,7 @@ class SessionForm(forms.Form):
                 raw[spec.name] = value
         data["raw_options"] = raw
         try:
-            data["rules"] = variant.rules(raw, count)
+            data["rules"] = variant.rules(raw, dealt)
         except RulesError as error:
             self.add_error(None, error.message)
         return data

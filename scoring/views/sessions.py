@@ -46,6 +46,7 @@ def _start(league, data, user) -> GameSession:
             options=data["rules"].as_json(),
             first_dealer=data["first_dealer"] - 1,
             stake=data["stake"],
+            players_per_hand=data.get("players_per_hand"),
             created_by=user,
         )
         # The league remembers the game and house rules it last chose: next week's

@@ -227,3 +227,19 @@ def test_a_night_of_comings_and_goings_survives_the_round_trip(owner, owner_clie
     assert {row["name"]: row["money"] for row in result["standings"]} == {
         name: D(amount) for name, amount in MONEY.items()
     }
+
+
+def test_six_friends_start_a_five_player_game(member_client, league):
+    """New game takes more names than the game deals in: the others sit out in turn."""
+    from tests.views.test_session_new import new_game
+
+    names = "Nok\nPim\nSom\nTao\nYing\nQuan"
+    response = member_client.post(
+        url("session-new", league.pk), new_game(variant="thai", players=names)
+    )
+    assert response.status_code == 302
+    session = GameSession.objects.get(variant="thai")
+    assert len(session.seat_list) == 6 and session.players_per_hand == 5
+    table = member_client.get(session.get_absolute_url())
+    assert table.context["lineup"].out == (0,)  # Nok, just before Pim, the first dealer
+    assert 'name="out"' in table.content.decode()
