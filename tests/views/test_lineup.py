@@ -243,3 +243,15 @@ def test_six_friends_start_a_five_player_game(member_client, league):
     table = member_client.get(session.get_absolute_url())
     assert table.context["lineup"].out == (0,)  # Nok, just before Pim, the first dealer
     assert 'name="out"' in table.content.decode()
+
+
+def test_every_page_of_the_night_shows_who_played(member_client, night):
+    for name in ("hands", "undo", "session-history", "players", "stake", "summary"):
+        response = member_client.get(url(name, night.pk))
+        assert response.status_code == 200, name
+        assert "Gus" in response.content.decode() or name in ("undo", "stake"), name
+    edit = member_client.get(url("edit-hand", night.pk, 3))
+    assert edit.status_code == 200
+    assert 'name="out" value="2" checked' in edit.content.decode()  # Cat sat hand 3 out
+    hands = member_client.get(url("hands", night.pk)).content.decode()
+    assert hands.count("<th>") >= 9  # #, contract and all seven who played
