@@ -33,6 +33,14 @@ class Variant(ABC):
     # tables are counted on different scales and never summed together.
     score_table_option: ClassVar[str | None] = None
 
+    # What the rulings facade, the API and the pages ask a variant instead of its code.
+    secretary_card: ClassVar[bool] = False  # a named card is the strongest, held by the partner
+    counts_tricks: ClassVar[bool] = False  # a hand's result is tricks taken, not point cards
+    can_topple: ClassVar[bool] = False  # the first trick alone can end the hand
+    first_caller_named: ClassVar[bool] = False  # the table names who calls first, not the dealer
+    trump_from_lead: ClassVar[bool] = False  # trick 1's lead names the trump; the contract matters
+    has_partner: ClassVar[bool] = True  # a partner may share the declarer's side (Nap: never)
+
     # ---- table ---------------------------------------------------------------
 
     @property

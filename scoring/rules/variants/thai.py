@@ -55,6 +55,8 @@ class ThaiNapoleon(AlmightyGame):
     Rules = ThaiRules
     hand_sizes = {5: 10}
     roles = (N_("napoleon"), N_("friend"), N_("citizen"))
+    counts_tricks = True
+    can_topple = True
 
     def ladder(self, rules, for_auction=True):
         return SuitLadder(

@@ -25,6 +25,9 @@ class Nap(Variant):
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
     roles = (N_("bidder"), "", N_("opponent"))
+    counts_tricks = True
+    trump_from_lead = True
+    has_partner = False
     score_table_option = "nap_scoring"
 
     def rules(self, raw=None, players=None):
