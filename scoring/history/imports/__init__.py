@@ -1,0 +1,35 @@
+"""Reading a league file (scoring.history.export) back into an empty league.
+
+Nothing is written until the whole file has been read and checked (``.prepare``, in a
+thread of lower priority, a piece of the file at a time): its JSON (``.stream``), every
+field against the declared specs (``.schema``: types, sizes, ranges, names as the forms
+take them), each session against its game and every hand scored again by the engine
+(``.rescore``). The first problem is refused in words that say where it is in the file
+(``.refusal``), and nothing changes. Then ``.write`` writes it all in short transactions,
+and the league appears at once, whole, in the last of them.
+"""
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from .prepare import in_background, prepare
+from .refusal import ImportRefused
+from .write import write
+
+MAX_BYTES = settings.HISTORY_IMPORT_MAX_BYTES
+
+__all__ = ["MAX_BYTES", "ImportRefused", "import_league"]
+
+
+def import_league(league, file) -> dict:
+    """Check the league file ``file`` (binary, open) and write it into ``league``, which
+    must be empty. Returns counts; raises ``ImportRefused`` with nothing saved."""
+    if league.sessions.exists() or league.players.exists():
+        raise ImportRefused(
+            _("This league already has players or sessions: import into an empty league.")
+        )
+    prepared = in_background(prepare, file)
+    try:
+        return write(league, prepared)
+    finally:
+        prepared.close()
