@@ -90,6 +90,7 @@ def child_import(path: str) -> dict:
     from scoring.models import Hand, League
 
     translation.activate("en")
+    phases = _timed_phases(imports)
     league = League.objects.create(name="Imported")
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     started, cpu = time.perf_counter(), time.process_time()
@@ -104,9 +105,29 @@ def child_import(path: str) -> dict:
         "peak_mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024,
         "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "hands": counts["hands"],
+        **phases,
     }
     assert Hand.objects.filter(session__league=league).count() == counts["hands"]
     return result
+
+
+def _timed_phases(imports) -> dict:
+    """Times of the reading and the writing, filled in as they run (where there are two)."""
+    phases = {}
+    for name in ("prepare", "write"):
+        work = getattr(imports, name, None)
+        if work is None:
+            continue
+
+        def timed(*args, work=work, name=name):
+            started = time.perf_counter()
+            try:
+                return work(*args)
+            finally:
+                phases[f"{name}_s"] = time.perf_counter() - started
+
+        setattr(imports, name, timed)
+    return phases
 
 
 def child_seed(parallel: int) -> dict:
@@ -383,6 +404,8 @@ def summary(args, source: dict, imports: list[dict], servers: list[dict]) -> dic
         "import_cpu_s": _median([i["cpu_s"] for i in imports]),
         "import_peak_mb": _median([i["peak_mb"] for i in imports]),
         "import_rss_mb": _median([i["rss_mb"] for i in imports]),
+        "import_read_s": _median([i["prepare_s"] for i in imports if "prepare_s" in i]),
+        "import_write_s": _median([i["write_s"] for i in imports if "write_s" in i]),
         "parallel": args.parallel,
         "parallel_import_s": _median([ms / 1000 for s in servers for _st, ms in s["imports"]]),
         "parallel_statuses": sorted({st for s in servers for st, _ms in s["imports"]}),

@@ -9,6 +9,8 @@ take them), each session against its game and every hand scored again by the eng
 and the league appears at once, whole, in the last of them.
 """
 
+import io
+
 from django.conf import settings
 from django.utils.translation import gettext as _
 
@@ -22,8 +24,11 @@ __all__ = ["MAX_BYTES", "ImportRefused", "import_league"]
 
 
 def import_league(league, file) -> dict:
-    """Check the league file ``file`` (binary, open) and write it into ``league``, which
-    must be empty. Returns counts; raises ``ImportRefused`` with nothing saved."""
+    """Check the league file ``file`` (open for binary reading, or bytes) and write it
+    into ``league``, which must be empty. Returns counts; raises ``ImportRefused`` with
+    nothing saved."""
+    if isinstance(file, bytes | bytearray):
+        file = io.BytesIO(file)
     if league.sessions.exists() or league.players.exists():
         raise ImportRefused(
             _("This league already has players or sessions: import into an empty league.")

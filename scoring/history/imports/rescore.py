@@ -123,7 +123,7 @@ def session_rows(session: Session, place: str, engine: Engine):
     row = (
         session.date.isoformat(),
         session.variant,
-        session.options,
+        json.dumps(session.options),
         session.first_dealer,
         session.stake,
         session.created_at,
