@@ -115,7 +115,8 @@ def _timed_phases(imports) -> dict:
     """Times of the reading and the writing, filled in as they run (where there are two)."""
     phases = {}
     for name in ("prepare", "write"):
-        work = getattr(imports, name, None)
+        module = getattr(imports, name, None)
+        work = getattr(module, name, None)
         if work is None:
             continue
 
@@ -126,7 +127,7 @@ def _timed_phases(imports) -> dict:
             finally:
                 phases[f"{name}_s"] = time.perf_counter() - started
 
-        setattr(imports, name, timed)
+        setattr(module, name, timed)
     return phases
 
 

@@ -214,7 +214,7 @@ REFUSALS = {
     "a missing field": (mutate(lambda d: d.pop("players")), "The file: it lacks players."),
     "a missing hand field": (
         mutate(lambda d: hand(d).pop("dealer")),
-        f"{HAND}: the dealer is missing.",
+        f"{HAND}: it does not give the dealer.",
     ),
     "an unknown game": (
         mutate(lambda d: d["sessions"][0].update(variant="poker")),
@@ -275,7 +275,7 @@ REFUSALS = {
     ),
     "a bad card": (
         mutate(lambda d: hand(d).update(called_card="ZZ")),
-        f"{HAND}: the called card holds “ZZ”, which is not a card.",
+        f"{HAND}: “ZZ” in the called card is not a card.",
     ),
     "a stranger at the table": (
         mutate(lambda d: d["sessions"][0]["seats"].__setitem__(0, "Mallory")),
@@ -283,7 +283,7 @@ REFUSALS = {
     ),
     "too many seats": (
         mutate(lambda d: d["sessions"][0].update(seats=d["players"] * 3)),
-        f"{SESSION}: the list of seats has more than 10 entries.",
+        f"{SESSION}: there are more than 10 entries in the list of seats.",
     ),
     "a player in two seats": (
         mutate(lambda d: d["sessions"][0]["seats"].__setitem__(1, "Ann")),

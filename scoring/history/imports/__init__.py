@@ -14,9 +14,8 @@ import io
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from .prepare import in_background, prepare
+from . import prepare, write
 from .refusal import ImportRefused
-from .write import write
 
 MAX_BYTES = settings.HISTORY_IMPORT_MAX_BYTES
 
@@ -33,8 +32,8 @@ def import_league(league, file) -> dict:
         raise ImportRefused(
             _("This league already has players or sessions: import into an empty league.")
         )
-    prepared = in_background(prepare, file)
+    prepared = prepare.in_background(prepare.prepare, file)
     try:
-        return write(league, prepared)
+        return write.write(league, prepared)
     finally:
         prepared.close()

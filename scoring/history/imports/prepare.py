@@ -22,8 +22,8 @@ from scoring.names import name_key
 from scoring.rules import RulesError, find_variant
 
 from . import schema
-from .refusal import field as field_words
 from .refusal import (
+    ImportRefused,
     head_place,
     head_refusal,
     refused,
@@ -32,6 +32,7 @@ from .refusal import (
     session_refusal,
     the_file,
 )
+from .refusal import field as field_words
 from .rescore import Engine, session_rows
 from .stream import JsonStream, LoneSurrogate
 
@@ -113,8 +114,8 @@ class _Reader:
         try:
             for name in self.stream.members():
                 self._member(name)
-        except LoneSurrogate as found:
-            raise refused(the_file(), _surrogate(found, _("a field's name"))) from None
+        except LoneSurrogate as found:  # in a key of the file's object
+            raise _surrogate_at(found, lambda path: (the_file(), "")) from None
         missing = [name for name in schema.TOP_FIELDS if name not in self.head]
         if missing:
             raise refused(
@@ -140,8 +141,7 @@ class _Reader:
         try:
             self.head[name] = self.stream.value()
         except LoneSurrogate as found:
-            place, noun = head_place((name, *found.path))
-            raise refused(place, _surrogate(found, noun)) from None
+            raise _surrogate_at(found, lambda path: head_place((name, *path))) from None
         _format_and_version(name, self.head[name])
 
     def _check_head(self, partial: bool = False) -> None:
@@ -176,10 +176,10 @@ class _Reader:
             except StopIteration:
                 return
             except LoneSurrogate as found:
-                place, noun = session_field(
-                    found.path, session_place(index, found.value), found.value
-                )
-                raise refused(place, _surrogate(found, noun)) from None
+                place, value = session_place(index, found.value), found.value
+                raise _surrogate_at(
+                    found, lambda path, place=place, value=value: session_field(path, place, value)
+                ) from None
             if index > MAX_SESSIONS:
                 raise refused(
                     the_file(),
@@ -231,9 +231,25 @@ class _Reader:
             self.pending, self.pending_hands = [], 0
 
 
+def _surrogate_at(found: LoneSurrogate, locate) -> ImportRefused:
+    """The refusal of half a character at ``found.path``; ``locate(path)`` gives the place
+    and the field's words. In a key, the field is the object the key names a field of."""
+    path = found.path
+    if path and path[-1] == "[key]":
+        if len(path) == 1:
+            place, _noun = locate(())
+            return refused(place, _surrogate(found, _("a field's name")))
+        place, noun = locate(path[:-1])
+        return refused(
+            place, _surrogate(found, _("the name of a field in {field}").format(field=noun))
+        )
+    place, noun = locate(path)
+    return refused(place, _surrogate(found, noun))
+
+
 def _surrogate(found: LoneSurrogate, noun: str) -> str:
     return _(
-        "{field} holds {escape}, an escape that stands for half a character, not text."
+        "there is {escape} in {field}, an escape that stands for half a character, not text."
     ).format(field=noun, escape=found.escape)
 
 

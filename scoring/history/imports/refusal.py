@@ -69,7 +69,7 @@ def refused(place: str, problem: str) -> ImportRefused:
 
 
 def field(name) -> str:
-    return str(FIELDS.get(name, name if isinstance(name, str) else "?"))
+    return str(FIELDS.get(name, _("a field of the file")))
 
 
 def shown(value, longest: int = 30) -> str:
@@ -133,12 +133,18 @@ def _hand_field(rest: tuple) -> str:
         return str(HAND_FIELDS[name])
     if len(rest) >= 2 and "[key]" not in rest:
         seat = shown(rest[1], 5)
-        if name == "scores" and isinstance(rest[1], int):
+        if name == "scores":
             return _("the score of seat {seat}").format(seat=seat)
         if name == "tricks":
             return _("the tricks of seat {seat}").format(seat=seat)
+        if name == "captured" and len(rest) >= 3:
+            return _("a card captured by seat {seat}").format(seat=seat)
         if name == "captured":
             return _("the cards captured by seat {seat}").format(seat=seat)
+        if name == "discards":
+            return _("a card in the discards")
+        if name == "lines":
+            return _("a reason")
     return field(name)
 
 
@@ -152,7 +158,7 @@ def problem(error: dict, noun: str) -> str:
     """One pydantic error (``ValidationError.errors()`` entry) as the app says it."""
     kind, context = error["type"], error.get("ctx") or {}
     if kind == "missing":
-        return _("{field} is missing.").format(field=noun)
+        return _("it does not give {field}.").format(field=noun)
     if kind == "extra_forbidden":
         return _("“{name}” is not a field a league file has here.").format(
             name=shown(error["loc"][-1])
@@ -174,7 +180,7 @@ def problem(error: dict, noun: str) -> str:
     if kind == "list_type":
         return _("{field} must be a list.").format(field=noun)
     if kind == "too_long":
-        return _("{field} has more than {count} entries.").format(
+        return _("there are more than {count} entries in {field}.").format(
             field=noun, count=context["max_length"]
         )
     if kind in _OBJECT:
@@ -208,11 +214,11 @@ def _custom(kind: str, context: dict, noun: str) -> str:
             field=noun, example="0f8fad5b-d9cb-469f-a165-70867728950e"
         )
     if kind == "card":
-        return _("{field} holds “{card}”, which is not a card.").format(
+        return _("“{card}” in {field} is not a card.").format(
             field=noun, card=shown(context["card"], 5)
         )
     if kind == "seat_key":
-        return _("{field} names “{seat}”, which is not a seat number.").format(
+        return _("“{seat}” in {field} is not a seat number.").format(
             field=noun, seat=shown(context["seat"], 5)
         )
     if kind == "sentence":
@@ -224,7 +230,7 @@ def _custom(kind: str, context: dict, noun: str) -> str:
             "“{first}” and “{second}” are one name to this app (letter case and invisible "
             "characters aside): each player needs a name of their own."
         ).format(first=shown(context["first"]), second=shown(context["second"]))
-    return _("{field} is not what a league file holds there.").format(field=noun)
+    return _("what the file gives for {field} is not what a league file holds.").format(field=noun)
 
 
 def head_refusal(error: dict) -> ImportRefused:

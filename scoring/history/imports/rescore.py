@@ -186,7 +186,13 @@ def _played(hand: dict, table: Table, engine: Engine, where: tuple):
         table.seat(hand[name], name, where)
     for name in ("captured", "tricks"):
         for seat in hand[name] or ():
-            table.seat(int(seat), name, where)
+            if int(seat) >= table.players:
+                table.fail(
+                    _(
+                        "seat {seat} in {field} is not at the table: its seats are 0 to {last}."
+                    ).format(seat=seat, field=field(name), last=table.players - 1),
+                    where,
+                )
     if len(hand["scores"]) != table.players:
         table.fail(
             _("it must have one score per seat ({count}).").format(count=table.players), where

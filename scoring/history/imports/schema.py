@@ -158,7 +158,7 @@ def _text(longest: int):
 Seat = _bounded(0, MAX_SEATS - 1)
 Result = _bounded(-MAX_RESULT, MAX_RESULT)
 Card = Annotated[StrictStr, Field(max_length=3), AfterValidator(_card)]
-SeatKey = Annotated[StrictStr, Field(max_length=3), AfterValidator(_seat_key)]
+SeatKey = Annotated[StrictStr, AfterValidator(_seat_key)]
 VariantCode = Annotated[StrictStr, Field(max_length=20), AfterValidator(_one_of(tuple(VARIANTS)))]
 PlayerName = Annotated[StrictStr, Field(max_length=RAW_NAME), AfterValidator(_name(PLAYER_NAME))]
 Moment = Annotated[StrictStr, Field(max_length=40), AfterValidator(_moment)]

@@ -196,7 +196,7 @@ class JsonStream:
                 self._more()
                 start = self.pos
                 continue
-            _find_surrogate(found)
+            _find_surrogate({found: None})  # a key: its path is ("[key]",)
             self.pos = end
             return found
 
@@ -250,7 +250,7 @@ def _find_surrogate(value) -> None:
                 raise LoneSurrogate(path, f"\\u{ord(bad):04x}", value)
         elif isinstance(item, dict):
             for key, inner in item.items():
-                stack.append(((*path, key), key))
+                stack.append(((*path, "[key]"), key))  # a key: where its object is
                 stack.append(((*path, key), inner))
         elif isinstance(item, list):
             stack.extend(((*path, index), inner) for index, inner in enumerate(item))
