@@ -316,7 +316,7 @@ TYPES = {
     ),
     "the sessions as an object": (
         lambda d: d.update(sessions={}),
-        "The file: the list of sessions must be a list.",
+        "The file: the sessions must be written as a list.",
     ),
     "the players as text": (
         lambda d: d.update(players="Ann"),

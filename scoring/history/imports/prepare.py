@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from pydantic import ValidationError
 
 from scoring.names import name_key
@@ -261,7 +262,9 @@ def _format_and_version(name: str, value) -> None:
         if type(value) is not int:
             raise refused(
                 the_file(),
-                _("{field} must be a whole number.").format(field=field_words("version")),
+                pgettext("league file", "{field} must be a whole number.").format(
+                    field=field_words("version")
+                ),
             )
         if value not in schema.VERSIONS:
             raise refused(

@@ -7,7 +7,7 @@ sentences below, by its type, with the field named in words.
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from .schema import MAX_NUMBER, MODES, STATUSES
 
@@ -164,7 +164,7 @@ def problem(error: dict, noun: str) -> str:
             name=shown(error["loc"][-1])
         )
     if kind in _NUMBER:
-        return _("{field} must be a whole number.").format(field=noun)
+        return pgettext("league file", "{field} must be a whole number.").format(field=noun)
     if kind == "greater_than_equal":
         return _("{field} must be at least {limit}.").format(field=noun, limit=context["ge"])
     if kind == "less_than_equal":
@@ -176,9 +176,9 @@ def problem(error: dict, noun: str) -> str:
             field=noun, count=context["max_length"]
         )
     if kind == "bool_type":
-        return _("{field} must be true or false.").format(field=noun)
+        return pgettext("league file", "{field} must be true or false.").format(field=noun)
     if kind == "list_type":
-        return _("{field} must be a list.").format(field=noun)
+        return pgettext("league file", "{field} must be a list.").format(field=noun)
     if kind == "too_long":
         return _("there are more than {count} entries in {field}.").format(
             field=noun, count=context["max_length"]

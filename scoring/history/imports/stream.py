@@ -227,7 +227,7 @@ class JsonStream:
     def items(self):
         """The values of the array that comes next, one at a time."""
         if self._skip() != "[":
-            raise ImportRefused(_("The file: the list of sessions must be a list."))
+            raise ImportRefused(_("The file: the sessions must be written as a list."))
         self.pos += 1
         if self._skip() == "]":
             self.pos += 1
