@@ -118,9 +118,8 @@ def compile_messages(env):
 def cmd_run(port):
     env = base_env()
     header("migrate")
+    # migrate also makes the cache's table (scoring/migrations/0007_cache_table.py).
     manage("migrate", "migrate", "--noinput", env=env)
-    # The cache (login throttle, API rate limit) is a database table.
-    manage("createcachetable", "createcachetable", env=env)
     compile_messages(env)
     header(f"runserver on http://127.0.0.1:{port}")
     sys.stdout.flush()
@@ -143,6 +142,25 @@ def ensure_chromium(env):
         flush=True,
     )
     env["NAPOLEON_SKIP_BROWSER_TESTS"] = "1"
+
+
+# Chinese, Japanese, Korean and Thai glyphs: without them the browser tests' screenshots of
+# those pages show boxes, and line breaking cannot be judged from them.
+FONT_PACKAGES = {
+    "fonts-noto-cjk": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+    "fonts-thai-tlwg": Path("/usr/share/fonts/truetype/tlwg"),
+}
+
+
+def ensure_fonts():
+    header("Fonts for CJK and Thai screenshots")
+    missing = [name for name, path in FONT_PACKAGES.items() if not path.exists()]
+    if not missing:
+        print("fonts-noto-cjk and fonts-thai-tlwg found")
+    elif IS_ROOT:
+        apt_install("install fonts", *missing)
+    else:
+        print(f"{', '.join(missing)} missing (needs root): CJK and Thai text may show as boxes.")
 
 
 def npm_hash():
@@ -264,6 +282,8 @@ def checks(env):
             {
                 "ruff check": [bindir / "ruff", "check", "."],
                 "ruff format --check": [bindir / "ruff", "format", "--check", "."],
+                # The engine and the rulings facade strictly typed (pyproject.toml [tool.mypy]).
+                "mypy": [VENV_PYTHON, "-m", "mypy"],
                 "makemigrations --check": [*manage_py, "makemigrations", "--check", "--dry-run"],
                 "manage.py check": [*manage_py, "check"],
                 "collectstatic (production storage)": [
@@ -287,6 +307,7 @@ def cmd_test(pytest_args):
     env.pop("DATABASE_URL", None)
     env.pop("DJANGO_STATICFILES_STORAGE", None)
     ensure_chromium(env)
+    ensure_fonts()
     ensure_node_modules(env)
     compile_messages(env)
     checks(env)

@@ -53,7 +53,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "napoleon_site.request_id.RequestIdMiddleware",  # first: every log line and answer has it
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, precompressed at collectstatic
+    "django.middleware.gzip.GZipMiddleware",  # every page, fragment, JSON answer and /sw.js
     "napoleon_site.security.ContentSecurityPolicyMiddleware",
     "napoleon_site.security.PrivateCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -115,7 +116,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Nothing lives in a process's memory: sessions are rows in the database (Django's
 # default engine), and so are the cache and the throttles' counters (a table of
 # their own, scoring.throttle), so any number of app servers can serve the same league.
-# `manage.py createcachetable` makes the cache's table (dev.py runs it after migrate).
+# `manage.py migrate` makes the cache's table (scoring/migrations/0007_cache_table.py).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CACHES = {
     "default": {

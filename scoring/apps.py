@@ -9,11 +9,11 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         # The engine cannot import Django; hand it Django's translation so its
         # reasons reach players in the language of the request.
-        from django.utils.translation import gettext, ngettext
+        from django.utils.translation import gettext, ngettext, pgettext
 
         from scoring.rules import i18n
 
-        i18n.install(gettext, ngettext)
+        i18n.install(gettext, ngettext, pgettext)
 
         from scoring import (
             language,  # noqa: F401  (remembers a user's language at login)

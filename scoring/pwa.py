@@ -6,11 +6,17 @@ key for the signed-in user (an HMAC of their id, not the id), or ``-`` when nobo
 signed in. The worker drops every cached page as soon as a page arrives for someone
 else or for nobody, so a phone never shows one user's pages to the next.
 The queue of hands saved offline (static/js/offline.js) is keyed the same way.
+
+The same key goes in a cookie that scripts can read (``napoleon_offline``): a kept page
+opened with the cookies cleared, or for someone else, is not shown, before any request
+could tell (the worker and kept.js compare it with the page's owner).
 """
 
+from django.conf import settings
 from django.utils.crypto import salted_hmac
 
 HEADER = "X-Offline-User"
+COOKIE = "napoleon_offline"
 ANONYMOUS = "-"
 
 
@@ -33,5 +39,23 @@ class OfflineUserMiddleware:
             and response.get("Content-Type", "").startswith("text/html")
             and HEADER not in response
         ):
-            response[HEADER] = user_key(getattr(request, "user", None))
+            key = user_key(getattr(request, "user", None))
+            response[HEADER] = key
+            _mark(request, response, key)
         return response
+
+
+def _mark(request, response, key):
+    """Keep the readable cookie in step with the sign-in (no cookie for nobody)."""
+    if key == ANONYMOUS:
+        if COOKIE in request.COOKIES:
+            response.delete_cookie(COOKIE, samesite="Lax")
+    elif request.COOKIES.get(COOKIE) != key:
+        response.set_cookie(
+            COOKIE,
+            key,
+            max_age=settings.SESSION_COOKIE_AGE,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=False,  # read by the service worker and kept.js; it holds no secret
+        )

@@ -14,7 +14,8 @@ the hands when a page asks, and knows from the events that something changed.
 
 import uuid
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Q, Subquery
 
 from scoring import audit
 from scoring.models import GameSession, Hand, HandEvent, HandScore
@@ -29,18 +30,20 @@ class StaleHand(Exception):
         self.current = current
 
 
-def _lock(session: GameSession) -> GameSession:
-    return GameSession.objects.select_for_update().get(pk=session.pk)
+def _lock(session: GameSession) -> None:
+    if connection.features.has_select_for_update:
+        GameSession.objects.select_for_update().get(pk=session.pk)
+    # SQLite has no row locks: its transactions begin IMMEDIATE (settings.py), which
+    # takes the database's write lock at BEGIN, so writers already wait their turn.
 
 
 def record_hand(session: GameSession, key, values: dict, deltas, user=None) -> tuple[Hand, bool]:
     """Save a new hand with its scores; a key seen before returns that hand instead."""
     with transaction.atomic():
         _lock(session)
-        existing = session.hands.filter(key=key).first()
+        existing, last = _key_and_last(session, key)
         if existing is not None:
             return existing, False
-        last = session.hands.order_by("-number").first()
         hand = Hand.objects.create(
             session=session,
             number=last.number + 1 if last else 1,
@@ -52,6 +55,15 @@ def record_hand(session: GameSession, key, values: dict, deltas, user=None) -> t
         after = audit.snapshot(hand, deltas)  # audit
         audit.log(session, HandEvent.CREATE, user, after=after, hand=hand)  # audit
         return hand, True
+
+
+def _key_and_last(session: GameSession, key):
+    """The hand already saved with ``key`` (a Save sent twice), and the last hand: one query."""
+    last_number = session.hands.order_by("-number").values("number")[:1]
+    found = list(session.hands.filter(Q(key=key) | Q(number=Subquery(last_number))))
+    existing = next((hand for hand in found if str(hand.key) == str(key)), None)
+    last = max(found, key=lambda hand: hand.number, default=None)
+    return existing, last
 
 
 def record_passed(session: GameSession, key, user=None) -> tuple[Hand, bool]:

@@ -267,6 +267,6 @@ def test_it_describes_the_changes_field_by_field(session):
     }
     assert rows["Contract"] == ("3♠", "4♠")
     assert rows["Result"] == ("made", "failed")
-    assert rows["Points of the declarer's side"] == ("12", "6")
+    assert rows["Point cards of the napoleon's side"] == ("12", "6")
     assert rows["Score: Ann"][0].startswith("+") and rows["Score: Ann"][1].startswith("−")
-    assert "Declarer" not in rows  # unchanged fields are left out
+    assert "Napoleon" not in rows  # unchanged fields are left out

@@ -1,8 +1,11 @@
 """The score table of a variant, laid out as worked examples that the engine scores.
 
-No amount is written here: each row is a small hand (a contract and a result),
-scored by ``handlers.score`` with the table's own house rules, so the table on
-the page is always the table the engine plays.
+No amount is written here, and no game is named: each row is a small hand (a
+contract and a result) chosen from what the variant declares (its ladder, whether
+it counts tricks, has a partner, can be toppled), scored by the engine through the
+rulings facade with the table's own house rules, so the table on the page is always the table
+the engine plays. The rows fall where the outcome changes: the target just made,
+just missed, every point card, the top contract, a napoleon alone.
 """
 
 from urllib.parse import urlencode
@@ -10,120 +13,135 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.api import handlers
+from scoring import rulings
 from scoring.rules.errors import RulesError
+from scoring.rulings import ask
 
-from .tools import TRICK_VARIANTS, bid_view
+from .display import bid_view
 
 DECLARER, PARTNER = 0, 1
+MAX_ROWS = 14
 
 
-def _point_examples(variant, players: int) -> list[dict]:
-    """(contract, points, with a partner?) for the point-card games."""
-    code = variant.code
-    if code in ("taiwan", "hongkong"):
-        plan = [
-            ("3S", 11, True),
-            ("3S", 13, True),
-            ("3S", 10, True),
-            ("3S", 8, True),
-            ("6S", 14, True),
-            ("3S", 11, False),
-            ("3S", 13, False),
-            ("3S", 10, False),
-        ]
-    elif code == "mighty":
-        plan = [
-            ("14S", 14, True),
-            ("14S", 16, True),
-            ("14S", 12, True),
-            ("14S", 20, True),
-            ("14S", 9, True),
-            ("14NT", 16, True),
-            ("14S", 16, False),
-            ("14S", 12, False),
-        ]
-    else:  # the two Japanese games
-        plan = [
-            ("13S", 13, True),
-            ("13S", 15, True),
-            ("13S", 12, True),
-            ("13S", 20, True),
-            ("20S", 20, True),
-            ("20S", 19, True),
-            ("13S", 15, False),
-            ("13S", 12, False),
-        ]
-    return [
-        {"x": contract, "r": points, "f": PARTNER if partner else None}
-        for contract, points, partner in plan
-    ]
+def _score(tool, table: rulings.Table, example) -> rulings.Score | None:
+    try:
+        return rulings.score(ask.score_question(table, **_entries(tool, example)))
+    except RulesError:
+        return None
 
 
-def _thai_examples(players: int) -> list[dict]:
-    # Tricks of the napoleon (seat 0) and the friend (seat 1); the citizens share the rest.
-    plan = [(5, 3, True), (4, 2, True), (3, 2, True), (2, 5, True), (7, 0, False)]
+def _point_examples(tool, table: rulings.Table) -> list[dict]:
+    """(contract, points, with a partner?) around the target, for the point-card games."""
+    variant, rules = tool.variant, tool.rules
+    ladder = variant.ladder(rules, for_auction=False)
+    codes = ladder.ladder()
+    count = min(ladder.low + 2, ladder.high)
+    middle, top = _rung(ladder, codes, count), _rung(ladder, codes, ladder.high)
+    total = len(variant.point_cards(tool.table_players, rules))
+    partner = tool.has_partner
+
+    def target(contract):
+        answer = _score(tool, table, {"x": contract, "r": 0, "f": PARTNER if partner else None})
+        return None if answer is None else answer.target
+
+    aim, top_aim = target(middle), target(top)
+    if aim is None:
+        return []
+    plan = [(middle, aim), (middle, aim + 2), (middle, aim - 1), (middle, total)]
+    plan += [(middle, max(aim - 5, 0)), (top, top_aim), (top, top_aim - 1)]
+    no_trump = f"{count}NT"
+    if no_trump in codes:
+        plan.append((no_trump, aim + 2))
+    examples = [{"x": x, "r": r, "f": PARTNER if partner else None} for x, r in plan]
+    if partner:
+        examples += [{"x": middle, "r": r, "f": None} for r in (aim + 2, aim - 1)]
+    return [e for e in examples if 0 <= e["r"] <= total]
+
+
+def _spread(tool, side, declarer, partner=True):
+    """Seat by seat: the declarer's tricks, the partner's, and the rest shared by the others."""
+    seats = tool.table_players
+    tricks = [0] * seats
+    tricks[DECLARER] = declarer
+    if partner:
+        tricks[PARTNER] = side - declarer
+    rest = tool.variant.tricks(seats, tool.rules) - side
+    others = [s for s in range(1, seats) if not (partner and s == PARTNER)]
+    for index, seat in enumerate(others):
+        tricks[seat] = rest // (len(others) - index)
+        rest -= tricks[seat]
+    return tricks
+
+
+def _rung(ladder, codes, count):
+    """The bid of ``count`` in spades when there is one, else the first bid of that count."""
+    if f"{count}S" in codes:
+        return f"{count}S"
+    return next(c for c in codes if getattr(ladder.parse(c), "count", None) == count)
+
+
+def _trick_examples(tool, table: rulings.Table) -> list[dict]:
+    """For the trick-counting games: each contract where its outcome turns (all of them for a
+    short list of calls, one otherwise), then betrayal, alone and toppling where they exist."""
+    variant, rules = tool.variant, tool.rules
+    ladder = variant.ladder(rules, for_auction=False)
+    codes = ladder.ladder()
+    contracts = (
+        codes if len(codes) <= 8 else [_rung(ladder, codes, min(ladder.low + 1, ladder.high))]
+    )
+    partner = tool.has_partner
+    total = variant.tricks(tool.table_players, rules)
     examples = []
-    for declarer, partner, with_friend in plan:
-        tricks = [declarer, partner if with_friend else 0]
-        rest = 10 - sum(tricks)
-        for seat in range(2, players):
-            share = rest // (players - seat) if seat < players - 1 else rest
-            tricks.append(share)
-            rest -= share
-        examples.append({"x": "2S", "f": PARTNER if with_friend else None, "w": tricks})
-    examples.append({"x": "2S", "f": PARTNER, "tp": True})
+    for contract in contracts:
+        made = []
+        for side in range(total + 1):
+            tricks = _spread(tool, side, (side + 1) // 2 if partner else side, partner)
+            example = {"x": contract, "f": PARTNER if partner else None, "w": tricks}
+            answer = _score(tool, table, example)
+            made.append(None if answer is None else answer.made)
+        turns = [s for s in range(total) if made[s] != made[s + 1]]
+        for side in sorted({s for t in turns for s in (t, t + 1)}):
+            declarer = (side + 1) // 2 if partner else side
+            tricks = _spread(tool, side, declarer, partner)
+            examples.append({"x": contract, "f": PARTNER if partner else None, "w": tricks})
+    if partner and examples:
+        contract, winning = examples[0]["x"], examples[-1]["w"]
+        side = winning[DECLARER] + winning[PARTNER]
+        betrayal = _spread(tool, side, max(side // 2 - 1, 0))
+        alone = _spread(tool, side, side, partner=False)
+        examples += [
+            {"x": contract, "f": PARTNER, "w": betrayal},
+            {"x": contract, "f": None, "w": alone},
+        ]
+    if tool.can_topple and examples:
+        examples.append({"x": examples[0]["x"], "f": PARTNER, "tp": True})
     return examples
 
 
-def _nap_examples(players: int) -> list[dict]:
-    examples = []
-    for call, made, failed in (
-        ("two", 2, 1),
-        ("three", 3, 2),
-        ("misere", 0, 1),
-        ("four", 4, 3),
-        ("nap", 5, 4),
-        ("wellington", 5, 4),
-        ("blucher", 5, 4),
-    ):
-        for taken in (made, failed):
-            tricks = [taken, 5 - taken] + [0] * (players - 2)
-            examples.append({"x": call, "f": None, "w": tricks})
-    return examples
+def examples(tool, table: rulings.Table) -> list[dict]:
+    if tool.counts_tricks:
+        return _trick_examples(tool, table)
+    return _point_examples(tool, table)
 
 
-def examples(variant, players: int) -> list[dict]:
-    if variant.code == "thai":
-        return _thai_examples(players)
-    if variant.code == "nap":
-        return _nap_examples(players)
-    return _point_examples(variant, players)
-
-
-def _body(tool, example: dict, options: dict) -> dict:
-    body = {
-        "variant": tool.variant.code,
-        "players": tool.table_players,
-        "options": options,
-        "declarer": DECLARER,
-        "contract": example["x"],
-    }
-    if tool.variant.code != "nap":
-        body["partner"] = example["f"]
+def _entries(tool, example: dict) -> dict:
+    """An example hand by the score question's fields."""
+    entries = {"declarer": DECLARER, "contract": example["x"]}
+    if tool.has_partner:
+        entries["partner"] = example["f"]
     if "r" in example:
-        body["declarer_points"] = example["r"]
+        entries["declarer_points"] = example["r"]
     if "w" in example:
-        body["tricks"] = {str(seat): n for seat, n in enumerate(example["w"]) if n}
+        entries["tricks"] = {seat: n for seat, n in enumerate(example["w"]) if n}
     if example.get("tp"):
-        body["toppled"] = True
-    return body
+        entries["toppled"] = True
+    return entries
 
 
 def _query(tool, example: dict) -> str:
     base = [(k, v) for k, v in tool.pairs(ui=False) if k in ("session", "v", "n")]
     pairs = [*base, ("d", str(DECLARER)), ("x", example["x"])]
-    if tool.variant.code != "nap":
+    if tool.has_partner:
         pairs.append(("f", "-" if example["f"] is None else str(example["f"])))
     if "r" in example:
         pairs.append(("r", str(example["r"])))
@@ -135,21 +153,18 @@ def _query(tool, example: dict) -> str:
     return urlencode(pairs, safe=".:")
 
 
-def _situation(tool, example: dict, answer: dict, roles) -> str:
+def _situation(tool, example: dict, answer: rulings.Score, roles) -> str:
     ladder = tool.variant.ladder(tool.rules, for_auction=False)
     contract = bid_view(ladder.parse(example["x"]))["label"]
     alone = example["f"] is None
     if example.get("tp"):
         return _("%(contract)s, toppled on the first trick") % {"contract": contract}
-    if tool.variant.code == "nap":
+    if tool.counts_tricks and not tool.has_partner:
         tricks = example["w"][DECLARER]
         return ngettext(
             "%(contract)s, %(tricks)d trick", "%(contract)s, %(tricks)d tricks", tricks
-        ) % {
-            "contract": contract,
-            "tricks": tricks,
-        }
-    if tool.variant.code in TRICK_VARIANTS:
+        ) % {"contract": contract, "tricks": tricks}
+    if tool.counts_tricks:
         if alone:
             return _("%(contract)s, %(declarer)s %(a)s tricks, alone") % {
                 "contract": contract,
@@ -166,11 +181,11 @@ def _situation(tool, example: dict, answer: dict, roles) -> str:
     if alone:
         return _("%(contract)s, %(points)s points, alone") % {
             "contract": contract,
-            "points": answer["declarer_points"],
+            "points": answer.declarer_points,
         }
     return _("%(contract)s, %(points)s points, with the %(partner)s") % {
         "contract": contract,
-        "points": answer["declarer_points"],
+        "points": answer.declarer_points,
         "partner": roles[1],
     }
 
@@ -178,25 +193,25 @@ def _situation(tool, example: dict, answer: dict, roles) -> str:
 def score_table(tool) -> dict:
     """Rows of worked examples with each role's score, and the columns to show them."""
     players = tool.table_players
-    options = tool.option_json if not tool.option_errors() else {}
+    # The table's own house rules; the game's where the page refuses them (it says why).
+    table = rulings.Table(tool.variant, players, tool.rules)
     roles = [_(role) if role else "" for role in tool.variant.roles]
     opponent = players - 1
     rows = []
-    for example in examples(tool.variant, players):
-        try:
-            answer = handlers.score(_body(tool, example, options))
-        except RulesError:
+    for example in examples(tool, table)[:MAX_ROWS]:
+        answer = _score(tool, table, example)
+        if answer is None:
             continue
-        deltas = answer["deltas"]
+        deltas = answer.deltas
         partner = example["f"]
         rows.append(
             {
                 "situation": _situation(tool, example, answer, roles),
-                "made": answer["made"],
-                "declarer": deltas[str(DECLARER)],
-                "partner": None if partner is None else deltas[str(partner)],
-                "opponent": deltas[str(opponent)],
-                "lines": answer["lines"],
+                "made": answer.made,
+                "declarer": deltas[DECLARER],
+                "partner": None if partner is None else deltas[partner],
+                "opponent": deltas[opponent],
+                "lines": answer.lines,
                 "query": _query(tool, example),
             }
         )

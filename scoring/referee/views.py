@@ -17,8 +17,10 @@ from django.views.decorators.http import require_safe
 
 from scoring.models import GameSession
 
-from .forms import Situation
-from .tools import AuctionTool, LegalTool, ScoreTool, TrickTool
+from .auction import AuctionTool
+from .plays import LegalTool, TrickTool
+from .score import ScoreTool
+from .situation import Situation
 
 SESSION_ID = re.compile(r"[0-9]{1,12}")
 TOOLS = ("index", "trick", "legal", "auction", "score")
@@ -58,7 +60,9 @@ def _page(request, tool: Situation, template: str, context: dict):
         "seats": tool.seat_labels(),
         **context,
     }
-    return render(request, template, context, status=400 if tool.malformed else 200)
+    # htmx swaps only a 200: a query it sent that cannot be read still shows its messages.
+    status = 400 if tool.malformed and not request.htmx else 200
+    return render(request, template, context, status=status)
 
 
 def _shared_query(tool: Situation) -> str:
@@ -72,9 +76,13 @@ def _tool_view(request, tool_class, template: str):
     before = len(tool.errors)
     if tool.variant is not None:
         tool.apply_action()
-    if len(tool.errors) == before and not tool.is_canonical(request.GET):
+    canonical = len(tool.errors) > before or tool.is_canonical(request.GET)
+    if not canonical and not request.htmx:
         return HttpResponseRedirect(_url(tool.tool, tool.query()))
-    return _page(request, tool, template, tool.context() if tool.variant else {})
+    response = _page(request, tool, template, tool.context() if tool.variant else {})
+    if request.htmx:  # the page for the canonical query, and that query in the address bar
+        response["HX-Replace-Url"] = _url(tool.tool, tool.query())
+    return response
 
 
 @require_safe

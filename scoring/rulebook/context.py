@@ -12,20 +12,18 @@ from urllib.parse import urlencode
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring import query
+from scoring import query, rulings
 from scoring.models import GameSession
 from scoring.rules.errors import RulesError
 
-from . import facts
+from . import facts, words
+from .explain import explained
 from .labels import option_title, value_label
 
 PREFIX = "o."
 _TRUE, _FALSE = {"true", "1", "on", "yes"}, {"false", "0", "off", "no"}
 _SHOWN = 40  # characters of a bad query value quoted back in a note
 MAX_OPTIONS = 40  # o. parameters read from one query; a variant has at most 13 options
-
-# The player count the examples use when the page is not about one table.
-TYPICAL_PLAYERS = {"nap": 4, "mighty": 5}
 
 
 @dataclass
@@ -131,7 +129,7 @@ def _from_query(request, variant, chosen):
             shown = texts[name] if texts[name] is not None else json.dumps(value)
             chosen.notes.append(
                 _("Ignored {key}={value}: {why}").format(
-                    key=PREFIX + name, value=str(shown)[:_SHOWN], why=error
+                    key=PREFIX + name, value=str(shown)[:_SHOWN], why=error.render(rulings.PAGE)
                 )
             )
             continue
@@ -193,6 +191,7 @@ class HouseRule:
     high: int | None = None
     hidden: list[tuple[str, str]] = field(default_factory=list)  # other params, for the forms
     idle: str = ""  # why it changes nothing under the other rules chosen
+    explained: str = ""  # what the value in force means at the table (explain.EXPLAINED)
 
 
 def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
@@ -225,6 +224,7 @@ def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
             choices=[],
             hidden=others,
             idle=idle.get(name, ""),
+            explained=explained(name, value),
         )
         if spec.kind in ("bool", "choice"):
             options = (True, False) if spec.kind == "bool" else spec.choices
@@ -247,10 +247,7 @@ def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
 
 def either(numbers) -> str:
     """``4``, ``5 or 6``, ``4, 5 or 6``."""
-    texts = [str(n) for n in numbers]
-    if len(texts) < 2:
-        return "".join(texts)
-    return _("{some} or {last}").format(some=", ".join(texts[:-1]), last=texts[-1])
+    return words.either(numbers)
 
 
 def _per_count(name, spec, counts) -> str:
@@ -267,15 +264,17 @@ def _per_count(name, spec, counts) -> str:
 
 
 def page_context(variant, chosen: Chosen | None = None) -> dict:
+    """What every rules page shares; a page's own tables come from its template's tags."""
     chosen = chosen or Chosen()
-    players = chosen.players or TYPICAL_PLAYERS.get(variant.code, variant.players[0])
-    rules = variant.rules(chosen.raw, players)
     rows = facts.deal_rows(variant, chosen.raw)
+    players = chosen.players or example_players(variant)
+    if players not in [r.players for r in rows]:
+        players = rows[0].players  # the house rules chosen do not fit the usual table
+    rules = variant.rules(chosen.raw, players)
     house = house_rules(variant, rules, chosen)
-    code = variant.code
-    context = {
+    return {
         "variant": variant,
-        "code": code,
+        "code": variant.code,
         "rules": rules,
         "players": chosen.players,
         "example_players": players,
@@ -288,36 +287,12 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
         "ladder": facts.ladder_facts(variant, rules),
         "house": house,
         "changed": {h.name for h in house if h.changed},
-        "tricks": facts.trick_examples(variant, rules),
     }
-    if code in ("taiwan", "hongkong"):
-        context["scores"] = facts.taiwan_tables(variant, rules)
-        table = context["deal_for_table"]
-        context["discards_shown"] = either([r.players for r in table if r.rules.discards_shown])
-        context["discards_hidden"] = either(
-            [r.players for r in table if not r.rules.discards_shown]
-        )
-        context["levels"] = [(level, level + 8) for level in range(1, 9)]
-    elif code == "japanese":
-        context["jacks"] = facts.same_colour_jacks()
-        if rules.score_table == "chips":
-            context["chips"] = facts.chip_table(variant, rules, 5)
-        else:
-            context["wins"] = facts.wins_examples(variant, rules)
-    elif code == "japanese-chip":
-        context["jacks"] = facts.same_colour_jacks()
-        context["chips"] = facts.chip_table(variant, rules, 5)
-    elif code == "thai":
-        context["jacks"] = facts.same_colour_jacks()
-        context["thai"] = facts.thai_outcomes(variant, rules)
-    elif code == "mighty":
-        context["specials"] = facts.mighty_specials()
-        context["mighty"] = facts.mighty_examples(variant, rules)
-        context["change"] = facts.trump_change(variant, rules)
-    elif code == "nap":
-        context["calls"] = facts.nap_calls()
-        context["nap"] = facts.nap_scores(variant, rules, players)
-    return context
+
+
+def example_players(variant) -> int:
+    typical = variant.typical_players
+    return typical if variant.can_seat(typical) else variant.players[0]
 
 
 def session_label(session) -> str:

@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules.options import LABELS
 from scoring.rules.scores import signed
 
+from . import words
+
 CHOICE_LABELS = {
     ("bid_style", "suit"): _("level and trump (1♠ … 8NT)"),
     ("bid_style", "number"): _("point target only (9 … 16)"),
@@ -125,6 +127,29 @@ CHOICE_LABELS.update(
 )
 
 
+# The numbers inside a house rule that holds several (``trump_change_cost``).
+PART_LABELS = {
+    ("trump_change_cost", "suit"): _("to another suit"),
+    ("trump_change_cost", "no_trump"): _("to no trump"),
+    ("deal_miss_values", "point"): _("each point card"),
+    ("deal_miss_values", "ten"): _("each ten"),
+    ("deal_miss_values", "mighty"): _("the Mighty"),
+    ("deal_miss_values", "joker"): _("the joker"),
+    ("deal_miss_values", "max"): _("a hand may total at most"),
+}
+
+
+def part_name(name: str, part: str) -> str:
+    """One number of a house rule that holds several, as a player reads it."""
+    label = PART_LABELS.get((name, part))
+    return str(label) if label is not None else part.replace("_", " ")
+
+
+def part_label(title, name: str, part: str) -> str:
+    """A field's label for that number: the option's title, then the part's name."""
+    return str(_("{option}: {part}")).format(option=title, part=part_name(name, part))
+
+
 def option_title(name: str) -> str:
     # The engine names each option once (``OptionSpec.label``); pages share that name.
     return str(_(LABELS[name])) if name in LABELS else name.replace("_", " ")
@@ -137,7 +162,7 @@ def value_label(name: str, value) -> str:
     if isinstance(value, Mapping):  # a table's own score numbers
         if not value:
             return str(_("the game's own"))
-        return ", ".join(f"{key} {signed(amount)}" for key, amount in value.items())
+        return words.join(f"{key} {signed(amount)}" for key, amount in value.items())
     if hasattr(value, "as_json"):
         data = value.as_json()
         return str(_("to a suit +{suit}, to no trump +{no_trump}")).format(**data)

@@ -2,15 +2,24 @@
 
 The index is built by rendering each page and splitting it into sections, once
 per language, and kept in process memory: the pages only change with a deploy.
+
+Matching ignores case and accents on Latin letters (misere finds misère, blucher
+Blücher; Thai marks and Japanese voicing marks are letters of their own and stay).
+Results come best first: a section of the game the reader came from, then one
+whose heading or text holds the words as typed together, then by how often they
+occur. A section is also found through the English text of the same section when
+the reader types a game's English word on a page in another language; such
+matches come after those in the reader's own language.
 """
 
 import re
 import threading
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
 from scoring.rules import VARIANTS
@@ -22,9 +31,33 @@ MAX_QUERY = 100  # characters searched; the rest of a longer query is dropped
 MAX_TERMS = 8
 MAX_RESULTS = 60
 SNIPPET = 160  # characters of context around the first match
+FALLBACK = "en"  # the language every game's words are also found in
 
 _lock = threading.Lock()
 _indexes: dict[str, list["Entry"]] = {}
+_LIGATURES = {"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae"}
+
+
+def fold(text: str) -> tuple[str, list[int]]:
+    """``text`` without case or Latin accents, and for each folded character its index in
+    ``text`` (so a match in the folded text can be marked in the original)."""
+    out, where = [], []
+    for index, char in enumerate(text):
+        folded = _fold_char(char)
+        out.append(folded)
+        where.extend([index] * len(folded))
+    return "".join(out), where
+
+
+def _fold_char(char: str) -> str:
+    if char in _LIGATURES:
+        return _LIGATURES[char]
+    if char.isascii():
+        return char.lower()
+    base = unicodedata.normalize("NFD", char)
+    if base[0].isascii() and base[0].isalpha():
+        return "".join(c for c in base if not unicodedata.combining(c)).casefold()
+    return char.casefold()
 
 
 @dataclass(frozen=True)
@@ -34,6 +67,8 @@ class Entry:
     section: str
     title: str
     text: str
+    folded: str = field(default="", repr=False)  # variant, title and text, folded
+    folded_title: str = field(default="", repr=False)
 
 
 @dataclass(frozen=True)
@@ -42,12 +77,13 @@ class Result:
     snippet: str  # safe HTML, matches in <mark>
 
 
-def index() -> list[Entry]:
-    """Every section of every variant, in the current language (built once per language)."""
-    language = get_language() or ""
+def index(language: str | None = None) -> list[Entry]:
+    """Every section of every variant, in ``language`` (the current one; built once each)."""
+    language = language or get_language() or ""
     with _lock:
         if language not in _indexes:
-            _indexes[language] = _build()
+            with override(language):
+                _indexes[language] = _build()
         return _indexes[language]
 
 
@@ -60,8 +96,19 @@ def _build() -> list[Entry]:
     entries = []
     for code, variant in VARIANTS.items():
         html = render_body(variant, page_context(variant))
+        name = _(variant.name)
         for section in split_sections(html):
-            entries.append(Entry(code, _(variant.name), section.id, section.title, section.text))
+            entries.append(
+                Entry(
+                    code,
+                    name,
+                    section.id,
+                    section.title,
+                    section.text,
+                    fold(f"{name} {section.title} {section.text}")[0],
+                    fold(section.title)[0],
+                )
+            )
     return entries
 
 
@@ -71,42 +118,70 @@ def terms_of(query: str) -> list[str]:
     return unique[:MAX_TERMS]
 
 
-def search(query: str) -> list[Result]:
-    terms = terms_of(query)
+def search(query: str, near: str | None = None) -> list[Result]:
+    """Sections holding every word of ``query``, best first; ``near``: the reader's game."""
+    terms = [fold(t)[0] for t in terms_of(query)]
     if not terms:
         return []
-    patterns = [re.compile(re.escape(t), re.IGNORECASE) for t in terms]
-    anywhere = re.compile("|".join(re.escape(t) for t in terms), re.IGNORECASE)
-    results = []
-    for entry in index():
-        haystack = f"{entry.variant} {entry.title} {entry.text}"
-        if all(p.search(haystack) for p in patterns):
-            results.append(Result(entry, _snippet(entry.text, anywhere)))
-            if len(results) >= MAX_RESULTS:
-                break
-    return results
+    phrase = " ".join(terms)
+    entries = index()
+    order = {(e.code, e.section): i for i, e in enumerate(entries)}
+    found = {(e.code, e.section): e for e in entries if all(t in e.folded for t in terms)}
+    if (get_language() or "").split("-")[0] != FALLBACK:
+        for other in index(FALLBACK):
+            key = (other.code, other.section)
+            if key in order and all(t in other.folded for t in terms):
+                found.setdefault(key, entries[order[key]])
+
+    def rank(entry):
+        own = all(t in entry.folded for t in terms)
+        return (
+            entry.code != near,
+            not own,
+            phrase not in entry.folded,
+            -sum(t in entry.folded_title for t in terms),
+            -sum(entry.folded.count(t) for t in terms),
+            order[(entry.code, entry.section)],
+        )
+
+    ranked = sorted(found.values(), key=rank)[:MAX_RESULTS]
+    return [Result(e, _snippet(e.text, terms)) for e in ranked]
 
 
-def _snippet(text: str, pattern: re.Pattern) -> str:
-    first = pattern.search(text)
-    if first is None:
+def _spans(text: str, terms: list[str]) -> list[tuple[int, int]]:
+    """Where the terms occur in ``text`` (start, end), found in its folded form."""
+    folded, where = fold(text)
+    pattern = re.compile("|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True)))
+    spans = []
+    for match in pattern.finditer(folded):
+        start, end = where[match.start()], where[match.end() - 1] + 1
+        if not spans or start >= spans[-1][1]:
+            spans.append((start, end))
+    return spans
+
+
+def _snippet(text: str, terms: list[str]) -> str:
+    spans = _spans(text, terms)
+    if not spans:
         start, end = 0, min(len(text), SNIPPET)
     else:
-        start = max(0, first.start() - SNIPPET // 3)
+        first = spans[0][0]
+        start = max(0, first - SNIPPET // 3)
         end = min(len(text), start + SNIPPET)
         if start > 0:
             space = text.find(" ", start)
-            start = space + 1 if 0 <= space < first.start() else start
+            start = space + 1 if 0 <= space < first else start
     if end < len(text):
         space = text.rfind(" ", start, end)
         end = space if space > start else end
-    piece = text[start:end]
-    out, last = [], 0
-    for match in pattern.finditer(piece):
-        out.append(escape(piece[last : match.start()]))
-        out.append(f"<mark>{escape(match.group())}</mark>")
-        last = match.end()
-    out.append(escape(piece[last:]))
+    out, last = [], start
+    for a, b in spans:
+        if a < start or b > end:
+            continue
+        out.append(escape(text[last:a]))
+        out.append(f"<mark>{escape(text[a:b])}</mark>")
+        last = b
+    out.append(escape(text[last:end]))
     prefix = "… " if start > 0 else ""
     suffix = " …" if end < len(text) else ""
     return mark_safe(prefix + "".join(out) + suffix)  # noqa: S308 - every piece is escaped

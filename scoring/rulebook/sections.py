@@ -5,9 +5,6 @@ from html.parser import HTMLParser
 
 from django.template.loader import render_to_string
 
-# hongkong shares Taiwan's page; every other variant has its own.
-TEMPLATES = {"hongkong": "rules/_taiwan.html"}
-
 _VOID = {
     "area",
     "base",
@@ -41,7 +38,7 @@ _BREAKS = {
 
 
 def template_for(variant) -> str:
-    return TEMPLATES.get(variant.code, f"rules/_{variant.code}.html")
+    return f"rules/_{variant.code}.html"
 
 
 def render_body(variant, context: dict) -> str:

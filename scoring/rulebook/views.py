@@ -54,12 +54,15 @@ def search(request):
     query = " ".join(raw.split())
     shortened = len(query) > searching.MAX_QUERY
     query = query[: searching.MAX_QUERY]
-    results = searching.search(query) if query else []
+    near = request.GET.get("in", "")
+    near = near if near in VARIANTS else None
+    results = searching.search(query, near) if query else []
     return render(
         request,
         "rules/search.html",
         {
             "q": query,
+            "near": near,
             "results": results,
             "shortened": shortened,
             "capped": len(results) >= searching.MAX_RESULTS,

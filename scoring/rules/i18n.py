@@ -18,16 +18,25 @@ def _plural(singular: str, plural: str, count: int) -> str:
     return singular if count == 1 else plural
 
 
+def _in_context(context: str, message: str) -> str:
+    return message
+
+
 _translate: Callable[[str], str] = _identity
 _translate_plural: Callable[[str, str, int], str] = _plural
+_translate_context: Callable[[str, str], str] = _in_context
 
 
 def install(
-    translate: Callable[[str], str], translate_plural: Callable[[str, str, int], str]
+    translate: Callable[[str], str],
+    translate_plural: Callable[[str, str, int], str],
+    translate_context: Callable[[str, str], str] = _in_context,
 ) -> None:
-    """Route every engine message through ``translate`` (and ``translate_plural``) from now on."""
-    global _translate, _translate_plural
+    """Route every engine message through ``translate`` (and ``translate_plural``, and
+    ``translate_context`` for a message marked with its context) from now on."""
+    global _translate, _translate_plural, _translate_context
     _translate, _translate_plural = translate, translate_plural
+    _translate_context = translate_context
 
 
 def _(message: str) -> str:
@@ -42,5 +51,14 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translate_plural(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    return _translate_context(context, message)
+
+
 def N_(message: str) -> str:  # noqa: N802 - the conventional name for gettext_noop
     return message
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 - pgettext_noop
+    """Mark ``message`` for translation in ``context`` (translated later with ``pgettext``)."""
+    return (context, message)

@@ -40,3 +40,9 @@ def suit_class(code):
 def suit_name(code):
     """``S`` → "spades", in the current language (names a group of cards for screen readers)."""
     return suit_name_text(code) if code in ("S", "H", "D", "C") else ""
+
+
+@register.filter
+def minus_sign(value):
+    """A number as printed, with a true minus sign: ``-1.60`` → ``−1.60``."""
+    return str(value).replace("-", "−")

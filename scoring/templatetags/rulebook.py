@@ -4,6 +4,9 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
+from scoring.rulebook import facts, labels, tables, words
+from scoring.rulebook.context import either
+from scoring.rulebook.explain import explained
 from scoring.rules.cards import JOKER_NAMES, SYMBOLS, parse_card
 from scoring.rules.errors import RulesError
 
@@ -42,6 +45,35 @@ def pcs(codes):
 
 
 @register.filter
+def cardlist(codes):
+    """Cards as a screen reader hears a list of them: ``♠A, ♥Q, ♣2.`` (``、`` and ``。`` in
+    Chinese and Japanese)."""
+    labels = []
+    for code in codes:
+        try:
+            labels.append(parse_card(str(code)).label)
+        except RulesError:
+            labels.append(str(code))
+    return words.join(labels) + words.full_stop()
+
+
+@register.filter
+def listing(items):
+    """Items joined as the language lists them (``、`` in Chinese and Japanese)."""
+    return words.join(items)
+
+
+@register.simple_tag
+def list_separator():
+    return words.separator()
+
+
+@register.simple_tag
+def sentence_end():
+    return words.full_stop()
+
+
+@register.filter
 def suit(code):
     """A suit letter as its coloured symbol; ``NT`` as the translated "no trump"."""
     if code in SYMBOLS:
@@ -59,6 +91,30 @@ def bid(text):
         if text.endswith(trump) and text[: -len(trump)].isdigit():
             return format_html('<span class="bid">{}{}</span>', text[: -len(trump)], suit(trump))
     return text
+
+
+@register.filter
+def part_name(part, option):
+    """``{{ key|part_name:"trump_change_cost" }}``: one number of a house rule, named."""
+    return labels.part_name(option, part)
+
+
+@register.filter
+def choice_label(value, option):
+    """``{{ rules.yoromeki|choice_label:"yoromeki" }}``: a house rule's value as players say it."""
+    return labels.value_label(option, value)
+
+
+@register.filter
+def keyed(value, key):
+    """A number as a worked example prints it: marked with the engine's answer it shows."""
+    return format_html('<span data-key="{}">{}</span>', key, value)
+
+
+@register.filter
+def bid_answer(code):
+    """A bid the engine worked out, drawn as ``bid`` draws it and marked for the page's test."""
+    return format_html('<span data-key="bid" data-value="{}">{}</span>', code, bid(code))
 
 
 @register.tag
@@ -96,6 +152,15 @@ class RuleSectionNode(template.Node):
 
 
 @register.simple_tag(takes_context=True)
+def explain(context, name):
+    """``{% explain "joker_summon" %}``: what the value in force of that house rule means
+    (``explain.EXPLAINED``), with the "house rule" badge when it is not the default."""
+    rules = context["rules"]
+    sentence = explained(name, getattr(rules, name))
+    return format_html("{} {}", sentence, houserule(context, name)) if sentence else ""
+
+
+@register.simple_tag(takes_context=True)
 def houserule(context, *names):
     """A "house rule" badge, linking to the option, when any of ``names`` differs from its default."""
     changed = context.get("changed") or ()
@@ -103,3 +168,43 @@ def houserule(context, *names):
         if name in changed:
             return format_html('<a class="badge hr" href="#opt-{}">{}</a>', name, _("house rule"))
     return ""
+
+
+# ---- a page's own tables and examples, asked for by its template -------------------------
+
+
+@register.inclusion_tag("rules/parts/trick.html", takes_context=True)
+def trick(context, plays, trump, number, called=None, joker_called=False, lead_suit=None):
+    """``{% trick "HK SA HJ DJ" "H" 3 %}``: an example trick, judged by the engine with the
+    page's house rules, drawn with its reason (nothing at all if the rules make it impossible)."""
+    ex = facts.judge(
+        context["variant"],
+        context["rules"],
+        plays.split(),
+        trump,
+        number,
+        called=called,
+        joker_called=joker_called,
+        lead_suit=lead_suit,
+    )
+    return {"ex": ex}
+
+
+@register.simple_tag(takes_context=True)
+def worked_out(context, name):
+    """``{% worked_out "chip_table" as chips %}``: one of the score tables in ``tables.BUILDERS``."""
+    build = tables.BUILDERS[name]
+    return build(context["variant"], context["rules"], context["example_players"])
+
+
+@register.simple_tag(takes_context=True)
+def levels(context):
+    """Each level of the ladder with its target, as the engine sets it."""
+    return facts.levels(context["variant"], context["rules"], context["example_players"])
+
+
+@register.simple_tag(takes_context=True)
+def players_where(context, name, value):
+    """The player counts (of the page's table) at which house rule ``name`` has ``value``."""
+    rows = context.get("deal_for_table") or ()
+    return either([row.players for row in rows if getattr(row.rules, name) == value])

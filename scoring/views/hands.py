@@ -9,14 +9,17 @@ from django.forms import UUIDField
 from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from scoring import audit, query
 from scoring.access import session_for
 from scoring.forms import HandForm, hand_initial
+from scoring.hand_form import session_rules
+from scoring.hand_markup import markup_for
 from scoring.models import Hand, HandEvent
 from scoring.recording import (
     NotRestorable,
@@ -29,7 +32,8 @@ from scoring.recording import (
     undo_last,
     update_hand,
 )
-from scoring.views.sessions import table_context
+from scoring.views.sessions import board_context, record_context, table_context
+from scoring.views.table_parts import deltas_by_hand, deltas_of, hand_row, member_session
 
 PASSED_OUT = "passed"
 
@@ -39,11 +43,13 @@ def _done(request, url):
 
 
 def _refused(request, session, form, status):
-    """The record form shown again with its messages (htmx swaps only a 200 into #record)."""
-    template = "scoring/table.html#record" if request.htmx else "scoring/table.html"
-    return render(
-        request, template, table_context(session, form), status=200 if request.htmx else status
-    )
+    """The record form shown again with its messages and the entry kept (htmx swaps
+    only a 200 into #record); without JavaScript, the whole table screen."""
+    if request.htmx:
+        last = session.hands.order_by("-number").first()
+        context = record_context(session, form, last)
+        return render(request, "scoring/table.html#record", context)
+    return render(request, "scoring/table.html", table_context(session, form), status=status)
 
 
 def _ended(request, session):
@@ -52,10 +58,32 @@ def _ended(request, session):
     return _done(request, reverse("scoring:summary", args=[session.pk]))
 
 
+def _saved(request, session, hand, created, deltas):
+    """After a Save: without JavaScript, back to the table screen; with htmx, just what
+    changed: the scoreboard, the new row of the hands list and a fresh form."""
+    if created and request.htmx.target != "record":
+        # Not the form on screen (no JavaScript, or the outbox sending a kept hand, whose
+        # page reloads next): the next page says it.
+        messages.success(request, _("Hand %(number)d saved.") % {"number": hand.number})
+    if not request.htmx:
+        return redirect(session)
+    if not created:  # a Save sent twice: show the table as it now stands
+        hand = session.hands.order_by("-number").first()
+        deltas = deltas_of(session, deltas_by_hand([hand]).get(hand.pk, {}))
+    context = {
+        **board_context(session, last=hand),
+        **record_context(session, last=hand),
+        "saved": hand.number,
+        "new_row": hand_row(session, hand, list(deltas) or [0] * session.players_count),
+    }
+    response = render(request, "scoring/table.html#saved", context)
+    return trigger_client_event(response, "hand-saved", {"number": hand.number})
+
+
 @require_POST
 @login_required
 def record(request, pk):
-    session = session_for(request, pk)
+    session = member_session(request, pk)
     if session.ended_at is not None:
         return _ended(request, session)
     try:
@@ -68,46 +96,51 @@ def record(request, pk):
         form = HandForm(session, data)
         form.add_error(None, _("This form is out of date; it has been reloaded. Try again."))
         return _refused(request, session, form, 400)
-    form = HandForm(session, request.POST)
     if request.POST.get("action") == PASSED_OUT:
-        record_passed(session, key, user=request.user)
-        return _done(request, session.get_absolute_url())
+        hand, created = record_passed(session, key, user=request.user)
+        return _saved(request, session, hand, created, ())
+    form = HandForm(session, request.POST)
     if not form.is_valid():
         return _refused(request, session, form, 422)
     hand, created = record_hand(
         session, form.cleaned_data["key"], form.hand_values(), form.score.deltas, request.user
     )
-    if created:
-        messages.success(request, _("Hand %(number)d saved.") % {"number": hand.number})
-    return _done(request, session.get_absolute_url())
+    return _saved(request, session, hand, created, form.score.deltas)
 
 
 @require_POST
 @login_required
 def preview(request, pk):
     """The live score preview: the engine's verdict on the form as it stands."""
-    session = session_for(request, pk)
+    session = member_session(request, pk)
     form = HandForm(session, request.POST)
     form.is_valid()
-    return render(request, "scoring/table.html#preview", {"form": form, "session": session})
+    return render(request, "scoring/table.html#previewed", {"form": form, "session": session})
 
 
 @login_required
 def hands(request, pk):
-    session = session_for(request, pk)
-    listed = session.hands.order_by("-number").prefetch_related("scores")
-    rows = []
-    for hand in listed:
-        hand.session = session  # one seat list for every row
-        deltas = {s.seat: s.delta for s in hand.scores.all()}
-        row = [deltas.get(seat.number, 0) for seat in session.seat_list]
-        rows.append({"hand": hand, "deltas": row, "sum": sum(row)})
+    session = member_session(request, pk)
+    listed = list(session.hands.order_by("-number"))
+    scores = deltas_by_hand(listed)
+    rows = [(hand, deltas_of(session, scores.get(hand.pk, {}))) for hand in listed]
     # rules.md: some tables are applied as written even where they do not sum to zero;
-    # a sum column, shown once any hand leaves one, lets the table notice.
-    uneven = any(row["sum"] for row in rows)
-    return render(
-        request, "scoring/hands.html", {"session": session, "rows": rows, "uneven": uneven}
+    # a sum column, shown once any hand leaves one, lets the table notice. A count of
+    # wins never sums to zero, and means nothing summed.
+    uneven = session.engine.sum_matters(session.players_count, session_rules(session)) and any(
+        sum(deltas) for _hand, deltas in rows
     )
+    ended = session.ended_at is not None
+    context = {
+        "session": session,
+        "rows": [{"hand": hand, "deltas": deltas, "sum": sum(deltas)} for hand, deltas in rows],
+        "table_rows": mark_safe(
+            "".join(hand_row(session, h, d, not ended, uneven) for h, d in rows)
+        ),
+        "uneven": uneven,
+        "ended": ended,
+    }
+    return render(request, "scoring/hands.html", context)
 
 
 @login_required
@@ -117,9 +150,7 @@ def edit(request, pk, number):
     if session.ended_at is not None and request.method == "POST":
         return _ended(request, session)
     if request.method != "POST":
-        initial = {**hand_initial(hand), "key": hand.key}
-        form = HandForm(session, initial=initial)
-        form.score = _stored_score(session, initial)
+        form = _stored_form(session, {**hand_initial(hand), "key": hand.key})
         return render(request, "scoring/hand_edit.html", _edit_context(session, hand, form))
     data = request.POST.copy()
     data["key"] = str(hand.key)  # an edit keeps its hand's key; a garbled one must not block it
@@ -148,14 +179,18 @@ HISTORY_ON_HAND = 10  # the latest changes on the edit page; the History page ha
 HISTORY_PAGE = 300
 
 
-def _stored_score(session, initial):
-    """The preview of the hand as stored, so the edit page opens showing its score."""
+def _stored_form(session, initial):
+    """The form filled in with the hand as stored, and judged, so the edit page opens
+    showing its score; a hand the engine no longer takes opens blank but for its
+    version and key."""
     data = QueryDict(mutable=True)
     for name, value in initial.items():
         if value is not None and value is not False:
             data[name] = "on" if value is True else str(value)
     bound = HandForm(session, data)
-    return bound.score if bound.is_valid() else None
+    if bound.is_valid():
+        return bound
+    return HandForm(session, initial={"key": initial["key"], "version": initial.get("version")})
 
 
 def _edit_context(session, hand, form, **extra):
@@ -165,6 +200,8 @@ def _edit_context(session, hand, form, **extra):
         "session": session,
         "hand": hand,
         "form": form,
+        "fields": markup_for(form),
+        "ended": session.ended_at is not None,
         "history": audit.entries(session, shown[:HISTORY_ON_HAND]),
         "history_more": len(shown) > HISTORY_ON_HAND,
         **extra,

@@ -38,6 +38,7 @@ ICONS = [
 ]
 SHELL = [
     "css/app.css",
+    "js/kept.js",
     "js/offline.js",
     "js/table.js",
     "icon.svg",

@@ -2,16 +2,31 @@
 
 import uuid
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Max
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from scoring.access import league_for, session_for
 from scoring.forms import HandForm, SessionForm, league_initial
-from scoring.models import GameSession, Player, Seat
+from scoring.hand_markup import FreshEntry, markup_for
+from scoring.models import GameSession, HandEvent, Player, Seat
 from scoring.standings import standings
+from scoring.views.page_cache import KEY_HOLE, cached_page, holes, keep_page
+from scoring.views.table_parts import (
+    RECENT,
+    board_items,
+    deltas_of,
+    hand_row,
+    member_session_marked,
+    scores_of,
+)
 
 
 @login_required
@@ -51,27 +66,50 @@ def _start(league, data, user) -> GameSession:
     return session
 
 
-def table_context(session, form=None):
-    """Everything the table screen shows: the scoreboard and the hand being recorded."""
-    totals = session.totals()
-    last = session.hands.order_by("-number").first()  # not every hand: only the last counts
+def board_context(session, last=None, totals=None) -> dict:
+    """The scoreboard: every seat's total, the hand being played and who deals it."""
+    totals = session.totals() if totals is None else totals
+    if last is None:
+        last = session.hands.order_by("-number").first()  # only the last counts
     dealer = last.next_dealer() if last else session.first_dealer
-    rows = [
-        {"seat": seat, "total": total, "deals": seat.number == dealer}
-        for seat, total in zip(session.seat_list, totals, strict=True)
-    ]
-    if form is None:
-        form = HandForm(session, initial={"key": _new_key()})
     return {
         "session": session,
-        "rows": rows,
+        "totals": totals,
+        "board": board_items(session, totals, dealer),
+        "seats": session.players_count,
         # Not the count + 1: a deleted hand leaves its number free (it may be restored).
         "hand_number": last.number + 1 if last else 1,
         "dealer": session.seat_list[dealer],
         "last_hand": last,
-        "form": form,
         "ended": session.ended_at is not None,
     }
+
+
+def record_context(session, form=None, last=None, key=None) -> dict:
+    """The hand form: a fresh one (with a new key), or one as the table sent it."""
+    if form is None:
+        form = FreshEntry(session, key or _new_key())
+    return {
+        "session": session,
+        "form": form,
+        "fields": markup_for(form, HandForm),
+        "hand_number": last.number + 1 if last else 1,
+    }
+
+
+def table_context(session, form=None, key=None) -> dict:
+    """Everything the table screen shows: the scoreboard, the hand being recorded, and
+    the last few hands (the new row of a Save joins them)."""
+    recent = list(session.hands.order_by("-number")[:RECENT])
+    last = recent[0] if recent else None
+    totals, scores = scores_of(session, recent)
+    context = board_context(session, last=last, totals=totals)
+    editable = not context["ended"]
+    rows = [
+        hand_row(session, h, deltas_of(session, scores.get(h.pk, {})), editable) for h in recent
+    ]
+    record = record_context(session, form, last, key)
+    return {**context, **record, "recent": mark_safe("".join(rows))}
 
 
 def _new_key():
@@ -80,8 +118,14 @@ def _new_key():
 
 @login_required
 def table(request, pk):
-    session = session_for(request, pk)
-    return render(request, "scoring/table.html", table_context(session))
+    session = member_session_marked(request, pk)
+    page = cached_page(request, session)
+    if page is not None:
+        return page
+    if messages.get_messages(request):  # a page shown once: written, not kept
+        return render(request, "scoring/table.html", table_context(session))
+    context = {**table_context(session, key=KEY_HOLE), **holes()}
+    return keep_page(request, session, render(request, "scoring/table.html", context))
 
 
 @require_POST
@@ -108,9 +152,31 @@ def summary(request, pk):
 
 
 def share(request, token):
+    """The read-only scoreboard. Its page polls it every few seconds: the poll asks
+    with the ETag of the last answer, and gets 304 until a hand or the session changes."""
     session = get_object_or_404(GameSession.objects.select_related("league"), share_token=token)
-    template = "scoring/share.html"
-    if request.htmx:
-        template += "#board"
-    context = {**table_context(session), **standings(session), "shared": True}
-    return render(request, template, context)
+    etag = _share_etag(request, session)
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return _share_headers(unchanged, etag)
+    template = "scoring/share.html#live" if request.htmx else "scoring/share.html"
+    context = {**board_context(session), "shared": True}
+    if context["ended"]:
+        context.update(standings(session))
+    return _share_headers(render(request, template, context), etag)
+
+
+def _share_etag(request, session) -> str:
+    # Every change to a hand leaves an event; ending and reopening change ended_at.
+    last = HandEvent.objects.filter(session=session).aggregate(last=Max("pk"))["last"]
+    ended = session.ended_at.timestamp() if session.ended_at else 0
+    page = "htmx" if request.htmx else "page"
+    return f'"{session.pk}-{last or 0}-{ended}-{get_language()}-{page}"'
+
+
+def _share_headers(response, etag):
+    response["ETag"] = etag
+    # Kept by the browser but asked again each time: a 304 costs next to nothing.
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ["HX-Request"])
+    return response

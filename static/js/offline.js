@@ -1,13 +1,14 @@
-// A bad connection at the card table. On every page:
-// - registers the service worker (/sw.js), which keeps the pages last seen;
+// A bad connection at the card table. On every page (kept.js looks after the service
+// worker and the kept copies of pages):
 // - shows the offline banner (html.offline) when the page is a kept copy
 //   (data-cached-at, set by the worker) or the phone is offline;
 // - sends the hands saved while offline (the outbox, in localStorage) as soon as the
 //   connection returns: on `online`, on page load, and again and again while it fails.
 // On the table screen it also:
 // - keeps the hand being entered (the draft) through a reload, per user and session;
-// - queues a Save that cannot reach the server (offline, or a network error, or a
-//   lost answer) with its idempotency key, so the server records it exactly once.
+// - queues a Save that cannot reach the server (offline, a network error, a lost answer,
+//   or a server error) with its idempotency key, so the server records it exactly once;
+//   the banner says so, and offers to send it again at once.
 // Its words come from #connection (templates/pwa/connection.html), translated there.
 (function () {
   "use strict";
@@ -49,8 +50,11 @@
     return outbox().filter(function (e) { return mine(e) && e.session === session; });
   }
   function removeEntry(key) { setOutbox(outbox().filter(function (e) { return e.key !== key; })); }
-  function markEntry(key, state) {
-    setOutbox(outbox().map(function (e) { if (e.key === key) e.state = state; return e; }));
+  function markEntry(key, state, status) {
+    setOutbox(outbox().map(function (e) {
+      if (e.key === key) { e.state = state; e.status = status; }
+      return e;
+    }));
   }
 
   // ---- words --------------------------------------------------------------------
@@ -84,12 +88,15 @@
     var lines = [];
     if (offline && !offlinePage) lines.push(["banner", fill(text.offline, { time: clock(cachedAt || loadedAt) })]);
     if (notice) lines.push(["notice", notice]);
+    var waiting = 0;
     outbox().forEach(function (e) {
       if (me !== "-" && e.user !== me) return;
-      var words = e.state === "signin" ? text.signin : text.waiting;
-      lines.push(["outbox", fill(words, { number: e.number })]);
+      var words = e.state === "signin" ? text.signin : e.state === "failed" ? text.failed : text.waiting;
+      lines.push(["outbox" + (e.state === "failed" ? " failed" : ""), fill(words, { number: e.number, status: e.status })]);
+      if (e.state !== "signin") waiting += 1;
     });
-    var signature = JSON.stringify(lines);
+    var retry = waiting > 0 && navigator.onLine && !offlinePage;
+    var signature = JSON.stringify([lines, retry]);
     if (signature === shown) return;
     shown = signature;
     box.textContent = "";
@@ -99,6 +106,14 @@
       p.textContent = line[1];
       box.appendChild(p);
     });
+    if (retry) {
+      var again = document.createElement("button");
+      again.type = "button";
+      again.className = "retry";
+      again.textContent = text.retry;
+      again.addEventListener("click", function () { backoff = 2000; flush(); });
+      box.appendChild(again);
+    }
     box.hidden = lines.length === 0;
   }
 
@@ -174,7 +189,7 @@
     note.className = "waiting-note";
     var line = document.createElement("p");
     line.className = "waiting-line";
-    line.textContent = fill(text.waiting, { number: entry.number });
+    line.textContent = fill(entry.state === "failed" ? text.failed : text.waiting, entry);
     var kept = document.createElement("p");
     kept.className = "muted";
     kept.textContent = text.kept;
@@ -209,7 +224,11 @@
     render();
   }
 
-  function queueSave(form, entry) {
+  function queueSave(form, entry, status) {
+    if (status) {
+      entry.state = "failed";
+      entry.status = status;
+    }
     if (!outbox().some(function (e) { return e.key === entry.key; })) {
       var entries = outbox();
       entries.push(entry);
@@ -255,24 +274,46 @@
     queueSave(form, entry);
   }, true);
 
-  function lost(event) {
+  function lost(event, status) {
     var form = handForm();
     if (!form || event.detail.elt !== form || !attempt || attempt.key !== formKey(form)) return;
-    queueSave(form, attempt); // the server may have it already: its key makes a resend harmless
+    queueSave(form, attempt, status); // the server may have it already: its key makes a resend harmless
   }
-  document.addEventListener("htmx:sendError", lost);
-  document.addEventListener("htmx:timeout", lost);
+  document.addEventListener("htmx:sendError", function (event) { lost(event); });
+  document.addEventListener("htmx:timeout", function (event) { lost(event); });
+  // Any Save the server fails (5xx), or cannot take now (a stale token, too many
+  // requests), joins the outbox; one it refuses outright stays in the form, and says so.
   document.addEventListener("htmx:responseError", function (event) {
-    if ([502, 503, 504].indexOf(event.detail.xhr.status) >= 0) lost(event);
+    var form = handForm();
+    var status = event.detail.xhr.status;
+    if (!form || event.detail.elt !== form) return;
+    if (status >= 500 || [403, 408, 429].indexOf(status) >= 0) return lost(event, status);
+    notice = fill(text.refusedNow, { number: handNumber(form), status: status });
+    render();
+  });
+  // A Save answered with another page (the sign-in page, after a redirect) is not
+  // swapped into the form: it waits in the outbox until its user signs in again.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = handForm();
+    var xhr = event.detail.xhr;
+    if (!form || event.detail.elt !== form || !xhr.responseURL) return;
+    if (new URL(xhr.responseURL).pathname !== new URL(recordUrl(form)).pathname) {
+      event.detail.shouldSwap = false;
+      lost(event);
+    }
   });
   document.addEventListener("htmx:configRequest", function (event) {
     // A request that hangs on a bad connection gives up and joins the outbox.
     if (event.detail.elt === handForm()) event.detail.timeout = 20000;
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
+  // The server recorded the hand (scoring/views/hands.py sends this event with its answer).
+  document.addEventListener("hand-saved", function () {
     var form = handForm();
-    if (form && event.detail.elt === form && event.detail.successful &&
-        event.detail.xhr.getResponseHeader("HX-Redirect")) clearDraft(form);
+    if (form) clearDraft(form);
+    if (notice) {
+      notice = null;
+      render();
+    }
   });
   document.addEventListener("htmx:sendError", function (event) {
     // The live preview cannot reach the server: say so rather than show a stale score.
@@ -345,16 +386,17 @@
     } catch (error) {
       return { kind: "network" };
     }
-    var redirect = response.headers.get("HX-Redirect");
-    if (redirect) return { kind: "sent", redirect: redirect };
+    if ((response.headers.get("HX-Trigger") || "").indexOf("hand-saved") >= 0) return { kind: "sent" };
     if (response.status === 403 && !retried) {
       // The CSRF token has changed since (a new sign-in): take a fresh one and try once more.
       freshToken = await tokenFrom(entry.page);
       return freshToken ? send(entry, true) : { kind: "network" };
     }
     if (response.redirected) return { kind: "signin" }; // sent to the login page
-    if (response.status >= 500 || response.status === 429 || response.status === 408) return { kind: "network" };
-    return { kind: "refused" }; // the entry itself is wrong: back to the form with it
+    if (response.status >= 500 || response.status === 429 || response.status === 408) {
+      return { kind: "network", status: response.status };
+    }
+    return { kind: "refused" }; // the entry itself is wrong (or the session ended): back to the form
   }
 
   function giveBack(entry) {
@@ -388,6 +430,7 @@
         outcome = "signin";
         break;
       } else {
+        if (result.status) markEntry(entry.key, "failed", result.status);
         outcome = "retry";
         break;
       }
@@ -419,44 +462,11 @@
     }
   }
 
-  // ---- back to the live page ------------------------------------------------------------
-  // A kept copy or the offline page asks the server (not the worker: a HEAD goes past
-  // it) whether it answers again, then reloads into the live page.
-  var probeTimer = null;
-  var probeDelay = 3000;
-  function probe() {
-    clearTimeout(probeTimer);
-    if ((cachedAt === null && !offlinePage) || !navigator.onLine) return;
-    fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
-      .then(function (response) {
-        if (response.status < 500) location.reload();
-        else throw new Error(String(response.status));
-      })
-      .catch(function () {
-        probeTimer = setTimeout(probe, probeDelay);
-        probeDelay = Math.min(probeDelay * 2, 30000);
-      });
-  }
-
-  // ---- the service worker -------------------------------------------------------------
-  function keepThisPage() {
-    var worker = navigator.serviceWorker.controller;
-    if (worker && cachedAt === null && !offlinePage) worker.postMessage({ type: "keep", url: location.href });
-  }
-  if ("serviceWorker" in navigator && text.sw) {
-    // The first visit (this page came before the worker), or a new worker: once it
-    // takes over, it keeps this page too.
-    navigator.serviceWorker.addEventListener("controllerchange", keepThisPage);
-    navigator.serviceWorker.register(text.sw, { scope: "/" }).catch(function () {});
-  }
-
   // ---- start ----------------------------------------------------------------------------
   window.addEventListener("online", function () {
     render();
     backoff = 2000;
-    probeDelay = 3000;
-    if (outbox().some(mine)) flush(); // reloads when done
-    else probe();
+    if (outbox().some(mine)) flush(); // reloads when done (else kept.js finds the live page)
   });
   window.addEventListener("offline", render);
   window.addEventListener("storage", render); // another tab queued or sent a hand
@@ -480,6 +490,5 @@
     }
     render();
     if (outbox().some(mine)) flush();
-    else if (navigator.onLine) probeTimer = setTimeout(probe, probeDelay); // the server was down
   });
 })();

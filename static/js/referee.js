@@ -1,181 +1,33 @@
-// The dispute tools, tap by tap without page reloads. Without this file every tap
-// submits the GET form and the server does the same (the query string is the state).
+// The dispute tools between taps. htmx asks the server for the page (the form's hx-get: on a
+// chip, a card, a call, a link) and puts its #ref-main in place; without JavaScript the same
+// GET form submits itself. What is left here is what htmx does not do: the +/− steppers,
+// the copy button, keeping open panels open, the focus, and reading the new verdict out.
 (function () {
   "use strict";
-  document.documentElement.classList.add("js");
-  var controller = null;
-  var timer = null;
+  var root = document.documentElement;
+  root.classList.add("js");
 
-  function theForm() { return document.getElementById("referee-form"); }
+  // "ref-loading" on <html> from a change until its page is in: styles and tests wait on it.
+  function loading(on) { root.classList.toggle("ref-loading", on); }
 
-  // "ref-loading" on <html> while a tap waits for its page: styles and tests can wait on it.
-  function loading(on) { document.documentElement.classList.toggle("ref-loading", on); }
-
-  function split(text) { return (text || "").split(/[.,\s]+/).filter(Boolean); }
-
-  function queryOf(form) {
-    var params = new URLSearchParams();
-    new FormData(form).forEach(function (value, key) {
-      if (typeof value === "string") params.append(key, value);
-    });
-    return params.toString();
-  }
-
-  // Where the keyboard was, so that it is there again in the page that replaces this one: a
-  // chip, card or call by its name and value, a stepper's button by its input, else an id;
-  // an action link that goes away (undo, clear) leaves the focus on its section's heading.
-  function focusKey(active) {
-    if (!active || active === document.body || !window.CSS || !CSS.escape) return null;
-    if (active.name && active.type !== "text") {
-      return { selector: '[name="' + CSS.escape(active.name) + '"][value="' + CSS.escape(active.value) + '"]' };
-    }
-    var input = active.dataset.step && active.parentElement.querySelector("input[name]");
-    if (input) return { selector: '[name="' + CSS.escape(input.name) + '"]', step: active.dataset.step };
-    if (active.id) return { selector: "#" + CSS.escape(active.id) };
-    var section = active.closest("section[id]");
-    if (section) return { selector: "#" + CSS.escape(section.id) + " h2", heading: true };
-    return null;
-  }
-
-  function restoreFocus(root, key) {
-    if (!key) return;
-    var found = root.querySelector(key.selector);
-    if (found && key.step) found = found.parentElement.querySelector('[data-step="' + key.step + '"]');
-    if (!found) return;
-    if (key.heading) found.setAttribute("tabindex", "-1");
-    found.focus({ preventScroll: true });
-  }
-
-  // The page is replaced, its live regions with it, and a new region says nothing: one region
-  // outside <main> reads out each new verdict (or what is wrong) instead.
-  function spoken(root) {
-    var errors = root.querySelectorAll(".ref-error");
-    var parts = errors.length ? errors : root.querySelectorAll("[data-ruling] .verdict, [data-ruling] .reason");
-    return Array.prototype.map.call(parts, function (p) { return p.textContent; }).join(" ")
-      .replace(/\s+/g, " ").trim();
-  }
-
-  function announce(root) {
-    var box = document.getElementById("ref-announce");
-    var text = spoken(root);
-    if (box && text !== box.dataset.said) {
-      box.dataset.said = text;
-      box.textContent = text;
-    }
-  }
-
-  document.addEventListener("DOMContentLoaded", function () {
-    var main = document.querySelector("main");
-    if (!theForm() || !main) return;
-    var box = document.createElement("div");
-    box.id = "ref-announce";
-    box.className = "sr-only";
-    box.setAttribute("aria-live", "polite");
-    box.dataset.said = spoken(main);  // on the page already: read with it
-    document.body.appendChild(box);
+  // A stepper's button sets its number and lets htmx send it (after its delay).
+  document.addEventListener("click", function (event) {
+    var copyButton = event.target.closest("[data-copy]");
+    if (copyButton) { copy(copyButton); return; }
+    var step = event.target.closest("#referee-form [data-step]");
+    if (!step) return;
+    var input = step.parentElement.querySelector("input");
+    var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
+    var min = input.min === "" ? -Infinity : +input.min;
+    var max = input.max === "" ? Infinity : +input.max;
+    input.value = Math.max(min, Math.min(max, value));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
-  // The folded panels (house rules, card codes…) stay open in the page that replaces this one.
-  function openPanels(root) {
-    var open = {};
-    root.querySelectorAll("details:not(.ref-play)").forEach(function (d) {
-      (open[d.className] = open[d.className] || []).push(d.open);
-    });
-    return open;
-  }
-
-  function reopen(root, panels) {
-    var seen = {};
-    root.querySelectorAll("details:not(.ref-play)").forEach(function (d) {
-      var i = seen[d.className] = (seen[d.className] || 0) + 1;
-      if ((panels[d.className] || [])[i - 1]) d.open = true;
-    });
-  }
-
-  // Fetch the page for this query and put its <main> in place of ours: same server, same HTML.
-  function load(url) {
-    if (controller) controller.abort();
-    controller = new AbortController();
-    var main = document.querySelector("main");
-    var hadRuling = !!main.querySelector("[data-ruling]");
-    var key = focusKey(document.activeElement);
-    var panels = openPanels(main);
-    main.classList.add("ref-busy");
-    loading(true);
-    fetch(url, { signal: controller.signal, credentials: "same-origin" })
-      .then(function (response) {
-        return response.text().then(function (html) { return { response: response, html: html }; });
-      })
-      .then(function (result) {
-        var doc = new DOMParser().parseFromString(result.html, "text/html");
-        var fresh = doc.querySelector("main");
-        if (!fresh) { window.location.href = url; return; }
-        reopen(fresh, panels);
-        document.querySelector("main").replaceWith(fresh);
-        loading(timer !== null);
-        document.title = doc.title;
-        history.replaceState(null, "", result.response.url);
-        restoreFocus(fresh, key);
-        announce(fresh);
-        var ruling = fresh.querySelector("[data-ruling]");
-        // A new ruling: bring its whole panel (the trick and the verdict) into view.
-        if (ruling && !hadRuling) {
-          (ruling.closest("section") || ruling).scrollIntoView({ block: "nearest", behavior: "smooth" });
-        }
-      })
-      .catch(function (error) {
-        if (error.name !== "AbortError") window.location.href = url;
-      });
-  }
-
-  function submit(form, extra) {
-    var query = queryOf(form);
-    if (extra) query += (query ? "&" : "") + extra;
-    load(window.location.pathname + (query ? "?" + query : ""));
-  }
-
-  function submitSoon(form) {
-    loading(true);
-    clearTimeout(timer);
-    timer = setTimeout(function () { timer = null; submit(form); }, 300);
-  }
-
-  // A card tapped in the picker: add it to the list the chosen mode fills (tap again to take it back).
-  function tapCard(button, form) {
-    var picker = button.closest(".ref-picker");
-    var mode = form.querySelector('input[name="m"]:checked') || picker;
-    var input = form.elements[mode.dataset.input];
-    if (!input) { submit(form, "add=" + encodeURIComponent(button.value)); return; }
-    var code = button.value.toUpperCase();
-    if (mode.dataset.kind === "one") {
-      input.value = code;
-      var next = mode.dataset.next && form.querySelector('input[name="m"][value="' + mode.dataset.next + '"]');
-      if (next) next.checked = true;
-    } else {
-      var codes = split(input.value);
-      var at = codes.map(function (c) { return c.toUpperCase(); }).indexOf(code);
-      if (at >= 0) codes.splice(at, 1);
-      else if (codes.length < (parseInt(mode.dataset.limit, 10) || 99)) codes.push(code);
-      else return;
-      input.value = codes.join(".");
-    }
-    button.classList.toggle("used");
-    submit(form);
-  }
-
-  // A call tapped on the ladder: append it to the calls (with the caller, in a free auction).
-  function tapCall(button, form) {
-    var ladder = button.closest("[data-kind=calls]");
-    var input = form.elements[ladder.dataset.input];
-    var call = button.value;
-    if (ladder.dataset.prefix) {
-      var caller = form.querySelector('input[name="' + ladder.dataset.prefix + '"]:checked');
-      if (!caller) { submit(form, "add=" + encodeURIComponent(call)); return; }
-      call = caller.value + ":" + call;
-    }
-    input.value = split(input.value).concat([call]).join(".");
-    submit(form);
-  }
+  // Capturing: a number field's own htmx trigger stops the event before it bubbles.
+  document.addEventListener("change", function (event) {
+    if (event.target.closest("#referee-form")) loading(true);
+  }, true);
 
   function copy(button) {
     var input = document.getElementById(button.dataset.copy);
@@ -193,42 +45,88 @@
     }
   }
 
-  document.addEventListener("click", function (event) {
-    var form = theForm();
-    var target = event.target;
-    var copyButton = target.closest("[data-copy]");
-    if (copyButton) { copy(copyButton); return; }
-    if (!form) return;
-    var card = target.closest("button[data-card]");
-    if (card && form.contains(card)) { event.preventDefault(); tapCard(card, form); return; }
-    var call = target.closest("button[data-call]");
-    if (call && form.contains(call)) { event.preventDefault(); tapCall(call, form); return; }
-    var soft = target.closest("a[data-soft]");
-    if (soft) { event.preventDefault(); load(soft.href); return; }
-    var step = target.closest("[data-step]");
-    if (step && form.contains(step)) {
-      var input = step.parentElement.querySelector("input");
-      var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
-      var min = input.min === "" ? -Infinity : +input.min;
-      var max = input.max === "" ? Infinity : +input.max;
-      input.value = Math.max(min, Math.min(max, value));
-      submitSoon(form);
+  // Where the keyboard was, for when htmx cannot put it back (a chip inside a folded panel;
+  // an undo link that goes away leaves the focus on its section's heading).
+  function focusKey(active) {
+    if (!active || active === document.body || !window.CSS || !CSS.escape) return null;
+    // By id, once the panels are open again (htmx's own try finds it in a closed panel).
+    if (active.id) return { selector: "#" + CSS.escape(active.id) };
+    if (active.dataset.step) {
+      var input = active.parentElement.querySelector("input[id]");
+      if (input) return { selector: "#" + CSS.escape(input.id), step: active.dataset.step };
     }
+    var section = active.closest("section[id]");
+    if (section) return { selector: "#" + CSS.escape(section.id) + " h2", heading: true };
+    return null;
+  }
+
+  function restoreFocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+    var found = document.querySelector(key.selector);
+    if (found && key.step) found = found.parentElement.querySelector('[data-step="' + key.step + '"]');
+    if (!found) return;
+    if (key.heading) found.setAttribute("tabindex", "-1");
+    found.focus({ preventScroll: true });
+    var box = found.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) found.scrollIntoView({ block: "nearest" });
+  }
+
+  // The page is replaced, its live regions with it, and a new region says nothing: one region
+  // outside #ref-main reads out each new verdict (or what is wrong) instead.
+  function spoken(main) {
+    var errors = main.querySelectorAll(".ref-error");
+    var parts = errors.length ? errors : main.querySelectorAll("[data-ruling] .verdict, [data-ruling] .reason, #ref-why");
+    return Array.prototype.map.call(parts, function (p) { return p.textContent; }).join(" ")
+      .replace(/\s+/g, " ").trim();
+  }
+
+  function announce(main) {
+    var box = document.getElementById("ref-announce");
+    var text = spoken(main);
+    if (box && text !== box.dataset.said) {
+      box.dataset.said = text;
+      box.textContent = text;
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var main = document.getElementById("ref-main");
+    if (!main) return;
+    var box = document.createElement("div");
+    box.id = "ref-announce";
+    box.className = "sr-only";
+    box.setAttribute("aria-live", "polite");
+    box.dataset.said = spoken(main);  // on the page already: read with it
+    document.body.appendChild(box);
   });
 
-  document.addEventListener("change", function (event) {
-    var form = theForm();
-    if (!form || !form.contains(event.target)) return;
-    var type = event.target.type;
-    if (type === "radio" || type === "checkbox") submit(form);
-    else submitSoon(form);
+  // Around each swap: the open panels stay open, the focus stays put, a new ruling is shown.
+  var before = null;
+  document.addEventListener("htmx:beforeRequest", function () { loading(true); });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var main = document.getElementById("ref-main");
+    if (!main || event.detail.target !== main) return;
+    var open = [];
+    main.querySelectorAll("details[id]").forEach(function (d) { if (d.open) open.push(d.id); });
+    before = { open: open, focus: focusKey(document.activeElement), ruling: !!main.querySelector("[data-ruling]") };
   });
-
-  document.addEventListener("submit", function (event) {
-    var form = theForm();
-    if (event.target !== form) return;
-    event.preventDefault();
-    var by = event.submitter;
-    submit(form, by && by.name ? encodeURIComponent(by.name) + "=" + encodeURIComponent(by.value) : "");
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!before) return;
+    before.open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+    restoreFocus(before.focus);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var main = document.getElementById("ref-main");
+    if (!main || !before) return;
+    announce(main);
+    var ruling = main.querySelector("[data-ruling], #ref-why");
+    if (ruling && !before.ruling) {
+      (ruling.closest("section") || ruling).scrollIntoView({ block: "nearest", behavior: "smooth" });
+    }
+    before = null;
+  });
+  document.addEventListener("htmx:afterSettle", function () { loading(false); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail.successful) loading(false);  // nothing will be swapped in
   });
 })();

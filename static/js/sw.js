@@ -7,7 +7,10 @@
 //   last time it was opened (marked with data-cached-at, so the page can say it is
 //   offline), else the offline page.
 // - Kept pages belong to one signed-in user (the X-Offline-User header, scoring/pwa.py):
-//   a page for someone else or for nobody, and signing in or out, drop them all.
+//   a page for someone else or for nobody, and signing in or out, drop them all. Before
+//   a kept page is shown, the napoleon_offline cookie must still name that user: with
+//   the cookies cleared, nothing kept is shown (where the browser lets a worker read
+//   cookies; offline.js checks again in the page).
 // - Never kept: anything but a GET, htmx and API requests, /accounts/, /admin/.
 /* global CONFIG */
 "use strict";
@@ -55,7 +58,18 @@ function forgetPages() {
 
 async function keptPage(url) {
   var cache = await caches.open(PAGES);
+  if (!(await stillSignedIn(cache))) {
+    await forgetPages();
+    return undefined;
+  }
   return cache.match(url, { ignoreVary: true });
+}
+
+async function stillSignedIn(cache) {
+  if (!self.cookieStore) return true; // the page checks for itself (offline.js)
+  var owner = await cache.match(OWNER);
+  var mark = await self.cookieStore.get("napoleon_offline").catch(function () { return null; });
+  return !!(owner && mark && mark.value === (await owner.text()));
 }
 
 async function trim(cache) {
@@ -133,9 +147,26 @@ self.addEventListener("fetch", function (event) {
   // Anything else (htmx fragments, the API, the manifest) goes to the network untouched.
 });
 
+// A page changed in place (a Save swapped in by htmx) sends itself as it now stands:
+// it replaces its kept copy, keeping that copy's headers (and so its owner).
+async function keepAsSent(url, html) {
+  var cache = await caches.open(PAGES);
+  var kept = await cache.match(url, { ignoreVary: true });
+  if (!kept) return;
+  var stamped = html.replace(/<html\b/i, '<html data-cached-at="' + Date.now() + '"');
+  await cache.put(url, new Response(stamped, { status: 200, headers: kept.headers }));
+}
+
 // A page opened before this worker took over asks for itself to be kept.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "keep-this" && typeof data.url === "string" && typeof data.html === "string") {
+    var sent = new URL(data.url, self.location.href);
+    if (sent.origin === self.location.origin && !neverKept(sent)) {
+      event.waitUntil(keepAsSent(sent.href, data.html).catch(function () {}));
+    }
+    return;
+  }
   if (data.type !== "keep" || typeof data.url !== "string") return;
   var url = new URL(data.url, self.location.href);
   if (url.origin !== self.location.origin || neverKept(url)) return;

@@ -1,49 +1,118 @@
-// Progressive help for the hand form; without it the form still works (selects, number inputs).
+// Progressive help for the hand form; without it the form still works (chips, selects,
+// number inputs). Every number it uses comes from the server (data-needed on a contract
+// chip: the result that just makes it); it knows no rule of any game.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
-  var owner = null;
+  var discardBrush = false; // the grid's "discarded" button: taps mark discards
+  var quiet = false; // a change this script makes is not the player's
 
   function form() { return document.getElementById("hand-form"); }
-  function changed(el) { el.dispatchEvent(new Event("change", { bubbles: true })); }
-
-  function ownerName(value) {
-    var button = document.querySelector('.owner[data-owner="' + value + '"]');
-    return button ? button.textContent : "";
+  function list(selector, root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(selector));
   }
+  function changed(el) {
+    quiet = true;
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    quiet = false;
+  }
+  function checked(f, name) { return f.querySelector('input[name="' + name + '"]:checked'); }
 
-  // Each card tile is a button: it says whose the card is ("♠A: Ann"), and is pressed when the
-  // card belongs to the player chosen above, so that pressing it again takes the card back.
-  function paintTiles() {
-    var section = document.querySelector(".grid-section");
-    var tiles = document.querySelectorAll(".tile[data-card]");
-    var unplaced = 0;
-    tiles.forEach(function (tile) {
-      var select = tile.querySelector("select");
-      var button = tile.querySelector(".tile-tap");
-      var name = select.value ? ownerName(select.value) : "";
-      tile.classList.toggle("placed", !!select.value);
-      if (button) {
-        button.querySelector("small").textContent = name || "—";
-        button.setAttribute("aria-pressed", owner !== null && select.value === owner ? "true" : "false");
-        if (section && section.dataset.tileLabel) {
-          button.setAttribute("aria-label", section.dataset.tileLabel
-            .replace("%(card)s", button.querySelector("span").textContent)
-            .replace("%(owner)s", name || section.dataset.unplacedLabel));
-        }
-      }
-      if (!select.value) unplaced += 1;
+  // ---- the result starts at what the contract needs -------------------------------------
+  // The chips next to it show (one less, one more); "other…" shows every total.
+  function contractChip(f) { return checked(f, "level") || checked(f, "nap_bid"); }
+
+  function showNear(f) {
+    var box = f.querySelector(".chips.result");
+    var chip = contractChip(f);
+    if (!box) return;
+    var needed = chip ? parseInt(chip.dataset.needed, 10) : null;
+    list(".chip:not(.mode)", box).forEach(function (label) {
+      var value = parseInt(label.querySelector("input").value, 10);
+      label.classList.toggle("near", needed !== null && Math.abs(value - needed) <= 1);
     });
-    var counter = document.querySelector(".unplaced");
-    if (counter) counter.textContent = counter.dataset.template.replace("%(count)s", unplaced);
-    rove(list(".tile-tap"));
-    rove(list(".owner"));
+    return needed;
   }
 
-  // The players and the card tiles are one Tab stop each (the last one visited); arrow keys
-  // move inside them, up and down to the same rank in the next suit.
-  function list(selector) { return Array.prototype.slice.call(document.querySelectorAll(selector)); }
+  function startResult(f) {
+    var needed = showNear(f);
+    var box = f.querySelector(".chips.result");
+    if (!box || needed === null || needed === undefined || box.dataset.touched) return;
+    var input = box.querySelector('input[name="points"][value="' + needed + '"]');
+    if (input && !input.checked) {
+      input.checked = true;
+      changed(input);
+    }
+  }
 
+  function other(button) {
+    var box = button.closest(".chips.result");
+    box.classList.add("all");
+    button.setAttribute("aria-expanded", "true");
+    var first = box.querySelector('input[name="points"]:checked') || box.querySelector('input[name="points"]');
+    if (first) first.focus();
+  }
+
+  // The card grid (or tricks by player) and back: one button, pressed while in use.
+  function toggleMode(f, button) {
+    var wanted = button.getAttribute("aria-pressed") === "true" ? "count" : button.dataset.mode;
+    var radio = f.querySelector('input[name="mode"][value="' + wanted + '"]');
+    if (!radio) return;
+    radio.checked = true;
+    showMode(f);
+    changed(radio);
+  }
+
+  function showMode(f) {
+    var radio = checked(f, "mode");
+    list(".mode-toggle", f).forEach(function (b) {
+      b.setAttribute("aria-pressed", radio && radio.value === b.dataset.mode ? "true" : "false");
+    });
+  }
+
+  // ---- the card grid: the table taps one side's cards ------------------------------------
+  function tileState(select) { return select.value === "in" ? "in" : select.value === "discard" ? "discard" : ""; }
+
+  function paintTiles() {
+    var grid = document.getElementById("grid");
+    if (!grid) return;
+    var brush = grid.querySelector(".brush");
+    if (brush) brush.setAttribute("aria-pressed", discardBrush ? "true" : "false");
+    list(".tile[data-card]", grid).forEach(function (tile) {
+      var select = tile.querySelector("select");
+      var button = tile.querySelector(".tt");
+      var state = tileState(select);
+      tile.classList.toggle("in", state === "in");
+      tile.classList.toggle("discard", state === "discard");
+      mark(button.querySelector("small"), state, grid.dataset["s" + (state || "none")]);
+      button.setAttribute("aria-pressed", state === (discardBrush ? "discard" : "in") ? "true" : "false");
+    });
+    rove(list(".tt"));
+  }
+
+  // Under the card: ✓ for tapped (its word for screen readers), the word for discarded.
+  function mark(small, state, word) {
+    small.textContent = "";
+    var seen = document.createElement("span");
+    seen.setAttribute("aria-hidden", "true");
+    seen.textContent = state === "in" ? "✓" : "";
+    var said = document.createElement("span");
+    said.className = state === "discard" ? "" : "sr-only";
+    said.textContent = " " + word;
+    small.appendChild(seen);
+    small.appendChild(said);
+  }
+
+  function tapTile(tile) {
+    var select = tile.querySelector("select");
+    var brush = discardBrush ? "discard" : "in";
+    select.value = tileState(select) === brush ? "" : brush;
+    paintTiles();
+    changed(select);
+  }
+
+  // The tiles are one Tab stop (the last one visited); arrow keys move among them, up and
+  // down to the same place in the next suit.
   function rove(items, current) {
     current = current || items.filter(function (i) { return i.hasAttribute("data-current"); })[0] || items[0];
     items.forEach(function (item) {
@@ -52,22 +121,10 @@
     });
   }
 
-  document.addEventListener("focusin", function (event) {
-    var el = event.target;
-    if (el.classList.contains("tile-tap")) rove(list(".tile-tap"), el);
-    else if (el.classList.contains("owner")) rove(list(".owner"), el);
-  });
-
   function arrowTarget(el, key) {
+    if (!el.classList.contains("tt")) return null;
     var step = key === "ArrowLeft" || key === "ArrowUp" ? -1 : 1;
-    if (el.classList.contains("owner")) {
-      var owners = list(".owner");
-      return owners[owners.indexOf(el) + step] || null;
-    }
-    if (!el.classList.contains("tile-tap")) return null;
-    var rows = Array.prototype.map.call(document.querySelectorAll(".tiles"), function (row) {
-      return Array.prototype.slice.call(row.querySelectorAll(".tile-tap"));
-    });
+    var rows = list(".tiles").map(function (row) { return list(".tt", row); });
     var all = [].concat.apply([], rows);
     if (key === "ArrowLeft" || key === "ArrowRight") return all[all.indexOf(el) + step] || null;
     for (var r = 0; r < rows.length; r++) {
@@ -79,6 +136,12 @@
     return null;
   }
 
+  document.addEventListener("focusin", function (event) {
+    if (event.target.classList.contains("tt")) rove(list(".tt"), event.target);
+    // Typing into a number box replaces its value (it never appends to it).
+    if (event.target.type === "number" && event.target.select) event.target.select();
+  });
+
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].indexOf(event.key) < 0) return;
@@ -89,139 +152,127 @@
     }
   });
 
+  // ---- clearing the entry -------------------------------------------------------------------
+  function clearEntry(f) {
+    list("input, select", f).forEach(function (el) {
+      if (el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      if (el.type === "radio") el.checked = el.defaultChecked && (el.name === "mode" || el.name === "grid_side");
+      else if (el.type === "checkbox") el.checked = false;
+      else if (el.tagName === "SELECT") el.value = "";
+      else if (el.type === "number") el.value = "0";
+    });
+    var mode = f.querySelector('input[name="mode"][value="count"]');
+    if (mode) mode.checked = true;
+    forget(f);
+    changed(f);
+  }
+
+  function forget(f) {
+    list("[data-touched]", f).forEach(function (el) { delete el.dataset.touched; });
+    list(".chips.result.all", f).forEach(function (box) { box.classList.remove("all"); });
+    list(".chips.result .more", f).forEach(function (b) { b.setAttribute("aria-expanded", "false"); });
+    discardBrush = false;
+    showMode(f);
+    showNear(f);
+    paintTiles();
+  }
+
+  // ---- taps ---------------------------------------------------------------------------------
   // One tap that throws away a hand being entered, or ends the evening, asks first.
   // Pass-out asks only when something was entered: a real pass-out stays one tap.
   function entered(f) {
     return !!f.querySelector('input[name="declarer"]:checked, input[name="nap_bid"]:checked, [data-touched]');
   }
 
-  document.addEventListener("click", function (event) {
-    var ask = event.target.closest("[data-confirm], [data-confirm-entered]");
+  function click(event) {
+    var target = event.target;
+    var ask = target.closest("[data-confirm], [data-confirm-entered]");
     if (ask) {
       var message = ask.dataset.confirm || (entered(ask.form) ? ask.dataset.confirmEntered : null);
       if (message && !window.confirm(message)) event.preventDefault();
       return;
     }
-    var ownerButton = event.target.closest(".owner");
-    if (ownerButton) {
-      owner = ownerButton.dataset.owner;
-      document.querySelectorAll(".owner").forEach(function (b) {
-        b.classList.toggle("active", b === ownerButton);
-        b.setAttribute("aria-pressed", b === ownerButton ? "true" : "false");
-      });
-      paintTiles();
-      return;
+    var f = form();
+    if (target.closest(".clear") && f) return clearEntry(f);
+    if (target.closest(".more")) return other(target.closest(".more"));
+    if (target.closest(".mode-toggle") && f) return toggleMode(f, target.closest(".mode-toggle"));
+    if (target.closest(".brush")) {
+      discardBrush = !discardBrush;
+      return paintTiles();
     }
-    var tile = event.target.closest(".tile[data-card]");
+    var tile = target.closest(".tile[data-card]");
     if (tile) {
       event.preventDefault();
-      var select = tile.querySelector("select");
-      select.value = owner && select.value !== owner ? owner : "";
-      paintTiles();
-      changed(select);
-      return;
+      return tapTile(tile);
     }
-    var add = event.target.closest("[data-add-player]");
-    if (add) {
-      var box = document.querySelector("textarea[name=players]");
-      var names = box.value.split("\n").map(function (n) { return n.trim(); }).filter(Boolean);
-      if (names.indexOf(add.dataset.addPlayer) < 0) names.push(add.dataset.addPlayer);
-      box.value = names.join("\n");
-      return;
-    }
-    var step = event.target.closest("[data-step]");
-    if (step) {
-      var input = step.parentElement.querySelector("input");
-      var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
-      var min = input.min === "" ? -Infinity : +input.min;
-      var max = input.max === "" ? Infinity : +input.max;
-      input.value = Math.max(min, Math.min(max, value));
-      input.dataset.touched = "1";
-      changed(input);
-    }
-  });
+    var add = target.closest("[data-add-player]");
+    if (add) return addPlayer(add.dataset.addPlayer);
+    var step = target.closest("[data-step]");
+    if (step && f && f.contains(step)) stepBy(step);
+  }
+  document.addEventListener("click", click);
 
-  // Start the points at the contract's target: a contract made exactly needs no taps.
-  document.addEventListener("change", function (event) {
-    var f = form();
-    if (!f || !f.contains(event.target)) return;
-    if (event.target.name === "points") event.target.dataset.touched = "1";
-    if (event.target.name !== "level") return;
-    var points = f.querySelector('input[name="points"]');
-    if (points && !points.dataset.touched) {
-      points.value = parseInt(event.target.value, 10) + parseInt(f.dataset.targetOffset || "0", 10);
-    }
-  });
-
-  // Thai and Nap: start the trick steppers at a bare make, as the points start at the
-  // target. The napoleon's side gets just enough (napoleon ahead of the friend, so no
-  // betrayal), the others share the rest; any stepper the player touches stops this.
-  function checked(f, name) {
-    var input = f.querySelector('input[name="' + name + '"]:checked');
-    return input ? input.value : null;
+  function addPlayer(name) {
+    var box = document.querySelector("textarea[name=players]");
+    var names = box.value.split("\n").map(function (n) { return n.trim(); }).filter(Boolean);
+    if (names.indexOf(name) < 0) names.push(name);
+    box.value = names.join("\n");
   }
 
-  function tricksNeeded(f, box, total) {
-    if (box.dataset.needs) {
-      var bid = checked(f, "nap_bid");
-      var pair = box.dataset.needs.split(",").filter(function (p) { return p.split(":")[0] === bid; })[0];
-      return pair ? parseInt(pair.split(":")[1], 10) : null;
-    }
-    var handicap = checked(f, "level");
-    return handicap === null ? null : Math.floor((total + parseInt(handicap, 10)) / 2) + 1;
-  }
-
-  function fillTricks(f) {
-    var box = f.querySelector("#tricks");
-    var declarer = checked(f, "declarer");
-    if (!box || declarer === null) return;
-    var inputs = list('#tricks input[name^="tricks_"]');
-    var entered = inputs.some(function (i) { return i.dataset.touched || (+i.value && !box.dataset.filled); });
-    var total = parseInt(box.dataset.total, 10);
-    var need = tricksNeeded(f, box, total);
-    if (entered || need === null || need > total) return;
-    var partner = checked(f, "partner");
-    var friend = partner !== null && partner !== "alone" && partner !== declarer ? partner : null;
-    var others = inputs.filter(function (i) { return [declarer, friend].indexOf(i.name.slice(7)) < 0; });
-    var rest = total - need;
-    inputs.forEach(function (i) {
-      var seat = i.name.slice(7);
-      if (seat === declarer) i.value = friend === null ? need : Math.ceil(need / 2);
-      else if (seat === friend) i.value = Math.floor(need / 2);
-      else {
-        var k = others.indexOf(i);
-        i.value = Math.floor(rest / others.length) + (k < rest % others.length ? 1 : 0);
-      }
-    });
-    box.dataset.filled = "1";
+  function stepBy(step) {
+    var input = step.parentElement.querySelector("input");
+    var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
+    var min = input.min === "" ? -Infinity : +input.min;
+    var max = input.max === "" ? Infinity : +input.max;
+    input.value = Math.max(min, Math.min(max, value));
+    input.dataset.touched = "1";
+    changed(input);
   }
 
   document.addEventListener("change", function (event) {
     var f = form();
-    if (!f || !f.contains(event.target)) return;
-    if (event.target.name.indexOf("tricks_") === 0) event.target.dataset.touched = "1";
-    else if (["declarer", "partner", "level", "nap_bid"].indexOf(event.target.name) >= 0) fillTricks(f);
+    var el = event.target;
+    if (!f || !f.contains(el)) return;
+    if (el === f) return sync(f); // a draft put back (offline.js): catch up
+    if (quiet) return;
+    if (el.name === "points") el.closest(".chips.result").dataset.touched = "1";
+    else if (el.type === "number") el.dataset.touched = "1";
+    else if (el.name === "level" || el.name === "nap_bid") startResult(f);
   });
 
-  document.addEventListener("DOMContentLoaded", paintTiles);
+  function sync(f) {
+    showMode(f);
+    var box = f.querySelector(".chips.result");
+    if (box && box.querySelector('input[name="points"]:checked')) box.dataset.touched = "1";
+    showNear(f);
+    paintTiles();
+  }
+
+  function ready() {
+    var f = form();
+    if (f) sync(f);
+  }
+  document.addEventListener("DOMContentLoaded", ready);
+
   document.addEventListener("htmx:afterSwap", function (event) {
     var swapped = event.detail && event.detail.target;
     var record = document.getElementById("record");
-    // The hand form came back (a refused Save): its focused control went with the old one.
-    // Take the keyboard to the first message, or else to the heading, not the top of the page.
-    if (swapped && swapped.id === "record" && record && !record.contains(document.activeElement)) {
-      owner = null;
-      var target = record.querySelector(".errorlist") || record.querySelector("h2");
-      if (target) {
-        target.setAttribute("tabindex", "-1");
-        target.focus();
+    if (swapped && swapped.id === "record" && record) {
+      discardBrush = false;
+      ready();
+      // The form came back: its focused control went with the old one. Take the keyboard
+      // to the first message, or else to the heading, not the top of the page.
+      if (!record.contains(document.activeElement)) {
+        var target = record.querySelector(".errorlist") || record.querySelector("h2");
+        if (target) {
+          target.setAttribute("tabindex", "-1");
+          target.focus({ preventScroll: !record.querySelector(".errorlist") });
+        }
       }
     }
-    paintTiles();
   });
-  document.addEventListener("reset", function () { // offline.js: "Next hand"
-    list("#hand-form [data-touched]").forEach(function (i) { delete i.dataset.touched; });
-    list("#tricks[data-filled]").forEach(function (box) { delete box.dataset.filled; });
-    setTimeout(paintTiles, 0);
+  document.addEventListener("reset", function (event) { // offline.js: "Next hand"
+    var f = form();
+    if (f && event.target === f) setTimeout(function () { forget(f); }, 0);
   });
 })();

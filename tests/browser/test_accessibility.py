@@ -337,38 +337,42 @@ def test_every_state_of_the_table_has_no_serious_violation(
     page.screenshot(path=str(SHOTS / f"a11y-new-game-errors-{scheme}.png"))
     check(page, "new game with errors", found)
 
-    # The table: the card grid shown, a live preview with a score, then an error.
+    # The table: a live preview with a score, the card grid by one side, then an error.
     table_page(page, live_server, world)
-    page.locator("input[name=mode][value=cards]").check()
-    page.wait_for_selector(".tiles")
-    check(page, "table, card grid", found)
     page.locator("input[name=declarer][value='0']").check()
     page.locator("input[name=level][value='3']").check()
     page.locator("input[name=trump][value=S]").check()
     page.locator("input[name=partner][value='1']").check()
-    page.locator("input[name=mode][value=count]").check()
-    page.fill("input[name=points]", "13")
-    page.locator("input[name=points]").dispatch_event("change")
+    page.locator("input[name=points][value='12']").check()
     page.wait_for_selector("#preview table")
     check(page, "table, preview with a score", found)
     shot(page, f"table-preview-{scheme}")
-    page.fill("input[name=points]", "99")
-    page.locator("input[name=points]").dispatch_event("change")
+    page.click("button.mode-toggle")
+    page.wait_for_selector(".tiles")
+    page.click("button.brush")  # five discards: more than the napoleon discards
+    for code in ("SA", "SK", "SQ", "SJ", "HA"):
+        page.click(f".tile[data-card={code}] .tt")
     page.wait_for_selector("#preview .err")
-    check(page, "table, preview with an error", found)
+    check(page, "table, card grid with an error", found)
+    shot(page, f"table-grid-{scheme}")
     table_page(page, live_server, world, "mighty")
     page.click("button[value=save]")  # nothing tapped: the form comes back with errors
     page.wait_for_selector("#record .errorlist")
     check(page, "table, form with errors", found)
     shot(page, f"table-errors-{scheme}")
 
-    # Tricks (Thai) and Nap's calls.
-    for variant in ("thai", "nap"):
-        table_page(page, live_server, world, variant)
-        page.locator("input[name=declarer][value='1']").check()
-        page.locator("button[data-step='1']").first.click()
-        page.wait_for_selector("#preview .err, #preview table")
-        check(page, f"table ({variant}), preview", found)
+    # Thai's tricks by player, and Nap's calls.
+    table_page(page, live_server, world, "thai")
+    page.locator("input[name=declarer][value='1']").check()
+    page.click("button.mode-toggle")
+    page.locator("button[data-step='1']").first.click()
+    page.wait_for_selector("#preview .err, #preview table")
+    check(page, "table (thai), tricks by player", found)
+    table_page(page, live_server, world, "nap")
+    page.locator("input[name=declarer][value='1']").check()
+    page.locator("input[name=nap_bid][value=two]").check()
+    page.wait_for_selector("#preview table")
+    check(page, "table (nap), preview", found)
 
     # Someone else saved the hand meanwhile: the edit page shows what they changed.
     taiwan = world["sessions"]["taiwan"]
@@ -471,21 +475,9 @@ def choose(page, name, value):
     assert page.locator(f"input[name=\"{name}\"][value='{value}']").is_checked()
 
 
-def give(page, owner, codes):
-    """Pick the player with the keyboard, then each of their cards with arrows and Space."""
-    if "owner" not in focused(page)["cls"]:  # from the tiles, one Shift+Tab back
-        tab_until(page, lambda el: "owner" in el["cls"], limit=1, key="Shift+Tab")
-    owners = page.locator(".owner").evaluate_all("els => els.map(e => e.dataset.owner)")
-    current = owners.index(page.evaluate("() => document.activeElement.dataset.owner"))
-    target = owners.index(str(owner))
-    for _ in range(abs(target - current)):
-        press(page, "ArrowRight" if target > current else "ArrowLeft")
-    press(page, "Enter")
-    assert page.locator(f".owner[data-owner='{owner}']").get_attribute("aria-pressed") == "true"
-    press(page, "Tab")
-    order = page.locator(".tile-tap").evaluate_all(
-        "els => els.map(e => e.closest('.tile').dataset.card)"
-    )
+def tap_tiles(page, codes):
+    """Along the card tiles with the arrow keys, Space on each card of ``codes``."""
+    order = page.locator(".tt").evaluate_all("els => els.map(e => e.closest('.tile').dataset.card)")
     for code in codes:
         here = order.index(
             page.evaluate("() => document.activeElement.closest('.tile').dataset.card")
@@ -494,11 +486,9 @@ def give(page, owner, codes):
         for _ in range(abs(there - here)):
             press(page, "ArrowRight" if there > here else "ArrowLeft")
         press(page, "Space")
-        tile = page.locator(f".tile[data-card={code}] .tile-tap")
+        tile = page.locator(f".tile[data-card={code}] .tt")
         assert tile.get_attribute("aria-pressed") == "true"
-        assert tile.get_attribute("aria-label").endswith(
-            page.locator(f".owner[data-owner='{owner}']").inner_text()
-        )
+        assert tile.text_content().endswith("tapped")  # its name: the card, then "tapped"
 
 
 def test_a_whole_hand_by_keyboard_only(live_server, page):
@@ -515,29 +505,21 @@ def test_a_whole_hand_by_keyboard_only(live_server, page):
     page.locator("#hand-form").screenshot(path=str(SHOTS / "a11y-keyboard-chip.png"))
     choose(page, "level", "3")
     choose(page, "trump", "S")
-    choose(page, "called_suit", "H")
-    choose(page, "called_rank", "A")
     choose(page, "partner", "1")
-    choose(page, "mode", "cards")
+    tab_until(page, lambda el: "mode-toggle" in el["cls"])
+    press(page, "Enter")  # the card grid, by one side: the defenders' cards
     page.wait_for_selector(".tiles")
-    press(page, "Tab")  # to the players the cards go to
-    assert "owner" in focused(page)["cls"]
-    owners = {
-        0: ["SA", "SK", "SQ", "SJ", "HA", "HK", "HQ"],
-        1: ["HJ", "DA", "DK", "DQ"],
-        2: ["DJ", "CA"],
-        3: ["CK", "CQ"],
-        "discard": ["CJ"],
-    }
-    for owner, codes in owners.items():
-        give(page, owner, codes)
-        if owner == 0:
-            page.locator(".grid-section").screenshot(path=str(SHOTS / "a11y-keyboard-grid.png"))
-    assert page.locator(".unplaced").inner_text().endswith("0")
+    press(page, "Tab")
+    assert focused(page)["name"] == "grid_side" and focused(page)["value"] == "def"
+    tab_until(page, lambda el: "tt" in el["cls"])
+    tap_tiles(page, ["DJ", "CA", "CK", "CQ", "CJ"])
+    page.locator(".grid-section").screenshot(path=str(SHOTS / "a11y-keyboard-grid.png"))
+    choose(page, "called_suit", "H")  # after the grid: optional, so last
+    choose(page, "called_rank", "A")
     page.wait_for_selector("#preview table")
     assert "Made" in page.locator("#preview").inner_text()
     tab_until(page, lambda el: el["name"] == "action" and el["value"] == "save")
-    page.keyboard.press("Enter")  # the page reloads on the next hand
+    page.keyboard.press("Enter")  # the next hand's form comes back
     page.wait_for_selector("#record h2:has-text('2')")
     assert session.hands.count() == 1
     hand = session.hands.get()

@@ -10,7 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import League, Membership
+from scoring.rules import VARIANTS
 from tests.browser.support import log_in
+from tests.referee import test_auction, test_legal, test_score, test_trick
 from tests.views.factories import make_session, play
 
 SHOTS = Path(__file__).parent / "screenshots"
@@ -18,7 +20,7 @@ PASSWORD = "a-long-test-password"
 
 # language → (game at the table, its rules page, words on the table screen, on the rules page)
 TABLES = {
-    "zh-hant": ("taiwan", "taiwan", ["秘書", "王牌", "儲存這一局"], ["逼鬼", "秘書牌", "末三輪"]),
+    "zh-hant": ("taiwan", "taiwan", ["秘書", "王牌", "儲存這一局"], ["逼鬼", "秘書牌", "最後三墩"]),
     "ja": (
         "japanese-chip",
         "japanese",
@@ -59,3 +61,88 @@ def test_it_speaks_the_tables_language(browser, live_server, language):
         assert word in text, (language, word)
     page.screenshot(path=str(SHOTS / f"language-{language}-rules.png"))
     context.close()
+
+
+# ---- every page fits the phone ---------------------------------------------------------------
+
+PHONE = 390
+# The widest things on a page that is too wide: what sticks out past the screen's edge.
+OVERFLOW = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const box = el.getBoundingClientRect();
+    if (box.right > PHONE + 0.5 && box.width > 0 && getComputedStyle(el).position !== "fixed"
+        && !el.closest(".scroll, .sr-only, .sr, .skip")) {
+      out.push(el.tagName.toLowerCase() + "." + [...el.classList].join(".") + " → " + Math.round(box.right)
+        + " " + (el.textContent || "").trim().slice(0, 40));
+    }
+  }
+  return [document.documentElement.scrollWidth, out.slice(0, 5)];
+}""".replace("PHONE", str(PHONE))
+
+
+def _public_pages(game):
+    referee = [
+        f"/referee/{tool}/?{module.CASES[game][0]}"
+        for tool, module in (
+            ("trick", test_trick),
+            ("legal", test_legal),
+            ("auction", test_auction),
+            ("score", test_score),
+        )
+    ]
+    rules = [f"/rules/{code}/" for code in VARIANTS]
+    home = ["/", "/accounts/login/", "/accounts/signup/"]
+    return [*home, "/rules/", *rules, "/rules/search/?q=joker", "/referee/", *referee]
+
+
+def _member_pages(league, session, player):
+    return [
+        "/",
+        f"/leagues/{league.pk}/",
+        f"/leagues/{league.pk}/standings/",
+        f"/leagues/{league.pk}/sessions/new/",
+        f"/sessions/{session.pk}/",
+        f"/sessions/{session.pk}/history/",
+        f"/sessions/{session.pk}/review/",
+        f"/sessions/{session.pk}/summary/",
+        f"/players/{player.pk}/",
+        f"/rules/{session.variant}/?session={session.pk}",
+        f"/referee/?session={session.pk}",
+        f"/referee/score/?session={session.pk}",
+    ]
+
+
+def _too_wide(page, live_server, paths) -> list:
+    found = []
+    for path in paths:
+        page.goto(f"{live_server.url}{path}")
+        width, culprits = page.evaluate(OVERFLOW)
+        if width > PHONE:
+            found.append((path, width, culprits))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", *TABLES])
+def test_it_fits_every_page_on_a_phone_signed_in_and_out(browser, live_server, language):
+    game = TABLES[language][0] if language in TABLES else "taiwan"
+    user = User.objects.create_user("host", password=PASSWORD)
+    league = League.objects.create(name="Jeudi soir au café du coin")
+    Membership.objects.create(league=league, user=user, role=Membership.OWNER)
+    session = make_session(league, game)
+    play(session)
+    play(session)
+    player = session.seat_list[0].player
+
+    context = browser.new_context(locale=language, viewport={"width": PHONE, "height": 844})
+    page = context.new_page()
+    too_wide = _too_wide(page, live_server, _public_pages(game))
+    SHOTS.mkdir(exist_ok=True)
+    page.goto(f"{live_server.url}/rules/{TABLES.get(language, (game, game))[1]}/")
+    page.screenshot(path=str(SHOTS / f"fit-{language}-rules.png"))
+    log_in(page, live_server, "host", PASSWORD)
+    too_wide += _too_wide(page, live_server, _member_pages(league, session, player))
+    page.goto(f"{live_server.url}/sessions/{session.pk}/")
+    page.screenshot(path=str(SHOTS / f"fit-{language}-table.png"))
+    context.close()
+    assert not too_wide, too_wide

@@ -65,8 +65,7 @@ def enter_hand(page):
     tap(page, "called_suit", "H")
     tap(page, "called_rank", "A")
     tap(page, "partner", 1)
-    page.fill("input[name=points]", "12")
-    page.locator("input[name=points]").dispatch_event("change")
+    tap(page, "points", 12)  # one over the target of 11, next to it
 
 
 def outbox(page):
@@ -111,7 +110,7 @@ def test_a_save_made_offline_waits_and_is_recorded_once_when_the_connection_retu
 
     expect(page.locator("#hand-form .waiting-line")).to_have_text("Waiting to send hand 1…")
     expect(page.locator("input[name=declarer][value='0']")).to_be_checked()  # the entry stays
-    expect(page.locator("input[name=points]")).to_have_value("12")
+    expect(page.locator("input[name=points][value='12']")).to_be_checked()
     expect(page.locator("#connection .outbox")).to_have_text("Waiting to send hand 1…")
     expect(page.locator("#connection .banner")).to_contain_text(
         "Offline — showing the scores as last seen at"
@@ -205,13 +204,15 @@ def test_a_half_entered_hand_survives_a_reload_and_goes_after_its_save(page, liv
     tap(page, "declarer", 2)
     tap(page, "level", 4)
     tap(page, "trump", "H")
-    page.fill("input[name=points]", "9")
+    page.click("button.more")  # 9, far from the target of 12
+    tap(page, "points", 9)
     page.reload()
     page.wait_for_selector("#hand-form")
     expect(page.locator("input[name=declarer][value='2']")).to_be_checked()
     expect(page.locator("input[name=level][value='4']")).to_be_checked()
     expect(page.locator("input[name=trump][value='H']")).to_be_checked()
-    expect(page.locator("input[name=points]")).to_have_value("9")
+    expect(page.locator("input[name=points][value='9']")).to_be_checked()
+    expect(page.locator("input[name=points][value='9']")).to_be_visible()
     shot(page, "offline-draft-restored")
     # Finished and saved: the next hand starts blank, even after a reload.
     tap(page, "called_suit", "S")
@@ -223,7 +224,7 @@ def test_a_half_entered_hand_survives_a_reload_and_goes_after_its_save(page, liv
     page.reload()
     page.wait_for_selector("#hand-form")
     expect(page.locator("input[name=declarer]:checked")).to_have_count(0)
-    expect(page.locator("input[name=points]")).to_have_value("")
+    expect(page.locator("input[name=points]:checked")).to_have_count(0)
 
 
 def test_the_last_scoreboard_seen_opens_offline_marked_as_offline(page, live_server, session):
@@ -269,12 +270,13 @@ def kept_key(page, path):
 
 
 def test_a_hand_saved_on_a_kept_copy_gets_a_fresh_key(page, live_server, session):
-    """The connection drops just after a Save: the page that comes back is the kept copy,
-    whose form key has just been used. Reusing it would silently drop the next hand."""
+    """The connection drops just after a Save: the page that comes back on a reload is the
+    kept copy, whose form key has just been used. Reusing it would silently drop the next
+    hand."""
     path = session.get_absolute_url()
     open_table(page, live_server, session)
     wait_until_kept(page, path)
-    page.reload()  # now the page on screen is the kept copy, key and all
+    page.reload()  # now the page on screen is the one kept, key and all
     page.wait_for_selector("#hand-form")
     used = page.input_value("input[name=key]")
     for _ in range(50):  # the worker stores its copy just after answering
@@ -282,15 +284,11 @@ def test_a_hand_saved_on_a_kept_copy_gets_a_fresh_key(page, live_server, session
             break
         page.wait_for_timeout(100)
     assert kept_key(page, path) == used
-
-    def answer_then_drop(route):
-        response = route.fetch()  # hand 1 is recorded with that key ...
-        page.context.set_offline(True)  # ... and the connection drops
-        route.fulfill(response=response)
-
-    page.route(f"**/sessions/{session.pk}/record/", answer_then_drop, times=1)
     enter_hand(page)
-    page.click("button[value=save]")
+    page.click("button[value=save]")  # hand 1 is recorded with that key ...
+    page.wait_for_selector("#record h2:has-text('Record hand 2')")
+    page.context.set_offline(True)  # ... and the connection drops
+    page.reload()
     page.wait_for_selector("html[data-cached-at] #hand-form")  # the kept copy
     expect(page.locator("#connection .banner")).to_be_visible()
     assert Hand.objects.count() == 1
@@ -409,3 +407,74 @@ def test_the_outbox_works_without_a_service_worker(browser, browser_context_args
         assert Hand.objects.count() == 1
     finally:
         context.close()
+
+
+def test_a_save_the_server_fails_is_kept_said_and_sent_again(page, live_server, session):
+    """A 500 is no lost hand: the entry stays, the outbox says what happened and offers to
+    send it again, and it is recorded once when the server answers again."""
+    open_table(page, live_server, session)
+    enter_hand(page)
+    page.wait_for_selector("#preview table")
+    failing = {"on": True}
+
+    def server_error(route):
+        if failing["on"]:
+            route.fulfill(status=500, body="<h1>Server Error (500)</h1>", content_type="text/html")
+        else:
+            route.continue_()
+
+    page.route(f"**/sessions/{session.pk}/record/", server_error)
+    page.click("button[value=save]")
+    failed = "Hand 1 was not saved: the server failed (error 500). It is kept on this phone"
+    expect(page.locator("#connection .outbox.failed")).to_contain_text(failed)
+    expect(page.locator("#hand-form .waiting-line")).to_contain_text(failed)
+    expect(page.locator("input[name=declarer][value='0']")).to_be_checked()  # the entry stays
+    expect(page.locator("#connection .retry")).to_be_visible()
+    shot(page, "offline-server-error", full_page=False)
+    assert Hand.objects.count() == 0 and outbox(page)[0]["state"] == "failed"
+    failing["on"] = False
+    page.click("#connection .retry")
+    page.wait_for_selector("#record h2:has-text('Record hand 2')")
+    assert Hand.objects.count() == 1
+    assert screen_totals(page) == engine_totals(session)
+    assert outbox(page) == []
+
+
+def test_a_kept_page_is_not_shown_once_the_cookies_are_cleared(page, live_server, session):
+    play(session)
+    open_table(page, live_server, session)
+    wait_until_kept(page, session.get_absolute_url())
+    page.context.clear_cookies()
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("h1")).to_have_text("No connection")
+    assert page.locator("#board").count() == 0
+    kept = page.evaluate(KEPT_PAGES)
+    assert not any(paths for name, paths in kept.items() if "pages" in name), kept
+
+
+KEPT_HTML = """async (path) => {
+  for (const name of await caches.keys()) {
+    const hit = name.includes("pages") && await (await caches.open(name)).match(path);
+    if (hit) return await hit.text();
+  }
+  return "";
+}"""
+
+
+def test_the_kept_copy_follows_a_save_swapped_in_place(page, live_server, session):
+    """A Save answered by htmx changes the page without loading it: the page hands itself
+    to the worker, so the scores kept for offline use are those on screen."""
+    path = session.get_absolute_url()
+    open_table(page, live_server, session)
+    wait_until_kept(page, path)
+    enter_hand(page)
+    page.click("button[value=save]")
+    page.wait_for_selector("#record h2:has-text('Record hand 2')")
+    page.wait_for_function(f"async () => ({KEPT_HTML})({path!r}).then(h => h.includes('+120'))")
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-cached-at] #hand-form")
+    expect(page.locator("#connection .banner")).to_be_visible()
+    assert screen_totals(page) == [120, 60, -60, -60, -60]
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")

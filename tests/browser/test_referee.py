@@ -128,17 +128,42 @@ def test_it_settles_a_japanese_chip_pass_that_is_final(live_server, page):
     call(page, "12S")
     call(page, "p")
     call(page, "p")
+    assert ruling(page).startswith("Seat 5 calls next.")
+    # Seat 1, who passed first, wants to bid now: tapped, the call says why not, in place.
     call(page, "p")
-    assert ruling(page).startswith("Seat 1 calls next.")
-    # The player who passed first wants to bid now.
-    assert "no" in page.locator('#ladder button[data-call="13S"]').get_attribute("class")
-    call(page, "13S")
-    assert ruling(page).startswith("That call is not allowed.")
-    refusal = page.locator(".ref-calls li.bad").inner_text()
-    assert "Seat 1 has passed, and a pass is final" in refusal  # seats counted from 1
-    shoot(page, "japanese-chip-auction")
+    assert ruling(page).startswith("The auction is over: Seat 2 declares 12♠")
+    passed = page.locator(".ref-calls li.forced")
+    assert passed.inner_text().split() == [
+        "Seat",
+        "1",
+        "pass",
+        "passed",
+        "already:",
+        "passed",
+        "for",
+        "them",
+    ]
     tap(page, "text=Undo last call")
-    assert ruling(page).startswith("Seat 1 calls next.")
+    assert ruling(page).startswith("Seat 5 calls next.")
+    call(page, "11S")
+    why = page.locator("#ref-why")
+    assert why.inner_text().startswith("11♠ is not allowed.")
+    assert why.is_visible() and why.bounding_box()["y"] < 844  # beside the call, on screen
+    assert ruling(page).startswith("Seat 5 calls next.")  # nothing was added
+    shoot(page, "japanese-chip-auction")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_announces_the_mightys_second_round(live_server, page):
+    open_tool(page, live_server, "Is this bid allowed?", "Mighty")
+    chip(page, "f", "Seat 1")
+    for _ in range(5):
+        call(page, "p")
+    assert ruling(page).startswith("Everyone passed once: a second round. Seat 1 calls next.")
+    call(page, "p")
+    assert "Round 2" in page.locator(".ref-calls").inner_text()
+    shoot(page, "mighty-second-round")
 
 
 @pytest.mark.browser
@@ -150,8 +175,8 @@ def test_it_settles_a_thai_toppling_trick(live_server, page):
     chip(page, "l", "Seat 1")
     cards(page, "C4", "C2", "C6", "C3", "C5")
     text = ruling(page)
-    assert text.startswith("Seat 2 wins the trick")
-    assert "toppled" in text
+    assert text.startswith("The napoleon is toppled: the hand is over, and the citizens win.")
+    assert "The trick itself goes to Seat 2" in text
     shoot(page, "thai-trick")
 
 
@@ -184,10 +209,10 @@ def test_it_settles_a_nap_wellington(live_server, page):
     call(page, "two")
     call(page, "four")
     call(page, "wellington")
-    assert ruling(page).startswith("That call is not allowed.")
-    assert (
-        "Wellington may only be called over nap" in page.locator(".ref-calls li.bad").inner_text()
-    )
+    why = page.locator("#ref-why").inner_text()
+    assert why.startswith("Wellington is not allowed.") and "only be called over nap" in why
+    assert not page.url.endswith("wellington")  # the address keeps the calls actually made
+    assert ruling(page).startswith("Seat 3 calls next.")
     shoot(page, "nap-auction")
 
 

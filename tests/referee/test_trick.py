@@ -28,8 +28,12 @@ CASES = {
     ),
     # trick 1 of the chip game: trumps have no power, the highest of the suit led wins
     "japanese-chip": ("v=japanese-chip&n=5&t=S&k=1&l=0&p=H5.S2.HK.H3.HA", "Seat 5", "♥A"),
-    # the toppling first trick
-    "thai": ("v=thai&n=5&t=S&k=1&l=0&p=C2.C3.C4.C5.C6", "Seat 1", "toppled"),
+    # the toppling first trick: the news is the toppling, not who takes the trick
+    "thai": (
+        "v=thai&n=5&t=S&k=1&l=0&p=C2.C3.C4.C5.C6",
+        "The napoleon is toppled: the hand is over, and the citizens win.",
+        "The trick itself goes to Seat 1",
+    ),
     # the ripper led with a joker call: the joker has no power
     "mighty": ("v=mighty&n=5&t=H&k=3&l=0&p=C3.JK.CA.C5.C9&j=1", "Seat 3", "ripper"),
     # Nap's first lead names the trump
@@ -44,7 +48,8 @@ def test_it_names_the_winner_and_the_reason_in_every_variant(client, variant):
     assert response.status_code == 200
     text = ruling(response)
     assert text is not None, errors(response)
-    assert text.startswith(f"{winner} wins the trick"), text
+    headline = winner if winner.endswith(".") else f"{winner} wins the trick"
+    assert text.startswith(headline), text
     assert words in text
 
 
@@ -182,9 +187,13 @@ def test_it_takes_the_nap_contract(client):
     "query, status, message",
     [
         ("v=japanese&n=5&t=H&k=4&l=2&p=C5.ZZ.SA.CK.HQ", 200, "'ZZ' is not a card"),
-        ("v=japanese&n=5&t=H&k=4&l=2&p=C5.C5.SA.CK.HQ", 200, "C5 is given twice."),
+        ("v=japanese&n=5&t=H&k=4&l=2&p=C5.C5.SA.CK.HQ", 200, "♣5 is given twice."),
         ("v=japanese&n=5&t=H&k=1&l=0&p=JK.C9.SA.CK.HQ", 200, "may not be led"),
-        ("v=thai&n=5&t=S&k=2&l=0&p=JK.C9.SA.CK.HQ", 200, "JK is not in the deck"),
+        (
+            "v=thai&n=5&t=S&k=2&l=0&p=JK.C9.SA.CK.HQ",
+            200,
+            "Joker is not in the deck of Thai Napoleon",
+        ),
         ("v=mighty&t=H&k=2&l=0&p=D3.JK.CA.C5.C9&j=1", 200, "ripper"),
         ("v=nap&n=4&k=1&t=H&l=0&p=S5.D2.SK.DA", 200, "makes spades trump"),
         ("v=japanese&n=5&t=H&k=4&l=2&p=C5.C9.SA.CK.HQ&o.yoromeki=XX", 200, "options.yoromeki"),
@@ -275,3 +284,10 @@ QUERIES = st.dictionaries(
 def test_it_never_fails_whatever_the_query(client, query):
     response = follow(client, URL, query)
     assert response.status_code in (200, 400)
+
+
+def test_it_says_a_no_trump_hand_has_no_summon(client):
+    response = follow(client, f"{URL}?v=taiwan&n=5&t=NT&k=2&l=0&c=SA&p=H2.H5.BJ.H9.D3&j=1")
+    assert errors(response) == [
+        "There is no summoning in a no-trump hand: it has no 2 or 3 of trumps."
+    ], errors(response)

@@ -1,6 +1,7 @@
 """Shared plumbing for the rules-page tests: fetch a page and read it as a player would."""
 
 import datetime
+import re
 
 from django.urls import reverse
 
@@ -136,3 +137,16 @@ def make_session(user, variant="japanese", options=None, players=5, league_name=
         player = Player.objects.create(league=league, name=f"P{number}")
         Seat.objects.create(session=session, number=number, player=player)
     return session
+
+
+def table_rows(html, table_class) -> list[tuple[str, ...]]:
+    """The body rows of every ``table.<table_class>`` on the page, as the text of their cells."""
+    rows = []
+    for table in re.findall(
+        rf'<table class="[^"]*\b{table_class}\b[^"]*">(.*?)</table>', html, re.S
+    ):
+        body = table.split("<tbody>", 1)[-1]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+            cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
+            rows.append(tuple(re.sub(r"<[^>]+>", "", c).strip() for c in cells))
+    return rows

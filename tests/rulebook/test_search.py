@@ -107,3 +107,59 @@ def test_it_leaves_the_anchor_out_of_the_text():
     entry = next(e for e in searching.index() if e.code == "taiwan" and e.section == "aim")
     assert entry.title == "The aim"
     assert "#" not in entry.text
+
+
+def test_it_ignores_accents_and_case_both_ways(client):
+    assert 'href="/rules/nap/#auction"' in find(client, "misere")
+    assert "<mark>misère</mark>" in find(client, "MISERE")
+    assert "<mark>Blücher</mark>" in find(client, "blucher")
+    assert 'href="/rules/nap/' in find(client, "BLÜCHER")
+    assert 'href="/rules/japanese/#yoromeki"' in find(client, "Yoroméki")
+
+
+def test_it_keeps_the_marks_that_make_other_scripts_words(client):
+    """Folding accents stops at Latin letters: Thai tone marks and Japanese voicing stay."""
+    assert searching.fold("ก่า")[0] == "ก่า"
+    assert searching.fold("ガ")[0] == "ガ"
+    assert searching.fold("Œuvre Straße")[0] == "oeuvre strasse"
+
+
+def results_of(html):
+    import re
+
+    return re.findall(r'<a href="/rules/([^/]+)/#([^"]+)">', html.split('class="results"', 1)[-1])
+
+
+def test_it_ranks_a_section_of_the_readers_game_first(client):
+    plain = results_of(find(client, "joker"))
+    assert plain[0][0] != "mighty"
+    near = results_of(
+        client.get(reverse("scoring:rules-search"), {"q": "joker", "in": "mighty"}).content.decode()
+    )
+    assert near[0][0] == "mighty"
+    assert sorted(near) == sorted(plain)
+
+
+def test_it_ranks_mighty_first_for_a_korean_reader_on_the_mighty_page(client):
+    client.cookies["django_language"] = "ko"
+    html = client.get(
+        reverse("scoring:rules-search"), {"q": "마이티", "in": "mighty"}, HTTP_ACCEPT_LANGUAGE="ko"
+    ).content.decode()
+    found = results_of(html)
+    assert found[0][0] == "mighty"
+    assert any(code.startswith("japanese") for code, _section in found)  # 올마이티
+
+
+def test_it_finds_a_games_english_word_from_another_language(client):
+    client.cookies["django_language"] = "ja"
+    html = client.get(reverse("scoring:rules-search"), {"q": "ripper"}).content.decode()
+    assert 'href="/rules/mighty/#ripper"' in html
+
+
+def test_it_keeps_the_readers_game_when_searching_again(client):
+    html = client.get(reverse("scoring:rules-variant", args=["mighty"])).content.decode()
+    assert '<input type="hidden" name="in" value="mighty">' in html
+    again = client.get(reverse("scoring:rules-search"), {"q": "joker", "in": "mighty"})
+    assert '<input type="hidden" name="in" value="mighty">' in again.content.decode()
+    bad = client.get(reverse("scoring:rules-search"), {"q": "joker", "in": "<x>"})
+    assert bad.status_code == 200 and 'name="in"' not in bad.content.decode()

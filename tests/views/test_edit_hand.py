@@ -32,27 +32,31 @@ def test_it_shows_the_hand_as_it_was_entered(member_client, session):
     play(session)
     response = member_client.get(edit_url(session))
     assert response.status_code == 200
-    form = response.context["form"]
-    assert form["declarer"].value() == 0
-    assert (form["level"].value(), form["trump"].value()) == (3, "S")
+    form = response.context["form"]  # bound to the hand as stored, and judged
+    assert form["declarer"].value() == "0"
+    assert (form["level"].value(), form["trump"].value()) == ("3", "S")
     assert (form["called_suit"].value(), form["called_rank"].value()) == ("H", "A")
-    assert (form["partner"].value(), form["points"].value()) == ("1", 12)
+    assert (form["partner"].value(), form["points"].value()) == ("1", "12")
+    assert form.score.deltas == (120, 60, -60, -60, -60)
     assert 'name="version" value="1"' in response.content.decode()
 
 
-def test_it_shows_a_card_grid_hand_with_its_cards_placed(member_client, session):
+def test_it_shows_a_card_grid_hand_by_the_defenders_cards(member_client, session):
     cards = grid(session, lambda c: "discard" if c == "CJ" else "0" if c[0] in "SH" else "2")
     play(session, mode="cards", points=None, **cards)
     form = member_client.get(edit_url(session)).context["form"]
-    assert form["card_SA"].value() == "0"
-    assert form["card_DK"].value() == "2"
+    assert form["grid_side"].value() == "def"
+    assert form["card_SA"].value() == ""  # the napoleon's: implied
+    assert form["card_DK"].value() == "in"  # a defender's: tapped
     assert form["card_CJ"].value() == "discard"
+    assert form.score.declarer_points == 8
 
 
 def test_it_shows_the_tricks_of_a_thai_hand(member_client, thai):
     play(thai)
     form = member_client.get(edit_url(thai)).context["form"]
-    assert [form[f"tricks_{s}"].value() for s in range(5)] == [4, 3, 1, 1, 1]
+    assert form["mode"].value() == "tricks"  # who took them matters in Thai: by player
+    assert [form[f"tricks_{s}"].value() for s in range(5)] == ["4", "3", "1", "1", "1"]
 
 
 def test_it_opens_a_passed_out_hand_for_editing(member_client, session):
@@ -73,7 +77,7 @@ def test_it_saves_the_correction_and_recomputes_the_totals(member_client, sessio
     assert "Hand 1 updated." in member_client.get(response.url).content.decode()
     assert_scores_match_engine(session)
     table = member_client.get(session.get_absolute_url())
-    assert [row["total"] for row in table.context["rows"]] == totals_from_rows(session)
+    assert table.context["totals"] == totals_from_rows(session)
 
 
 def test_it_keeps_the_hands_number_dealer_and_key(member_client, session):

@@ -130,6 +130,8 @@ def bodies(fields, valid):
 
 
 def succeeded(response):
+    if "hand-saved" in response.get("HX-Trigger", ""):
+        return True  # a Save answered with htmx: the new board, row and form
     if response.has_header("HX-Redirect"):
         return True
     return response.status_code == 302 and not response.url.startswith(reverse("scoring:login"))

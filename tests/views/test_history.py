@@ -40,11 +40,11 @@ def test_a_stale_edit_shows_what_the_other_phone_changed(member_client, owner_cl
     assert "Saved by olive." in page and "Nothing was overwritten." in page
     assert "Contract 3♠ 4♠" in page
     assert "Result made failed" in page
-    assert "Points of the declarer's side 12 6" in page
+    assert "Point cards of the napoleon's side 12 6" in page
     assert "Score: Ann +" in page  # each seat's score, before and after
     changes = response.context["stale_changes"]
     assert {row["label"] for row in changes} >= {"Contract", "Score: Ann", "Score: Ben"}
-    assert "Declarer" not in {row["label"] for row in changes}
+    assert "Napoleon" not in {row["label"] for row in changes}
     hand.refresh_from_db()
     assert (hand.version, hand.points) == (2, 6)
 
@@ -72,7 +72,7 @@ def test_a_stale_edit_of_a_hand_without_history_shows_it_as_it_stands(
     response = member_client.post(url("edit-hand", session.pk, 1), edited(session, hand))
     assert response.status_code == 409
     assert "The hand as it now stands" in text(response)
-    assert "Points of the declarer's side 6" in text(response)
+    assert "Point cards of the napoleon's side 6" in text(response)
 
 
 # ---- history on the hand and on the session ---------------------------------------------
@@ -84,7 +84,7 @@ def test_the_edit_page_shows_the_hands_history(member_client, owner_client, sess
     page = text(member_client.get(url("edit-hand", session.pk, 1)))
     assert "History" in page
     assert "Hand 1 recorded" in page and "Hand 1 edited · olive" in page
-    assert "Points of the declarer's side 12 6" in page
+    assert "Point cards of the napoleon's side 12 6" in page
 
 
 def test_the_history_page_lists_every_change_newest_first(member_client, session):
@@ -126,9 +126,7 @@ def test_it_deletes_a_hand_and_leaves_its_number_free(member_client, session):
     assert "Hand 2 deleted." in text(member_client.get(response.url))
     table = member_client.get(session.get_absolute_url())
     assert table.context["hand_number"] == 4
-    assert [r["total"] for r in table.context["rows"]] == GameSession.objects.get(
-        pk=session.pk
-    ).totals()
+    assert table.context["totals"] == GameSession.objects.get(pk=session.pk).totals()
 
 
 def test_it_refuses_a_delete_after_someone_saved_the_hand(member_client, owner_client, session):
@@ -136,7 +134,7 @@ def test_it_refuses_a_delete_after_someone_saved_the_hand(member_client, owner_c
     owner_client.post(url("edit-hand", session.pk, 1), edited(session, hand, points="6"))
     response = member_client.post(url("delete-hand", session.pk, 1), {"version": "1"})
     assert response.status_code == 409
-    assert "Points of the declarer's side 12 6" in text(response)
+    assert "Point cards of the napoleon's side 12 6" in text(response)
     assert Hand.objects.count() == 1
 
 

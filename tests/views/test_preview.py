@@ -1,10 +1,19 @@
 """The live preview: the engine's verdict on the form as it stands, saving nothing."""
 
+import uuid
+
 from django.utils.html import escape
 
 from scoring.forms import HandForm
 from scoring.rules.scores import signed
-from tests.views.factories import assert_sent_to_login, counts, hand_data, make_session, url
+from tests.views.factories import (
+    HANDS,
+    assert_sent_to_login,
+    counts,
+    hand_data,
+    make_session,
+    url,
+)
 
 
 def preview(client, session, data, htmx):
@@ -18,8 +27,11 @@ def test_it_shows_every_seats_score_and_the_reasons(member_client, session, htmx
     assert body.lstrip().startswith('<div id="preview"')
     assert "<html" not in body
     assert "Made" in body
-    assert "<td>Ann</td><td>+120</td>" in body
-    assert '<td>Cat</td><td class="neg">−60</td>' in body
+    # Every seat's name over its score, in seat order; the reasons go below the form.
+    assert '<tr><th scope="col">Ann</th><th scope="col">Ben</th><th scope="col">Cat</th>' in body
+    assert '<tr><td>+120</td><td>+60</td><td class="neg">−60</td>' in body
+    assert "12 (target 11)" in body
+    assert '<ul id="reasons" class="lines" hx-swap-oob="true">' in body
     assert "standard contract made" in body
     assert "1 over the target" in body
 
@@ -32,7 +44,7 @@ def test_it_previews_each_variant(member_client, any_session, htmx):
     for line in form.score.lines:
         assert escape(line) in body
     for name, delta in form.preview_rows():
-        assert f"<td>{name}</td>" in body
+        assert f'<th scope="col">{name}</th>' in body
         assert signed(delta) in body
 
 
@@ -50,7 +62,7 @@ def test_it_shows_why_the_entry_cannot_be_scored(member_client, thai, htmx):
 
 def test_it_shows_a_hint_before_the_declarer_is_chosen(member_client, session, htmx):
     body = preview(member_client, session, {"key": "x"}, htmx).content.decode()
-    assert "the score shows here before you save" in body
+    assert "The score shows here before you save." in body
 
 
 def test_it_does_not_complain_about_the_hidden_key(member_client, session, htmx):
@@ -79,9 +91,22 @@ def test_it_refuses_a_stranger(stranger_client, session, htmx):
 def test_it_shows_the_sum_of_a_hand_that_is_not_zero_sum(member_client, league, htmx):
     session = make_session(league, "hongkong")
     body = preview(member_client, session, hand_data(session), htmx).content.decode()
-    assert "<td>Sum (this table is not zero-sum)</td><td>+195</td>" in body
+    assert "Sum (this table is not zero-sum) +195" in body
 
 
 def test_it_shows_no_sum_when_the_hand_sums_to_zero(member_client, session, htmx):
     body = preview(member_client, session, hand_data(session), htmx).content.decode()
     assert "zero-sum" not in body
+
+
+def test_it_shows_no_sum_for_a_count_of_wins(member_client, league, thai, nap, htmx):
+    """Thai, Nap (points) and the Japanese wins table count wins: a sum means nothing."""
+    japanese = make_session(league, "japanese", names=["Aki", "Ben", "Chie", "Dai", "Emi"])
+    entries = (
+        (thai, hand_data(thai)),
+        (nap, hand_data(nap)),
+        (japanese, {**HANDS["japanese-chip"], "key": str(uuid.uuid4())}),
+    )
+    for session, body in entries:
+        answer = preview(member_client, session, body, htmx).content.decode()
+        assert 'class="deltas"' in answer and "zero-sum" not in answer

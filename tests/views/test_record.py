@@ -1,5 +1,7 @@
 """Record hand: the entry scored by the engine and saved once, or refused with a message."""
 
+import json
+import re
 import uuid
 
 import pytest
@@ -55,11 +57,22 @@ def test_it_records_a_double_tapped_save_once(member_client, session):
     assert len(stored_deltas(Hand.objects.get())) == 5
 
 
-def test_it_answers_htmx_with_a_client_redirect(member_client, session, htmx):
+def test_it_answers_htmx_with_just_what_changed(member_client, session, htmx):
+    """No redirect, no reload: the scoreboard, the new row and a fresh form, swapped in."""
     response = record(member_client, session, hand_data(session), **htmx)
     assert response.status_code == 200
-    assert response["HX-Redirect"] == session.get_absolute_url()
+    assert "HX-Redirect" not in response
+    assert json.loads(response["HX-Trigger"]) == {"hand-saved": {"number": 1}}
+    body = response.content.decode()
+    assert body.lstrip().startswith('<section id="record">')
+    assert "Record hand 2" in body and "Hand 1 saved." in body
+    assert '<section id="board" aria-label="Scoreboard" hx-swap-oob="true">' in body
+    assert '<span class="total">+120</span>' in body and "Hand 2 · Ben deals" in body
+    assert '<tbody hx-swap-oob="afterbegin:#hand-rows"><tr id="hand-1">' in body
+    assert "<html" not in body
     assert Hand.objects.count() == 1
+    fresh = re.search(r'name="key" value="([^"]+)"', body).group(1)
+    assert fresh != hand_data(session)["key"] and Hand.objects.get().key != fresh
 
 
 def test_it_numbers_hands_and_passes_the_deal(member_client, session):
@@ -131,7 +144,8 @@ def test_it_records_a_double_tapped_redeal_once(member_client, session, htmx):
     data = {"key": str(uuid.uuid4()), "action": "passed"}
     for _ in range(2):
         response = record(member_client, session, data, **htmx)
-        assert response["HX-Redirect"] == session.get_absolute_url()
+        assert json.loads(response["HX-Trigger"]) == {"hand-saved": {"number": 1}}
+        assert "Record hand 2" in response.content.decode()
     assert Hand.objects.count() == 1
 
 
@@ -148,7 +162,7 @@ BAD_ENTRIES = [
     ("taiwan", {"points": "17"}, "less than or equal to 16"),
     ("taiwan", {"points": "-1"}, "greater than or equal to 0"),
     ("taiwan", {"points": "twelve"}, "Enter a whole number."),
-    ("taiwan", {"points": None}, "Enter the points of the declarer"),
+    ("taiwan", {"points": None}, "Choose the result."),
     ("taiwan", {"mode": "guess"}, "Select a valid choice."),
     ("japanese-chip", {"points": "21"}, "less than or equal to 20"),
     ("japanese-chip", {"level": "10"}, "Select a valid choice."),
@@ -197,7 +211,7 @@ def test_it_refuses_a_card_grid_with_too_many_discards(member_client, session):
     cards = grid(session, lambda c: "discard" if c.startswith("S") or c == "HA" else "0")
     response = record(member_client, session, hand_data(session, mode="cards", **cards))
     assert response.status_code == 422
-    assert "5 point cards discarded, but the declarer discards only 4 cards." in (
+    assert "5 point cards discarded, but only 4 cards are discarded in this game." in (
         response.content.decode()
     )
     assert counts() == before

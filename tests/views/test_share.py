@@ -86,3 +86,52 @@ def test_it_does_not_open_the_table_to_its_holder(anon_client, stranger_client, 
     stranger_client.get(share_url(session))
     assert stranger_client.get(session.get_absolute_url()).status_code == 404
     assert stranger_client.post(url("record", session.pk), hand_data(session)).status_code == 403
+
+
+# ---- the poll: a validator, and 304 while nothing changed ---------------------------------
+
+
+def poll(client, session, etag=None, **headers):
+    if etag:
+        headers["HTTP_IF_NONE_MATCH"] = etag
+    return client.get(share_url(session), HTTP_HX_REQUEST="true", **headers)
+
+
+def test_it_answers_a_poll_with_304_until_a_hand_changes(anon_client, session):
+    first = poll(anon_client, session)
+    assert first.status_code == 200 and first["ETag"]
+    assert first["Cache-Control"] == "private, no-cache"
+    assert "HX-Request" in first["Vary"]
+    again = poll(anon_client, session, first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == first["ETag"]
+    play(session)
+    changed = poll(anon_client, session, first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert "+120" in changed.content.decode()
+
+
+def test_it_takes_the_weak_etag_a_compressed_answer_carries(anon_client, session):
+    first = poll(anon_client, session, HTTP_ACCEPT_ENCODING="gzip")
+    assert first["ETag"].startswith('W/"')  # GZipMiddleware weakens it
+    assert poll(anon_client, session, first["ETag"]).status_code == 304
+
+
+def test_it_answers_the_page_and_the_poll_with_different_etags(anon_client, session):
+    page = anon_client.get(share_url(session))
+    assert poll(anon_client, session, page["ETag"]).status_code == 200
+
+
+def test_it_changes_its_etag_when_the_session_ends(anon_client, session):
+    first = poll(anon_client, session)
+    GameSession.objects.filter(pk=session.pk).update(ended_at=timezone.now())
+    assert poll(anon_client, session, first["ETag"]).status_code == 200
+
+
+def test_it_never_builds_the_record_form(anon_client, session, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("the share page built a hand form")
+
+    monkeypatch.setattr("scoring.hand_form.HandForm.__init__", refuse)
+    assert poll(anon_client, session).status_code == 200
+    assert anon_client.get(share_url(session)).status_code == 200

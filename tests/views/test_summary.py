@@ -109,3 +109,15 @@ def test_it_names_the_average_a_table_not_zero_sum_settles_against(member_client
         "Here the average is 0.75 points."
         in member_client.get(url("summary", session.pk)).content.decode()
     )
+
+
+def test_it_prints_a_negative_average_with_a_true_minus_sign(member_client, league):
+    from scoring.models import HandScore
+    from tests.views.factories import make_session, play
+
+    session = make_session(league, "taiwan", stake="0.10")
+    hand = play(session)
+    HandScore.objects.filter(hand=hand, seat=0).update(delta=-300)  # sums to −420
+    body = member_client.get(f"/sessions/{session.pk}/summary/").content.decode()
+    assert "Here the average is −84 points." in body
+    assert "-84" not in body

@@ -12,7 +12,11 @@ SKIPPED = [".venv", "node_modules", "tests", "benchmarks", "staticfiles", "docs"
 
 
 class Command(makemessages.Command):
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=N_",
+        "--keyword=NC_:1c,2",
+    ]
 
     def handle(self, *args, **options):
         options["ignore_patterns"] = [*options.get("ignore_patterns", []), *SKIPPED]

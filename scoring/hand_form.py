@@ -1,0 +1,404 @@
+"""The hand form: it reads what a player tapped and lets the engine judge it.
+
+``HandForm`` is built for one session (its variant, seats and house rules): it offers
+only the contracts the variant allows, and its ``clean`` asks the engine to score the
+hand, so an entry that the rules refuse never validates. Everything it knows about a
+game it asks the variant object (``scoring.rules.variants.table_terms``); it never
+looks at a variant's code.
+
+A result comes in one of three ways:
+
+- a quick count: the declarer's side's point cards, or in a trick game its tricks
+  (``mode=count``, ``points``);
+- the card grid, entered for one side only: the table taps the point cards of the side it
+  chooses (``grid_side``) and of the discards; every other point card went to the other
+  side. The engine takes point cards by seat, so the form files a side's cards under one
+  seat of that side (the declarer's, or the first defender's clockwise from the
+  declarer): who of a side took which card changes no score. Cards may also be given by
+  seat (``card_SA=3``), as before;
+- tricks by seat (``mode=tricks``, ``tricks_0`` …), where who took them matters (a Thai
+  betrayal).
+"""
+
+from functools import lru_cache
+from json import dumps, loads
+
+from django import forms
+from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models import Hand
+from scoring.rules import HandFacts, RulesError, find_variant
+from scoring.rules.bids import Bid
+from scoring.rules.cards import RANK_CODES, SUITS, SYMBOLS, parse_card, rank_label
+from scoring.rulings import PageWords
+
+ALONE = "alone"
+DISCARD = "discard"
+TAKEN = "in"  # a grid card taken by the side being entered
+DECLARER_SIDE, DEFENDERS = "decl", "def"
+RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+RANK_OF = {code: rank for rank, code in RANK_CODES.items()}
+
+
+def session_rules(session):
+    """The session's house rules, built once per distinct set of options in a process:
+    rules are frozen, and building them validates every option."""
+    if not hasattr(session, "_rules_cache"):
+        options = dumps(session.options, sort_keys=True)
+        session._rules_cache = _rules(session.variant, options, session.players_count)
+    return session._rules_cache
+
+
+@lru_cache(maxsize=256)
+def _rules(code, options, players):
+    return find_variant(code).rules(loads(options), players)
+
+
+class HandForm(forms.Form):
+    """One hand as the table reports it; valid only when the engine can score it."""
+
+    declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int)
+    level = forms.TypedChoiceField(
+        label=gettext_lazy("Bid"), coerce=int, required=False, empty_value=None
+    )
+    trump = forms.ChoiceField(label=gettext_lazy("Trump"), required=False)
+    nap_bid = forms.ChoiceField(label=gettext_lazy("Call"), required=False)
+    called_suit = forms.ChoiceField(label=gettext_lazy("Called card: suit"), required=False)
+    called_rank = forms.ChoiceField(label=gettext_lazy("Called card: rank"), required=False)
+    partner = forms.ChoiceField(label=gettext_lazy("Partner"), required=False)
+    mode = forms.ChoiceField(label=gettext_lazy("Result"), choices=Hand.MODES, required=False)
+    points = forms.IntegerField(label=gettext_lazy("Result"), required=False, min_value=0)
+    grid_side = forms.ChoiceField(
+        label=gettext_lazy("Cards tapped for"),
+        required=False,
+        choices=[(DEFENDERS, DEFENDERS), (DECLARER_SIDE, DECLARER_SIDE)],
+    )
+    toppled = forms.BooleanField(label=gettext_lazy("Toppled on the first trick"), required=False)
+    key = forms.UUIDField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, session, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.session = session
+        self.variant = session.engine
+        self.rules = session_rules(session)
+        self.seats = session.seat_list
+        self.n = len(self.seats)
+        self.score = None
+        self.facts = None
+        self.contract = None
+        variant = self.variant
+        self.fields["declarer"].label = variant.term("declarer_title")
+        self.fields["declarer"].choices = [(s.number, s.player.name) for s in self.seats]
+        self.fields["partner"].choices = [(str(s.number), s.player.name) for s in self.seats] + [
+            (ALONE, _("alone"))
+        ]
+        self.fields["points"].label = variant.term("result_title")
+        self._contract_fields()
+        self._called_card_fields()
+        self._result_fields()
+
+    # ---- building ------------------------------------------------------------
+
+    @property
+    def counts_tricks(self) -> bool:
+        return self.variant.counts_tricks
+
+    @property
+    def named_contracts(self) -> bool:
+        return self.variant.named_contracts
+
+    def _contract_fields(self):
+        variant, rules = self.variant, self.rules
+        if variant.named_contracts:
+            self.fields["nap_bid"].label = _(variant.contract_title(rules))
+            self.fields["nap_bid"].choices = list(variant.contract_calls(rules))
+            return
+        ladder = variant.ladder(rules, for_auction=False)
+        self.fields["level"].label = _(variant.contract_title(rules))
+        self.fields["level"].choices = [
+            (n, variant.contract_count_label(n, rules)) for n in range(ladder.low, ladder.high + 1)
+        ]
+        self.fields["trump"].choices = [
+            (t, SYMBOLS.get(t, t)) for t in variant.trump_choices(rules)
+        ]
+
+    def _called_card_fields(self):
+        # Chips as players read them: a joker by its name, a rank as its corner shows it
+        # (R, D, V in French); the values stay the codes the hand is stored with.
+        jokers = [(c.code, c.label) for c in self.variant.deck(self.n, self.rules) if c.is_joker]
+        self.fields["called_suit"].choices = [(s, SYMBOLS[s]) for s in SUITS] + jokers
+        self.fields["called_rank"].choices = [(r, rank_label(RANK_OF[r])) for r in RANKS]
+
+    def _result_fields(self):
+        most = self.variant.result_most(self.n, self.rules)
+        self.fields["points"].max_value = most
+        self.fields["points"].validators.append(MaxValueValidator(most))
+        if self.counts_tricks:
+            for seat in self.seats:
+                self.fields[f"tricks_{seat.number}"] = forms.IntegerField(
+                    label=seat.player.name, required=False, min_value=0, max_value=most, initial=0
+                )
+            return
+        owners = [("", "—"), (TAKEN, TAKEN), (DISCARD, DISCARD)]
+        owners += [(str(s.number), s.player.name) for s in self.seats]
+        for card in self.point_card_list():
+            self.fields[f"card_{card.code}"] = forms.ChoiceField(
+                label=card.label, required=False, choices=owners
+            )
+
+    def point_card_list(self):
+        deck = self.variant.deck(self.n, self.rules)
+        points = self.variant.point_cards(self.n, self.rules)
+        return [c for c in deck if c in points]
+
+    # ---- what the page shows -------------------------------------------------------
+
+    def needed_for(self, contract) -> int:
+        """The result that just makes ``contract``: where the result starts (table.js)."""
+        return self.variant.needed(contract, self.n, self.rules)
+
+    def tricks_fields(self):
+        return [self[f"tricks_{s.number}"] for s in self.seats] if self.counts_tricks else []
+
+    def preview_rows(self):
+        return [(s.player.name, d) for s, d in zip(self.seats, self.score.deltas, strict=True)]
+
+    def result_line(self) -> str:
+        """The side's result against what the contract needs: ``12 (target 11)``."""
+        if self.score is None or self.score.declarer_points is None:
+            return ""
+        return _("%(result)s (target %(needed)s)") % {
+            "result": self.score.declarer_points,
+            "needed": self.needed_for(self.contract),
+        }
+
+    def shows_sum(self) -> bool:
+        """A sum under the preview: only where the table moves points and this hand's
+        deltas do not add up to zero (rules.md: some tables are applied as written)."""
+        return bool(self.score and self.score.total) and self.variant.sum_matters(
+            self.n, self.rules
+        )
+
+    # ---- reading -----------------------------------------------------------------
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            contract = self._contract(data)
+            data["called_card"] = self._called_card(data)
+            partner = self._partner(data)
+            facts = self._facts(data, contract, partner)
+            self.score = self.variant.score(facts, self.rules)
+        except RulesError as error:
+            self._add_rules_error(error)
+            return data
+        self.facts = facts
+        self.contract = contract
+        data["contract_text"] = str(contract)
+        return data
+
+    def _contract(self, data):
+        if self.named_contracts:
+            if not data.get("nap_bid"):
+                raise _FormProblem(_("Choose the call."), "nap_bid")
+            return self.variant.parse_contract(data["nap_bid"], self.rules)
+        if data.get("level") is None or not data.get("trump"):
+            raise _FormProblem(_("Choose the bid and the trump."), "level")
+        return self.variant.parse_contract(str(Bid(data["level"], data["trump"])), self.rules)
+
+    def _called_card(self, data):
+        suit, rank = data.get("called_suit"), data.get("called_rank")
+        if not suit or not self.variant.has_partner:
+            return ""
+        if suit in SUITS:
+            if not rank:
+                raise _FormProblem(_("Choose the rank of the called card."), "called_rank")
+            return parse_card(suit + rank).code
+        return suit
+
+    def _partner(self, data):
+        if not self.variant.has_partner:
+            return None
+        partner = data.get("partner")
+        if not partner:
+            raise _FormProblem(_("Choose who held the called card, or alone."), "partner")
+        if partner == ALONE:
+            return None
+        partner = int(partner)
+        return None if partner == data["declarer"] else partner
+
+    def _facts(self, data, contract, partner):
+        declarer = data["declarer"]
+        if self.counts_tricks:
+            return self._trick_facts(data, contract, partner)
+        if data.get("mode") == Hand.CARDS:
+            captured, discards = self._grid(data, declarer, partner)
+            data["captured"], data["discards"] = captured, discards
+            return HandFacts(
+                self.n, declarer, contract, partner, captured=captured, discards=discards
+            )
+        data["mode"] = Hand.COUNT
+        return HandFacts(self.n, declarer, contract, partner, declarer_points=self._points(data))
+
+    def _trick_facts(self, data, contract, partner):
+        declarer = data["declarer"]
+        if data.get("toppled") and self.variant.can_topple:
+            data["mode"] = Hand.TRICKS
+            return HandFacts(self.n, declarer, contract, partner, toppled=True)
+        if data.get("mode") == Hand.COUNT:
+            # Only the side's total: the common hand, where who took which trick is moot.
+            return HandFacts(
+                self.n, declarer, contract, partner, declarer_points=self._points(data)
+            )
+        data["mode"] = Hand.TRICKS
+        tricks = {s.number: data.get(f"tricks_{s.number}") or 0 for s in self.seats}
+        data["tricks"] = tricks
+        return HandFacts(self.n, declarer, contract, partner, tricks=tricks)
+
+    def _points(self, data):
+        if data.get("points") is None:
+            raise _FormProblem(_("Choose the result."), "points")
+        return data["points"]
+
+    def _grid(self, data, declarer, partner):
+        """Point cards by seat and the discards, from the grid as the table tapped it."""
+        side = {declarer} if partner is None else {declarer, partner}
+        others = [s.number for s in self.seats if s.number not in side]
+        # One seat stands for each side (see the module's docstring).
+        stand_in = {DECLARER_SIDE: declarer, DEFENDERS: (others or [declarer])[0]}
+        entered = data.get("grid_side") or None
+        implied = {DECLARER_SIDE: DEFENDERS, DEFENDERS: DECLARER_SIDE}.get(entered)
+        captured = {s.number: [] for s in self.seats}
+        discards, unplaced = [], []
+        for card in self.point_card_list():
+            owner = data.get(f"card_{card.code}")
+            if owner == DISCARD:
+                discards.append(card)
+            elif owner == TAKEN and entered:
+                captured[stand_in[entered]].append(card)
+            elif owner and owner != TAKEN:
+                captured[int(owner)].append(card)
+            elif implied and not owner:
+                captured[stand_in[implied]].append(card)
+            else:
+                unplaced.append(card.label)
+        if unplaced:
+            raise _FormProblem(
+                _("Place every point card before saving; still unplaced: %(cards)s.")
+                % {"cards": " ".join(unplaced)},
+                "mode",
+            )
+        return {s: tuple(cs) for s, cs in captured.items()}, tuple(discards)
+
+    def _add_rules_error(self, error):
+        field = getattr(error, "form_field", None) or _FIELD_OF.get(
+            error.field.split(".")[0].split("[")[0]
+        )
+        if field == "level" and self.named_contracts:
+            field = "nap_bid"
+        if field == "tricks_0" and self.data.get("mode") == Hand.COUNT:
+            field = "points"
+        names = {seat.number: seat.player.name for seat in self.seats}
+        words = PageWords([names.get(number, "") for number in range(self.n)])
+        self.add_error(field if field in self.fields else None, error.render(words))
+
+    # ---- storing -----------------------------------------------------------------
+
+    def hand_values(self) -> dict:
+        """The model fields this entry sets on a ``Hand``."""
+        data = self.cleaned_data
+        facts = self.facts
+        captured = None
+        if facts.captured is not None:
+            captured = {str(s): [c.code for c in cs] for s, cs in facts.captured.items()}
+        tricks = None if facts.tricks is None else {str(s): n for s, n in facts.tricks.items()}
+        return {
+            "status": Hand.PLAYED,
+            "declarer": facts.declarer,
+            "contract": data["contract_text"],
+            "called_card": data["called_card"],
+            "partner": facts.partner if not facts.alone else None,
+            "mode": data["mode"],
+            "declarer_points": facts.declarer_points
+            if facts.captured is None
+            else self.score.declarer_points,
+            "captured": captured,
+            "discards": [c.code for c in facts.discards],
+            "tricks": tricks,
+            "toppled": facts.toppled,
+            "made": self.score.made,
+            "target": self.score.target,
+            "points": self.score.declarer_points,
+            "lines": list(self.score.lines),
+        }
+
+
+_FIELD_OF = {
+    "contract": "level",
+    "captured": "mode",
+    "discards": "mode",
+    "declarer_points": "points",
+    "tricks": "tricks_0",
+    "partner": "partner",
+    "declarer": "declarer",
+}
+
+
+class _FormProblem(RulesError):
+    """A missing choice found while building the engine's facts, tied to one form field."""
+
+    def __init__(self, message, form_field):
+        super().__init__(message)
+        self.composed = True  # the form wrote it, in the reader's language
+        self.form_field = form_field
+
+
+def hand_initial(hand: Hand) -> dict:
+    """Form values that show a stored hand again, for editing."""
+    if hand.passed_out:
+        # No contract to show (and none to parse): the form opens blank.
+        return {"version": hand.version}
+    variant = hand.session.engine
+    initial = {
+        "declarer": hand.declarer,
+        "partner": ALONE if hand.partner is None else str(hand.partner),
+        "mode": hand.mode or Hand.COUNT,
+        "points": hand.declarer_points,
+        "toppled": hand.toppled,
+        "version": hand.version,
+    }
+    contract = hand.parsed_contract()
+    if isinstance(contract, Bid):
+        initial.update(level=contract.count, trump=contract.trump)
+    else:
+        initial["nap_bid"] = contract.name
+    if hand.called_card:
+        card = parse_card(hand.called_card)
+        initial["called_suit"] = card.code if card.is_joker else card.suit
+        initial["called_rank"] = "" if card.is_joker else card.code[1:]
+    initial.update(_grid_initial(hand))
+    if hand.tricks:
+        initial.update({f"tricks_{seat}": count for seat, count in hand.tricks.items()})
+        initial["points"] = hand.points
+        if not variant.tricks_by_seat_matter:
+            initial["mode"] = Hand.COUNT  # who of the side took which trick changes nothing
+    return initial
+
+
+def _grid_initial(hand: Hand) -> dict:
+    """The grid shown by the defenders' cards; the declarer's side's are implied."""
+    if not hand.captured and not hand.discards:
+        return {}
+    side = {hand.declarer} if hand.partner is None else {hand.declarer, hand.partner}
+    initial = {"grid_side": DEFENDERS}
+    for seat, cards in (hand.captured or {}).items():
+        for code in cards:
+            initial[f"card_{code}"] = "" if int(seat) in side else TAKEN
+    for code in hand.discards or ():
+        initial[f"card_{code}"] = DISCARD
+    return initial

@@ -1,0 +1,280 @@
+"""Is this bid allowed? The calls so far, who calls next, and which calls are allowed now."""
+
+import logging
+
+from django.utils.translation import gettext_lazy
+
+from scoring import rulings
+from scoring.rules.errors import RulesError
+from scoring.rulings import ask as question
+
+from .calls import Walk, walk
+from .display import bid_view, call_view, join_codes, ladder_rows, split_codes
+from .situation import Situation, ask
+
+log = logging.getLogger(__name__)
+
+# ---- is this bid allowed ---------------------------------------------------------
+
+
+class AuctionTool(Situation):
+    tool = "auction"
+    keys = ("d", "f", "c")
+    ui_keys = ("cs",)
+    fields = {"variant": "v", "players": "n", "calls": "c", "dealer": "d", "first": "f"}
+    prompts = {
+        "d": gettext_lazy("Who dealt?"),
+        "f": gettext_lazy(
+            "Who calls first? The dealer on the first hand, later the last declarer."
+        ),
+        "cs": gettext_lazy("Pick who is calling, then tap the call."),
+    }
+
+    refused = None  # the call just tapped that the rules do not allow (its reason: errors["why"])
+
+    @property
+    def free(self) -> bool:
+        return (
+            self.variant is not None
+            and self.rules is not None
+            and getattr(self.rules, "auction_order", None) == "free"
+        )
+
+    @property
+    def first_named(self) -> bool:
+        """The table names who calls first (the last declarer), not the dealer."""
+        return self.can("first_caller_named")
+
+    @property
+    def tokens(self) -> list[str]:
+        return split_codes(self.values.get("c"))
+
+    def apply_action(self) -> None:
+        if self.action is None:
+            return
+        name, value = self.action
+        if name == "add":
+            self._add(value.strip()[:12])
+        elif name == "undo":
+            self.set("c", join_codes(self._without_forced(self.tokens)[:-1]))
+        elif name == "clear":
+            self.set("c", None)
+
+    def _add(self, call: str) -> None:
+        """Add a tapped call if the rules allow it, else say why next to the ladder; then pass
+        for whoever must pass (they passed already, and a pass is final)."""
+        if call.lower() == "pass":
+            call = "p"
+        if self.free:
+            caller = self.values.get("cs", "")
+            if not caller.isascii() or not caller.isdigit():
+                self.fail("cs", str(self.prompts["cs"]))
+                return
+            call = f"{caller}:{call}"
+        tokens = self.tokens
+        if self._readable_table():
+            try:
+                rulings.auction(self.question([*tokens, call]))
+            except RulesError as error:
+                self.refused = call.rpartition(":")[2]
+                self.fail("why", self.readable(error))
+                return
+        tokens = [*tokens, call]
+        for _seat in range(self.table_players):
+            walked = self.walked(tokens)
+            if walked is None or not walked.forced_next:
+                break
+            tokens.append("p")
+        self.set("c", join_codes(tokens))
+
+    def _readable_table(self) -> bool:
+        """Whether the calls so far can be ruled on, so a new call can be judged on its own."""
+        if not self.ready:
+            return False
+        try:
+            rulings.auction(self.question(self.tokens))
+        except RulesError:
+            return False
+        return True
+
+    def walked(self, tokens=None) -> Walk | None:
+        if self.free or not self.ready:
+            return None
+        dealer, first = self.integer("d"), self.integer("f") if self.first_named else None
+        calls = [self._call(t) for t in (self.tokens if tokens is None else tokens)]
+        return walk(self.variant, self.table_players, self.rules, dealer, first, calls)
+
+    def _without_forced(self, tokens) -> list[str]:
+        """The calls without the passes the tool made at their end (an undo takes them too)."""
+        walked = self.walked(tokens)
+        if walked is None:
+            return tokens
+        kept = list(tokens)
+        for called in reversed(walked.calls[: len(kept)]):
+            if not called.forced:
+                break
+            kept.pop()
+        return kept
+
+    def _call(self, token: str):
+        if self.free:
+            seat, colon, call = token.partition(":")
+            if colon and seat.isascii() and seat.isdigit() and len(seat) < 4:
+                return {"seat": int(seat), "call": "pass" if call.lower() == "p" else call}
+            return token
+        return "pass" if token.lower() == "p" else token
+
+    def question(self, tokens) -> rulings.AuctionQuestion:
+        """The auction as entered; a seat the house rules ask about that the page does not
+        (``previous_napoleon``) is not known, so it is none."""
+        first = self.integer("f") if self.first_named else None
+        seats = dict.fromkeys(self.variant.auction_seat_fields(self.rules))
+        return question.auction_question(
+            self.table(),
+            calls=[self._call(t) for t in tokens],
+            dealer=self.integer("d"),
+            first=first,
+            seats=seats,
+        )
+
+    def _first_caller(self) -> int | None:
+        dealer, first = self.integer("d"), self.integer("f")
+        if self.free or (dealer is None and (first is None or not self.first_named)):
+            return None
+        try:
+            plan = self.variant.auction_plan(
+                self.table_players, self.rules, dealer, first if self.first_named else None
+            )
+        except (RulesError, TypeError):
+            return None
+        return plan.first if 0 <= plan.first < self.table_players else None
+
+    def ruling(self) -> dict | None:
+        if not self.ready:
+            return None
+        need = "f" if self.first_named else "d"
+        if not self.free and need not in self.values and "d" not in self.values:
+            self.errors.setdefault(need, str(self.prompts[need]))
+            return None
+        tokens = self.tokens
+        state = ask(self, lambda: rulings.auction(self.question(tokens)))
+        bad = self.error_index.get("c")
+        if state is None and bad is not None:
+            state = ask(self, lambda: rulings.auction(self.question(tokens[:bad])))
+        if state is None:
+            return None
+        return {
+            "complete": state.complete,
+            "next": state.next,
+            "declarer": state.declarer,
+            "redeal": state.redeal,
+            "deal_miss": state.deal_miss,
+            "next_name": None if state.next is None else self.seat_name(state.next),
+            "declarer_name": None if state.declarer is None else self.seat_name(state.declarer),
+            "contract_view": None if state.contract is None else bid_view(state.contract),
+            "best_view": None if state.complete or state.best is None else bid_view(state.best),
+            "bad_index": bad,
+        }
+
+    def ladder_codes(self) -> list[str]:
+        ladder = self.variant.ladder(self.rules)
+        low = None
+        if getattr(self.rules, "all_pass", None) == "min_12":
+            low = min(12, self.rules.min_bid)  # the second round's minimum
+        return ladder.ladder(low)
+
+    def candidates(self, state) -> dict[str, str]:
+        """Each call the next caller could make → "" when legal, else the engine's reason."""
+        if state is None or state["complete"] or state.get("bad_index") is not None:
+            return {}
+        caller = self.values.get("cs", "0")
+        if not (caller.isascii() and caller.isdigit()):
+            caller = "0"
+        verdicts = {}
+        tokens = self.tokens
+        for code in ["p", *self.ladder_codes()]:
+            token = f"{caller}:{code}" if self.free else code
+            try:
+                rulings.auction(self.question([*tokens, token]))
+                verdicts[code] = ""
+            except RulesError as error:
+                verdicts[code] = self.readable(error)
+            except Exception:
+                log.exception("referee candidate call %r failed", code)
+                verdicts[code] = ""
+        return verdicts
+
+    def history(self, state, walked: Walk | None) -> list[dict]:
+        bad = state.get("bad_index") if state else self.error_index.get("c")
+        ladder = self.variant.ladder(self.rules)
+        rows, previous = [], 1
+        for index, token in enumerate(self.tokens):
+            call = self._call(token)
+            called = walked.calls[index] if walked and index < len(walked.calls) else None
+            starts = called is not None and called.round != previous
+            previous = called.round if called else previous
+            if isinstance(call, dict):
+                seat, code = call["seat"], call["call"]
+            else:
+                seat, code = (called.seat if called else None), call
+            rows.append(
+                {
+                    "index": index + 1,
+                    "seat": None if seat is None else self.seat_name(seat),
+                    "call": call_view(ladder, str(code)),
+                    "forced": bool(called and called.forced),
+                    "round": called.round if starts else None,
+                    "bad": bad == index,
+                    "error": self.errors.get("c") if bad == index else None,
+                }
+            )
+        return rows
+
+    def second_round(self, state, walked: Walk | None) -> dict | None:
+        """The announcement of a second round (everyone passed once), while it runs."""
+        if not walked or walked.round < 2 or not state or state["complete"]:
+            return None
+        low = walked.second_round_low
+        return {"low": low}
+
+    def ladder_verdicts(self, state) -> tuple[list[list[dict]], dict]:
+        """The ladder's rungs, each call marked allowed or not (with why), and the pass button."""
+        verdicts = self.candidates(state)
+        try:
+            rows = ladder_rows(self.variant.ladder(self.rules), self.ladder_codes())
+        except RulesError:
+            rows = []
+        for row in rows:
+            for bid in row:
+                reason = verdicts.get(bid["code"])
+                bid["legal"] = reason == "" if verdicts else None
+                bid["reason"] = reason or ""
+                bid["refused"] = bid["code"] == self.refused
+        reason = verdicts.get("p")
+        return rows, {
+            "legal": reason == "" if verdicts else None,
+            "reason": reason or "",
+            "refused": self.refused in ("p", "pass"),
+        }
+
+    def context(self) -> dict:
+        state = self.ruling()
+        rows, pass_call = self.ladder_verdicts(state)
+        walked = self.walked()
+        history = self.history(state, walked)
+        shown = any(row["bad"] for row in history)
+        undone = self._without_forced(self.tokens)[:-1]
+        return {
+            "state": state,
+            "history": history,
+            "second_round": self.second_round(state, walked),
+            "calls_error": None if shown else self.errors.get("c"),
+            "why": self.errors.get("why"),
+            "ladder": rows,
+            "pass_call": pass_call,
+            "dealer_choices": self.seat_choices("d"),
+            "first_choices": self.seat_choices("f"),
+            "caller_choices": self.seat_choices("cs"),
+            "undo_query": self.query(c=join_codes(undone) or None),
+            "clear_query": self.query(c=None),
+        }

@@ -1,0 +1,200 @@
+"""How is this hand scored? The result of one hand, and the score table as worked examples."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from scoring import rulings
+from scoring.rulings import ask as question
+
+from .display import ladder_rows
+from .situation import Situation, ask
+from .tables import score_table
+
+MAX_SEATS = 10
+# ---- how is this hand scored ---------------------------------------------------------
+
+WON_KEYS = tuple(f"w{seat}" for seat in range(MAX_SEATS))
+
+
+class ScoreTool(Situation):
+    tool = "score"
+    keys = ("d", "x", "f", "r", "tp", *WON_KEYS)
+    fields = {
+        "variant": "v",
+        "players": "n",
+        "declarer": "d",
+        "contract": "x",
+        "partner": "f",
+        "declarer_points": "r",
+        "captured": "r",
+        "discards": "r",
+        "tricks": "w",
+        "toppled": "tp",
+    }
+    prompts = {
+        "d": gettext_lazy("Who is the declarer?"),
+        "x": gettext_lazy("Pick the contract."),
+        "f": gettext_lazy("Who was the partner? Pick “alone” if nobody was."),
+        "r": gettext_lazy("How many point cards did the declarer's side take?"),
+        "w": gettext_lazy("How many tricks did each player take?"),
+    }
+
+    def apply_action(self) -> None:
+        return None
+
+    def has(self, key: str) -> bool:
+        if key == "w":
+            return any(k in self.values for k in WON_KEYS)
+        return super().has(key)
+
+    @property
+    def counts_tricks(self) -> bool:
+        return self.can("counts_tricks")
+
+    @property
+    def can_topple(self) -> bool:
+        return self.can("can_topple")
+
+    def point_total(self) -> int:
+        if self.variant is None:
+            return 0
+        return len(self.variant.point_cards(self.table_players, self.rules))
+
+    def entries(self) -> dict:
+        """The hand's result as entered, by the question's fields (``ask.score_question``)."""
+        entries: dict = {"declarer": self.integer("d"), "contract": self.values.get("x")}
+        partner = self.values.get("f")
+        if self.has_partner:
+            entries["partner"] = None if partner in (None, "-") else self.integer("f")
+        if self.counts_tricks:
+            entries["toppled"] = self.can_topple and self.flag("tp")
+            tricks = {}
+            for seat in range(min(self.table_players, MAX_SEATS)):
+                count = self.integer(f"w{seat}")
+                if count is not None:
+                    tricks[seat] = count
+            entries["tricks"] = tricks or None
+        else:
+            entries["declarer_points"] = self.integer("r")
+        return entries
+
+    def missing(self) -> list[str]:
+        missing = [key for key in ("d", "x") if key not in self.values]
+        if self.has_partner and "f" not in self.values:
+            missing.append("f")
+        if self.counts_tricks:
+            if not self.has("w") and not (self.can_topple and self.flag("tp")):
+                missing.append("w")
+        elif "r" not in self.values:
+            missing.append("r")
+        for key in missing:
+            self.errors.setdefault(key, str(self.prompts[key]))
+        return missing
+
+    def ruling(self) -> dict | None:
+        if not self.ready or self.missing():
+            return None
+        entries = self.entries()
+        if self.malformed:
+            return None
+        answer = ask(self, lambda: rulings.score(question.score_question(self.table(), **entries)))
+        if answer is None:
+            return None
+        rows = [
+            {"name": self.seat_name(seat), "delta": delta}
+            for seat, delta in enumerate(answer.deltas)
+        ]
+        return {
+            "made": answer.made,
+            "sum": answer.total,
+            "lines": answer.lines,
+            "rows": rows,
+            "summary": self._summary(answer),
+        }
+
+    def _summary(self, answer: rulings.Score) -> str:
+        got, need = answer.declarer_points, answer.target
+        if got is None:
+            return ""
+        numbers = {"got": got, "need": need}
+        if self.can("target_is_handicap"):
+            return (
+                ngettext(
+                    "the napoleon's side took %(got)s trick; handicap %(need)s",
+                    "the napoleon's side took %(got)s tricks; handicap %(need)s",
+                    got,
+                )
+                % numbers
+            )
+        if self.counts_tricks and need == 0:
+            return (
+                ngettext(
+                    "%(got)s trick taken, where none may be taken",
+                    "%(got)s tricks taken, where none may be taken",
+                    got,
+                )
+                % numbers
+            )
+        if self.counts_tricks:
+            return (
+                ngettext(
+                    "%(got)s trick taken, %(need)s needed",
+                    "%(got)s tricks taken, %(need)s needed",
+                    got,
+                )
+                % numbers
+            )
+        return (
+            ngettext(
+                "%(got)s point against a target of %(need)s",
+                "%(got)s points against a target of %(need)s",
+                got,
+            )
+            % numbers
+        )
+
+    def contract_rows(self) -> list[list[dict]]:
+        if self.variant is None:
+            return []
+        ladder = self.variant.ladder(self.rules, for_auction=False)
+        chosen = (self.values.get("x") or "").upper()
+        rows = ladder_rows(ladder, ladder.ladder())
+        for row in rows:
+            for bid in row:
+                bid["checked"] = bid["code"].upper() == chosen
+                bid["value"] = bid["code"]
+        return rows
+
+    def partner_choices(self) -> list[dict]:
+        choices = self.seat_choices("f")
+        choices.append({"value": "-", "label": _("alone"), "checked": self.values.get("f") == "-"})
+        return choices
+
+    def trick_inputs(self) -> list[dict]:
+        return [
+            {
+                "key": f"w{seat}",
+                "name": name,
+                "value": self.values.get(f"w{seat}", ""),
+                "error": self.errors.get(f"w{seat}"),
+            }
+            for seat, name in enumerate(self.seat_labels()[:MAX_SEATS])
+        ]
+
+    def context(self) -> dict:
+        ruling = self.ruling()
+        roles = self.variant.roles if self.variant else ("", "", "")
+        return {
+            "ruling": ruling,
+            "declarer_choices": self.seat_choices("d"),
+            "partner_choices": self.partner_choices(),
+            "contract_rows": self.contract_rows(),
+            "trick_inputs": self.trick_inputs() if self.counts_tricks else [],
+            "point_total": self.point_total(),
+            "tricks_total": self.variant.tricks(self.table_players, self.rules)
+            if self.variant
+            else 0,
+            "roles": [_(role) if role else "" for role in roles],
+            "table": score_table(self) if self.variant and not self.malformed else None,
+            "trick_error": self.errors.get("w"),
+        }

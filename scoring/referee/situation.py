@@ -1,0 +1,311 @@
+"""The referee's query strings: read them, write them back short, and turn them into questions.
+
+Every tool is a GET form whose query string is the permalink of its ruling. A
+``Situation`` reads the query (short keys such as ``v``, ``n``, ``p`` and house
+rules as ``o.<name>``), knows its canonical spelling (defaults left out, keys in a
+fixed order), and asks the engine through the rulings facade (``scoring.rulings``),
+the one the JSON API uses. Nothing here rules on anything: the rulings come from the
+engine, and the tables from its own lists (deck, trumps, ladder, options). An engine
+error is shown next to the input its field names, written for the page (its seat as the
+player sitting there, its cards and calls as players read them).
+"""
+
+import logging
+import re
+from collections.abc import Callable
+from typing import TypeVar
+from urllib.parse import urlencode
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scoring import query, rulings
+from scoring.rules import VARIANTS, find_variant
+from scoring.rules.errors import RulesError
+
+from .house import (
+    TRUE_WORDS,
+    canonical_options,
+    encode_options,
+    option_fields,
+    options_to_json,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_VALUE = 400  # characters of one query value; a whole hand of codes is far shorter
+DEFAULT_PLAYERS = 5
+
+Answer = TypeVar("Answer")
+
+
+def default_players(variant) -> int:
+    return DEFAULT_PLAYERS if DEFAULT_PLAYERS in variant.players else variant.players[0]
+
+
+class Situation:
+    """One tool's query: raw values by short key, house rules, and what the page needs."""
+
+    tool = ""
+    keys: tuple[str, ...] = ()  # the situation, in canonical order
+    ui_keys: tuple[str, ...] = ()  # page state: kept in the page's URL, not in the permalink
+    int_keys: frozenset[str] = frozenset()
+    fields: dict[str, str] = {}  # API field (first path segment) → query key
+    prompts: dict[str, object] = {}  # query key → what to ask when it is missing
+
+    def __init__(self, query, session=None) -> None:
+        self.values: dict[str, str] = {}
+        self.options: dict[str, str] = {}
+        self.errors: dict[str, str] = {}
+        self.error_index: dict[str, int] = {}
+        self.malformed = False
+        self.session = session
+        self.action = None
+        self._read(query)
+        if session is not None and "v" not in self.values:
+            self._prefill(session)
+        self.variant = None
+        self.players = None
+        self.rules = None
+        self.rules_error: RulesError | None = None  # the house rules as given are refused
+        self.option_json: dict = {}
+        self._table()
+
+    def can(self, capability: str) -> bool:
+        """Whether the chosen game has ``capability`` (a flag the variant declares)."""
+        return self.variant is not None and bool(getattr(self.variant, capability))
+
+    @property
+    def has_partner(self) -> bool:
+        return self.variant is not None and bool(self.variant.roles[1])
+
+    # ---- reading -----------------------------------------------------------------
+
+    def _read(self, query) -> None:
+        for key in query:
+            value = str(query.getlist(key)[-1]).strip()[:MAX_VALUE].strip()
+            if key.startswith("o.") and len(key) > 2:
+                if value:
+                    self.options[key[2:]] = value
+            elif key in self.keys or key in self.ui_keys or key in ("v", "n"):
+                if value:
+                    self.values[key] = value
+            elif key in ("add", "undo", "clear") and value:
+                self.action = (key, value)
+
+    def _prefill(self, session) -> None:
+        """The session's game, player count and house rules, unless the query names a game."""
+        self.values["v"] = session.variant
+        self.values["n"] = str(session.players_count)
+        if not self.options:
+            self.options = encode_options(session.options or {})
+
+    def _table(self) -> None:
+        code = self.values.get("v")
+        if code is None:
+            return
+        try:
+            self.variant = find_variant(code)
+        except RulesError as error:
+            self.fail("v", error.render(rulings.PAGE), malformed=True)
+            return
+        self.values.setdefault("n", str(default_players(self.variant)))
+        count = self.integer("n")
+        if count is not None:
+            try:
+                self.players = self.variant.verify_players(count)
+            except RulesError as error:
+                self.fail("n", error.render(self.words))
+        self.option_json = options_to_json(self.variant, self.options)
+        try:
+            self.rules = self.variant.rules(self.option_json, self.table_players)
+        except RulesError as error:
+            self.record(error)
+            self.rules_error = error
+            self.rules = self.variant.rules(None, self.table_players)
+
+    @property
+    def table_players(self) -> int:
+        """The player count the page is drawn for (the default one while ``n`` is wrong)."""
+        if self.players is not None:
+            return self.players
+        return DEFAULT_PLAYERS if self.variant is None else default_players(self.variant)
+
+    def integer(self, key: str) -> int | None:
+        raw = self.values.get(key)
+        if raw is None:
+            return None
+        number = query.whole(raw, -999_999, 999_999)
+        if number is None:
+            self.fail(key, _("Write a whole number here, not “%(value)s”.") % {"value": raw}, True)
+        return number
+
+    def flag(self, key: str) -> bool:
+        return self.values.get(key, "").lower() in TRUE_WORDS
+
+    def fail(self, key: str, message: str, malformed: bool = False) -> None:
+        self.errors.setdefault(key, message)
+        self.malformed = self.malformed or malformed
+
+    def record(self, error: RulesError) -> None:
+        """Show an engine error next to the input its field names (a prompt when it is empty)."""
+        key, index = self.key_of(error.field)
+        if key and not self.has(key) and key in self.prompts:
+            self.errors.setdefault(key, str(self.prompts[key]))
+            return
+        self.errors.setdefault(key, self.readable(error))
+        if index is not None:
+            self.error_index.setdefault(key, index)
+
+    def readable(self, error: RulesError) -> str:
+        """The engine's sentence as this page writes it: seats by the players' names, cards
+        and calls as players read them (the API's codes stay in the query)."""
+        return error.render(self.words)
+
+    @property
+    def words(self) -> rulings.PageWords:
+        return rulings.PageWords(self.seat_labels())
+
+    def has(self, key: str) -> bool:
+        return key in self.values
+
+    def key_of(self, field: str) -> tuple[str, int | None]:
+        """``plays[2]`` → ``("p", 2)``, ``options.yoromeki`` → ``("o.yoromeki", None)``."""
+        if field.startswith("options."):
+            return "o." + field[len("options.") :].split(".")[0].split("[")[0], None
+        match = re.match(r"([a-z_]+)(?:\[(\d+)\])?(?:\.(\w+))?", field or "")
+        if match is None:
+            return "", None
+        name, index, sub = match.groups()
+        key = self.fields.get(name, "")
+        if key and sub is not None and name == "tricks":
+            return f"{key}{sub}", None
+        return key, None if index is None else int(index)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the table itself (game, players, house rules) is sound enough to rule."""
+        return self.variant is not None and self.players is not None and not self.malformed
+
+    # ---- writing -----------------------------------------------------------------
+
+    def set(self, key: str, value: str | None) -> None:
+        if value:
+            self.values[key] = value[:MAX_VALUE]
+        else:
+            self.values.pop(key, None)
+
+    def canonical_options(self) -> list[tuple[str, str]]:
+        return canonical_options(self.variant, self.options, self.players)
+
+    def pairs(self, ui: bool = True) -> list[tuple[str, str]]:
+        pairs = []
+        if self.session is not None:
+            pairs.append(("session", str(self.session.pk)))
+        for key in ("v", "n", *self.keys, *(self.ui_keys if ui else ())):
+            if key in self.values:
+                pairs.append((key, self.values[key]))
+        pairs += [("o." + name, value) for name, value in self.canonical_options()]
+        return pairs
+
+    def query(self, ui: bool = True, **changes) -> str:
+        """The canonical query string; ``changes`` set (or, as None, drop) keys first."""
+        pairs = self.pairs(ui)
+        if changes:
+            changed = {k: v for k, v in changes.items()}
+            pairs = [(k, v) for k, v in pairs if k not in changed]
+            order = ["session", "v", "n", *self.keys, *self.ui_keys]
+            for key, value in changed.items():
+                if value:
+                    pairs.append((key, value))
+            pairs.sort(key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+        return urlencode(pairs, safe=".:")
+
+    def is_canonical(self, query) -> bool:
+        given = [(key, value) for key, values in query.lists() for value in values]
+        return given == self.pairs()
+
+    def table(self) -> rulings.Table:
+        """The table the questions are asked at (once ``ready``); no ruling is given under
+        house rules the engine refused (the page shows why beside them)."""
+        if self.rules_error is not None:
+            raise self.rules_error
+        assert self.variant is not None and self.players is not None and self.rules is not None
+        return rulings.Table(self.variant, self.players, self.rules)
+
+    # ---- what the page shows -----------------------------------------------------
+
+    def seat_labels(self) -> list[str]:
+        count = self.table_players if self.variant else DEFAULT_PLAYERS
+        if self.session is not None and self.session.players_count == count:
+            return [seat.player.name for seat in self.session.seat_list]
+        return [_("Seat %(number)s") % {"number": seat + 1} for seat in range(count)]
+
+    def seat_name(self, seat) -> str:
+        labels = self.seat_labels()
+        if isinstance(seat, int) and 0 <= seat < len(labels):
+            return labels[seat]
+        return _("Seat %(number)s") % {"number": seat + 1 if isinstance(seat, int) else seat}
+
+    def seat_choices(self, key: str) -> list[dict]:
+        chosen = self.values.get(key)
+        return [
+            {"value": str(seat), "label": label, "checked": chosen == str(seat)}
+            for seat, label in enumerate(self.seat_labels())
+        ]
+
+    def variant_links(self) -> list[dict]:
+        current = self.values.get("v")
+        links = []
+        for code, variant in VARIANTS.items():
+            pairs = [("v", code)]
+            if self.session is not None:
+                pairs.insert(0, ("session", str(self.session.pk)))
+                if code == self.session.variant:
+                    pairs = [("session", str(self.session.pk))]
+            links.append(
+                {
+                    "code": code,
+                    "label": pgettext(*variant.short_name),
+                    "query": urlencode(pairs),
+                    "current": code == current,
+                }
+            )
+        return links
+
+    def player_choices(self) -> list[dict]:
+        if self.variant is None or len(self.variant.players) < 2:
+            return []
+        chosen = self.values.get("n")
+        return [
+            {"value": str(n), "label": str(n), "checked": chosen == str(n)}
+            for n in self.variant.players
+        ]
+
+    def option_fields(self) -> list[dict]:
+        if self.variant is None:
+            return []
+        return option_fields(self.variant, self.options, self.table_players, self.errors)
+
+    @property
+    def changed_options(self) -> int:
+        return len({name.split(".")[0] for name, _v in self.canonical_options()})
+
+    def general_errors(self) -> list[str]:
+        return [message for key, message in self.errors.items() if key == ""]
+
+    def option_errors(self) -> list[str]:
+        return [message for key, message in self.errors.items() if key.startswith("o.")]
+
+
+def ask(situation: Situation, ruling: Callable[[], Answer]) -> Answer | None:
+    """The engine's answer (``ruling`` reads the question and asks the facade), or None with
+    its error shown next to the input it names."""
+    try:
+        return ruling()
+    except RulesError as error:
+        situation.record(error)
+    except Exception:  # a bug must not become a 500; the log keeps it loud
+        log.exception("referee ruling failed for %s", situation.query())
+        situation.fail("", _("This situation could not be ruled on."))
+    return None

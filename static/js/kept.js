@@ -1,0 +1,92 @@
+// The copies of pages kept for offline use (the service worker, /sw.js), on every page:
+// - registers the worker, and has it keep a page opened before it took over;
+// - a kept copy is shown only to the sign-in it was kept for: the napoleon_offline
+//   cookie (scoring/pwa.py) must still name its user, or every kept page is dropped
+//   and the offline page comes instead (app.css hides a kept copy until this says so);
+// - after a Save swapped in place (htmx), hands the page as it now stands to the worker;
+// - on a kept copy or the offline page, asks the server whether it answers again, then
+//   reloads into the live page (offline.js does the same once it has sent the outbox).
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var box = document.getElementById("connection");
+  if (!box) return;
+  var text = box.dataset;
+  var me = text.user || "-";
+  var offlinePage = root.hasAttribute("data-offline-page");
+  var cachedAt = root.dataset.cachedAt ? parseInt(root.dataset.cachedAt, 10) : null;
+  var worker = function () { return navigator.serviceWorker && navigator.serviceWorker.controller; };
+
+  // ---- a kept copy whose sign-in is gone -------------------------------------------------
+  function keptForMe() {
+    var mark = document.cookie.split("; ").filter(function (c) { return c.indexOf("napoleon_offline=") === 0; })[0];
+    return me !== "-" && mark === "napoleon_offline=" + me;
+  }
+  if (cachedAt !== null && !keptForMe()) {
+    // Drop every kept page, then ask again: the worker answers with the offline page.
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (n) { return n.indexOf("napoleon-pages-") === 0; })
+        .map(function (n) { return caches.delete(n); }));
+    }).then(function () { location.reload(); }, function () { location.replace(text.offlineUrl); });
+    return;
+  }
+  root.classList.add("kept-ok");
+
+  // ---- keeping this page -----------------------------------------------------------------
+  function keepThisPage() {
+    if (worker() && cachedAt === null && !offlinePage) worker().postMessage({ type: "keep", url: location.href });
+  }
+  if ("serviceWorker" in navigator && text.sw) {
+    // The first visit (this page came before the worker), or a new worker: once it
+    // takes over, it keeps this page too.
+    navigator.serviceWorker.addEventListener("controllerchange", keepThisPage);
+    navigator.serviceWorker.register(text.sw, { scope: "/" }).catch(function () {});
+  }
+
+  // A Save answered in place leaves the kept copy behind: once the answer has settled,
+  // the page goes to the worker as it stands (another request would cost a whole page).
+  var behind = false;
+  document.addEventListener("hand-saved", function () { behind = true; });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!behind || !worker() || cachedAt !== null || offlinePage) return;
+    behind = false;
+    var page = root.cloneNode(true);
+    page.removeAttribute("class"); // set by the scripts; they set it again
+    page.querySelectorAll("#connection").forEach(function (b) { b.textContent = ""; b.hidden = true; });
+    var html = "<!doctype html>\n" + page.outerHTML;
+    worker().postMessage({ type: "keep-this", url: location.href.split("#")[0], html: html });
+  });
+
+  // ---- back to the live page ---------------------------------------------------------------
+  // A HEAD goes past the worker to the server; any answer but a server error means the
+  // live page is back. With hands waiting in the outbox, offline.js sends them first.
+  function waiting() {
+    try {
+      return JSON.parse(localStorage.getItem("napoleon:outbox") || "[]").some(function (e) { return e.user === me; });
+    } catch (error) {
+      return false;
+    }
+  }
+  var timer = null;
+  var delay = 3000;
+  function probe() {
+    clearTimeout(timer);
+    if ((cachedAt === null && !offlinePage) || !navigator.onLine || waiting()) return;
+    fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status < 500) location.reload();
+        else throw new Error(String(response.status));
+      })
+      .catch(function () {
+        timer = setTimeout(probe, delay);
+        delay = Math.min(delay * 2, 30000);
+      });
+  }
+  window.addEventListener("online", function () {
+    delay = 3000;
+    probe();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    if (navigator.onLine) timer = setTimeout(probe, delay); // the server was down
+  });
+})();
