@@ -251,3 +251,21 @@ def test_every_page_of_the_night_shows_who_played(member_client, night):
     assert 'name="out" value="2" checked' in edit.content.decode()  # Cat sat hand 3 out
     hands = member_client.get(url("hands", night.pk)).content.decode()
     assert hands.count("<th>") >= 9  # #, contract and all seven who played
+
+
+def test_in_mighty_the_friend_deals_next_and_the_deal_passes_a_sitter_by(member_client, league):
+    """Six at a five-player Mighty: the friend deals the next hand (rules.md); when the
+    friend sits that hand out, the deal passes on to the next one who plays."""
+    names = ["Jin", "Min", "Soo", "Hyun", "Woo", "Yoon"]
+    session = make_session(league, "mighty", names=names[:5])
+    joined = {"action": "join", "name": "Yoon", "after": "4", "per_hand": "5"}
+    assert member_client.post(url("players", session.pk), joined).status_code == 302
+    # Hand 1: Yoon (place 5) sits out; Jin declares, Soo is the friend.
+    record(member_client, session, out="5", partner="2")
+    table = member_client.get(fresh(session).get_absolute_url()).context
+    assert table["dealer_name"] == "Soo"
+    # Hand 2: Soo sits it out instead: the deal passes on to Hyun.
+    record(member_client, session, out="2", partner="1")
+    hand = fresh(session).hands.get(number=2)
+    names_by_pk = dict(Player.objects.values_list("pk", "name"))
+    assert names_by_pk[hand.lineup[hand.dealer]] == "Hyun"
