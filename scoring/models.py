@@ -5,6 +5,7 @@ Models only store and convert: every score comes from the rules engine
 engine's ``HandFacts`` so a stored score can always be checked against it.
 """
 
+import datetime
 import secrets
 import uuid
 
@@ -12,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Sum
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import HandFacts, find_variant
@@ -26,6 +28,11 @@ VARIANT_CHOICES = [
     ("mighty", _("The Mighty")),
     ("nap", _("Nap")),
 ]
+
+
+def live_since() -> datetime.date:
+    """The first date of a session still live (``GameSession.is_live``)."""
+    return timezone.localdate() - datetime.timedelta(days=1)
 
 
 def new_share_token() -> str:
@@ -45,6 +52,8 @@ class League(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="leagues"
     )
+    # Set when the league was filled from a league file: a copy, not where it was kept.
+    imported_at = models.DateTimeField(_("imported"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("league")
@@ -95,7 +104,14 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "name"], name="unique_player_name")
+            models.UniqueConstraint(fields=["league", "name"], name="unique_player_name"),
+            # One account is one person: at most one player entry per league
+            # (scoring.invitation links them).
+            models.UniqueConstraint(
+                fields=["league", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_player_per_account",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -139,6 +155,13 @@ class GameSession(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:table", args=[self.pk])
+
+    @property
+    def is_live(self) -> bool:
+        """Still being played: not ended, and dated today or yesterday (a night goes past
+        midnight). One nobody ended days ago is unfinished, not live: it does not lead
+        the home page (scoring.live)."""
+        return self.ended_at is None and self.date >= live_since()
 
     @property
     def engine(self):
@@ -378,10 +401,18 @@ class HandEvent(models.Model):
 
 
 class Profile(models.Model):
-    """What the app remembers about a user across phones: for now, their language."""
+    """What the app remembers about a user across phones: their language and colours.
+
+    "" is "never chosen": the phone's own setting or cookie applies."""
+
+    AUTO, LIGHT, DARK = "auto", "light", "dark"
+    THEMES = [(AUTO, _("automatic")), (LIGHT, _("light")), (DARK, _("dark"))]
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
-    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
+    theme = models.CharField(_("colours"), max_length=8, choices=THEMES, blank=True)
 
     class Meta:
         verbose_name = _("profile")
@@ -430,3 +461,7 @@ class HistoryCache(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league_id} · {self.variant} · {self.key or 'all time'}"
+
+
+# A model of its own module (with what an invitation does), registered with the others.
+from scoring.invitation import Invitation  # noqa: E402, F401

@@ -17,7 +17,9 @@ from scoring.access import league_for, session_for
 from scoring.forms import HandForm, SessionForm, league_initial
 from scoring.hand_markup import FreshEntry, markup_for
 from scoring.models import GameSession, HandEvent, Player, Seat
+from scoring.regulars import known_players, recent_lineups
 from scoring.standings import standings
+from scoring.theme import theme_of
 from scoring.views.page_cache import KEY_HOLE, cached_page, holes, keep_page
 from scoring.views.table_parts import (
     RECENT,
@@ -36,10 +38,16 @@ def session_new(request, pk):
     if request.method == "POST" and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)
-    known = list(league.players.values_list("name", flat=True))
-    return render(
-        request, "scoring/session_new.html", {"league": league, "form": form, "known": known}
-    )
+    regulars, others = known_players(league)
+    context = {
+        "league": league,
+        "form": form,
+        "known": regulars + others,
+        "regulars": regulars,
+        "others": others,
+        "lineups": recent_lineups(league) if request.method == "GET" else [],
+    }
+    return render(request, "scoring/session_new.html", context)
 
 
 def _start(league, data, user) -> GameSession:
@@ -171,7 +179,7 @@ def _share_etag(request, session) -> str:
     last = HandEvent.objects.filter(session=session).aggregate(last=Max("pk"))["last"]
     ended = session.ended_at.timestamp() if session.ended_at else 0
     page = "htmx" if request.htmx else "page"
-    return f'"{session.pk}-{last or 0}-{ended}-{get_language()}-{page}"'
+    return f'"{session.pk}-{last or 0}-{ended}-{get_language()}-{theme_of(request)}-{page}"'
 
 
 def _share_headers(response, etag):
