@@ -116,7 +116,7 @@ def test_an_invitation_from_the_owners_link_to_the_persons_me_page(
     expect(page.locator(".person .code strong")).to_have_text(re.compile(r"^\w{4}-\w{4}-\w{4}$"))
     shot(page, "people-invite")
 
-    phone = browser.new_context(**browser_context_args).new_page()
+    phone = a11y_context(browser, browser_context_args, "light").new_page()
     phone.goto(link)
     phone.click("main a:has-text('Log in')")
     phone.fill("input[name=username]", "annie")
@@ -124,6 +124,7 @@ def test_an_invitation_from_the_owners_link_to_the_persons_me_page(
     phone.click("main button[type=submit]")
     phone.wait_for_url(link)
     shot(phone, "people-invitation")
+    assert not serious(axe(phone)), "the invitation, signed in"
     phone.click("button:has-text('Accept: I am Ann')")
     phone.wait_for_url(f"{live_server.url}/me/")
     expect(phone.locator(".messages")).to_contain_text("You are Ann in Friday club now.")
@@ -131,6 +132,7 @@ def test_an_invitation_from_the_owners_link_to_the_persons_me_page(
         re.compile(r"Taiwan Napoleon\s*1\s*1\s*100%\s*\+120")
     )
     shot(phone, "people-me")
+    assert not serious(axe(phone)), "the Me page with a linked player"
     assert Player.objects.get(name="Ann").user.username == "annie"
     phone.context.close()
 
