@@ -18,8 +18,10 @@ from scoring.forms import HandForm, SessionForm, league_initial
 from scoring.hand_markup import FreshEntry, markup_for
 from scoring.lineup import next_lineup
 from scoring.models import GameSession, HandEvent, Player, Seat
+from scoring.regulars import known_players, recent_lineups
 from scoring.sheet import roster, sheet
 from scoring.standings import standings
+from scoring.theme import theme_of
 from scoring.views.page_cache import KEY_HOLE, cached_page, holes, keep_page
 from scoring.views.table_parts import RECENT, board_items, hand_row, member_session_marked
 
@@ -31,10 +33,16 @@ def session_new(request, pk):
     if request.method == "POST" and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)
-    known = list(league.players.values_list("name", flat=True))
-    return render(
-        request, "scoring/session_new.html", {"league": league, "form": form, "known": known}
-    )
+    regulars, others = known_players(league)
+    context = {
+        "league": league,
+        "form": form,
+        "known": regulars + others,
+        "regulars": regulars,
+        "others": others,
+        "lineups": recent_lineups(league) if request.method == "GET" else [],
+    }
+    return render(request, "scoring/session_new.html", context)
 
 
 def _start(league, data, user) -> GameSession:
@@ -187,8 +195,11 @@ def _share_etag(request, session) -> str:
     last = HandEvent.objects.filter(session=session).aggregate(last=Max("pk"))["last"]
     ended = session.ended_at.timestamp() if session.ended_at else 0
     page = "htmx" if request.htmx else "page"
-    # The revision: seats, stakes and names changed outside any hand.
-    return f'"{session.pk}-{last or 0}-{session.revision}-{ended}-{get_language()}-{page}"'
+    # The revision: seats, stakes and names changed outside any hand; the colours chosen.
+    return (
+        f'"{session.pk}-{last or 0}-{session.revision}-{ended}-{get_language()}-'
+        f'{theme_of(request)}-{page}"'
+    )
 
 
 def _share_headers(response, etag):
