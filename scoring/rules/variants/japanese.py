@@ -13,6 +13,7 @@ from ..japanese.idle import idle_options
 from ..japanese.options import ChipRules, JapaneseRules
 from ..japanese.powers import powers
 from ..japanese.table import trick_rules
+from ..score_layout import JAPANESE_CHIPS, JAPANESE_WINS
 from ..tricks import TrickResult
 from .base import Variant
 
@@ -54,6 +55,9 @@ class JapaneseFamily(Variant):
 
     def uses_chips(self, rules) -> bool:
         return True
+
+    def score_layout(self, players, rules):
+        return JAPANESE_CHIPS if self.uses_chips(rules) else JAPANESE_WINS
 
     def score(self, facts, rules):
         points = score.points_of(self, facts, rules)

@@ -6,6 +6,7 @@ from ..auction import CONSECUTIVE, AuctionPlan, run_free_auction
 from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
 from ..i18n import N_, NC_, _, ngettext
 from ..options import TableRules, choice, flag, integer
+from ..score_layout import THAI
 from ..score_values import Coefficient
 from ..scores import HandFacts, Score, deltas_for, share_line, side_tricks
 from .almighty import AlmightyGame
@@ -63,6 +64,7 @@ class ThaiNapoleon(AlmightyGame):
     counts_tricks = True
     can_topple = True
     tricks_by_seat_matter = True  # a friend with more tricks than the napoleon betrays them
+    score_layout_data = THAI
 
     def contract_title(self, rules):
         return N_("Handicap")

@@ -9,6 +9,7 @@ from ...bids import EQUAL_SUITS, Bid, SuitLadder
 from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, card
 from ...errors import IllegalContract, NotationError
 from ...i18n import N_, NC_, _
+from ...score_layout import MIGHTY_PAGAT, MIGHTY_SEED
 from ...scores import HandFacts, Score, own_numbers_line, side_points, verify_sitting_out
 from ..base import Variant
 from . import deal_miss, legality, order, score
@@ -136,6 +137,11 @@ class Mighty(Variant):
 
     def score_coefficients(self, players, rules):
         return score.coefficients(rules.formula)
+
+    def score_layout(self, players, rules):
+        layout = MIGHTY_SEED if rules.formula == "seed" else MIGHTY_PAGAT
+        # Four players: the declarer takes the balance of the others' shares (§8.5.4).
+        return layout.with_balance(("declarer", "alone_declarer")) if players == 4 else layout
 
     def score(self, facts: HandFacts, rules) -> Score:
         facts = self._with_kill(facts)

@@ -7,6 +7,7 @@ from ...bids import FORCED_ONE, NAP_HOUSE_BIDS, NapLadder
 from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS
 from ...errors import BadOptionValue, IllegalTrick, InconsistentResult, RulesError
 from ...i18n import N_, NC_, _
+from ...score_layout import NAP
 from ...scores import HandFacts, Score, side_tricks
 from ..base import Variant, trump_name
 from . import play, score
@@ -36,6 +37,7 @@ class Nap(Variant):
     result_title = N_("Tricks the bidder took")
     has_partner = False
     named_contracts = True
+    score_layout_data = NAP
 
     # ---- what the hand form asks (table_terms) ------------------------------------
 

@@ -5,6 +5,7 @@ from ...bids import SuitLadder, suit_order
 from ...cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, NO_TRUMP, QUEEN, SUITS, suit_card
 from ...errors import IllegalPlay, NotationError
 from ...i18n import N_, NC_, _
+from ...score_layout import HONG_KONG, TAIWAN
 from ...scores import HandFacts, Score, side_points
 from ...tricks import LegalPlays, TrickResult
 from ..base import Variant, following_reason, joker_label, trump_name
@@ -284,6 +285,9 @@ class TaiwanNapoleon(Variant):
 
     def score_coefficients(self, players, rules):
         return score.coefficients(players, rules)
+
+    def score_layout(self, players, rules):
+        return HONG_KONG if score.table_name(players, rules) == "hongkong" else TAIWAN
 
     def score(self, facts: HandFacts, rules) -> Score:
         points = side_points(
