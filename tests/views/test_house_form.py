@@ -103,3 +103,29 @@ def test_it_refuses_a_number_the_table_does_not_have(member_client, league):
     assert (
         'name="opt_thai_score_values__win" id="id_opt_thai_score_values__win" value="5000"' in body
     )
+
+
+@pytest.mark.parametrize(
+    "code, option, value, sentence",
+    [
+        ("mighty", "back_run", "off", "There is no back run"),
+        ("mighty", "ripper_first_trick", "lead_and_call", "may be led to the first trick and call"),
+        ("japanese", "led_joker_rank", "never_wins", "A led joker never wins"),
+        ("japanese", "plain_tricks", "last", "The last trick is plain"),
+        ("nap", "payout", "classic", "Classic payout: misère made 3"),
+        ("taiwan", "four_player_table", "balanced", "the Taiwan table is balanced"),
+    ],
+)
+def test_it_explains_a_house_rule_in_force_on_the_rules_page(
+    member_client, code, option, value, sentence
+):
+    page = member_client.get(f"/rules/{code}/?o.{option}={value}").content.decode()
+    rule = page[page.index(f'id="opt-{option}"') :]
+    assert sentence in rule[: rule.index("</li>")]
+    assert sentence not in member_client.get(f"/rules/{code}/").content.decode()
+
+
+def test_it_says_when_a_house_rule_changes_nothing(member_client):
+    page = member_client.get("/rules/japanese/?o.yoromeki_loses_to_jacks=true").content.decode()
+    rule = page[page.index('id="opt-yoromeki_loses_to_jacks"') :]
+    assert "No effect: no yoromeki is played." in rule[: rule.index("</li>")]
