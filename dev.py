@@ -282,6 +282,8 @@ def checks(env):
             {
                 "ruff check": [bindir / "ruff", "check", "."],
                 "ruff format --check": [bindir / "ruff", "format", "--check", "."],
+                # The engine and the rulings facade strictly typed (pyproject.toml [tool.mypy]).
+                "mypy": [VENV_PYTHON, "-m", "mypy"],
                 "makemigrations --check": [*manage_py, "makemigrations", "--check", "--dry-run"],
                 "manage.py check": [*manage_py, "check"],
                 "collectstatic (production storage)": [

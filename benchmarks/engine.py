@@ -1,17 +1,19 @@
 """Engine benchmark: how fast tricks are judged, legal plays listed and hands scored.
 
-    python benchmarks/engine.py [--hands N]
+    python benchmarks/engine.py [--hands N] [--json]
 
 Plays N random hands per variant and player count through the engine (the same
 play-outs as the property tests), keeps every trick, legal-play question and
 final score, then times each kind of question on its own, on one core (best of three
 passes, the garbage collector off while timing, as timeit does). Also
 times the JSON API's handlers in-process (parse, rule, answer) and through
-Django's test client. Prints figures; asserts nothing.
+Django's test client. Prints figures; asserts nothing. With ``--json``, one JSON object
+of the rates (per second) is printed last.
 """
 
 import argparse
 import gc
+import json
 import os
 import random
 import sys
@@ -57,7 +59,7 @@ def _hand_for(hand, played):
     return [played.trick.plays[-1], *others]
 
 
-def rate(label: str, items, call, repeat: int = 3) -> None:
+def rate(label: str, items, call, repeat: int = 3) -> float:
     # As timeit does: the collector off while timing (the played hands fill the heap, and
     # a full collection landing in a 0.1 s window would double it), best of a few passes.
     elapsed = float("inf")
@@ -72,6 +74,7 @@ def rate(label: str, items, call, repeat: int = 3) -> None:
         finally:
             gc.enable()
     print(f"{label:<34} {len(items) / elapsed:>12,.0f} /s   ({len(items):,} in {elapsed:.2f} s)")
+    return len(items) / elapsed
 
 
 def api_bodies(count: int, seed: int):
@@ -98,6 +101,8 @@ def api_bodies(count: int, seed: int):
             body["joker_called"] = True
         if trick.contract is not None:
             body["contract"] = str(trick.contract)
+        if trick.sitting_out is not None:
+            body["sitting_out"] = trick.sitting_out
         bodies.append(body)
     rng.shuffle(bodies)
     return handlers, bodies
@@ -107,6 +112,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300, help="hands per variant and player count")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true", help="print the rates as JSON, last")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -115,19 +121,24 @@ def main() -> None:
         f"played {len(facts):,} random hands ({len(tricks):,} tricks) "
         f"in {time.perf_counter() - start:.1f} s\n"
     )
-    rate("tricks judged", tricks, lambda v, t, r: v.judge(t, r))
-    rate("legal-play questions answered", questions, lambda v, t, h, r: v.legal_plays(t, h, r))
-    rate("hands scored (from captured cards)", facts, lambda v, f, r: v.score(f, r))
-
+    figures = {
+        "tricks_per_s": rate("tricks judged", tricks, lambda v, t, r: v.judge(t, r)),
+        "legal_plays_per_s": rate(
+            "legal-play questions answered", questions, lambda v, t, h, r: v.legal_plays(t, h, r)
+        ),
+        "scores_per_s": rate(
+            "hands scored (from captured cards)", facts, lambda v, f, r: v.score(f, r)
+        ),
+    }
     handlers, bodies = api_bodies(20_000, args.seed)
-    rate("API /trick in-process (handler)", [(b,) for b in bodies], handlers.trick)
+    figures["api_trick_handler_per_s"] = rate(
+        "API /trick in-process (handler)", [(b,) for b in bodies], handlers.trick
+    )
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "napoleon_site.settings")
     os.environ.setdefault("DJANGO_DEBUG", "1")
     # The round trip of a ruling, not of the rate limiter's cache (which needs a database).
     os.environ["DJANGO_API_RATE_LIMIT"] = "0"
-    import json
-
     import django
 
     django.setup()
@@ -135,11 +146,13 @@ def main() -> None:
 
     client = Client()
     payloads = [(json.dumps(b),) for b in bodies[:3000]]
-    rate(
+    figures["api_trick_client_per_s"] = rate(
         "API /trick through Django (test client)",
         payloads,
         lambda p: client.post("/api/v1/trick", p, content_type="application/json"),
     )
+    if args.json:
+        print(json.dumps({name: round(value) for name, value in figures.items()}))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Hand, HandEvent
 from scoring.rules import RulesError
+from scoring.rules.cards import parse_card
 from scoring.rules.scores import signed
 
 # The hand's own fields a snapshot keeps, besides its id, key and scores.
@@ -110,16 +111,25 @@ def _made(value):
     return _("made") if value else _("failed")
 
 
+def _card_label(code: str) -> str:
+    """A stored card code as players read it (♠A, the joker by name); a code the engine
+    cannot read is shown as stored."""
+    try:
+        return parse_card(code).label
+    except RulesError:
+        return code
+
+
 def _cards(session, state):
     captured = state.get("captured")
     if not captured:
         return ""
     parts = [
-        f"{_seat_name(session, int(seat))}: {' '.join(cards) or '—'}"
+        f"{_seat_name(session, int(seat))}: {' '.join(map(_card_label, cards)) or '—'}"
         for seat, cards in sorted(captured.items(), key=lambda item: int(item[0]))
     ]
     if state.get("discards"):
-        parts.append(_("discarded") + ": " + " ".join(state["discards"]))
+        parts.append(_("discarded") + ": " + " ".join(map(_card_label, state["discards"])))
     return "; ".join(parts)
 
 
@@ -138,7 +148,8 @@ def describe(session, state) -> list[tuple[str, str]]:
             (_("Contract"), _contract_label(session, state)),
         ]
         if variant.has_partner:
-            rows.append((_("Called card"), state.get("called_card") or "—"))
+            called = state.get("called_card")
+            rows.append((_("Called card"), _card_label(called) if called else "—"))
             name = _seat_name(session, partner) if partner is not None else _("alone")
             rows.append((variant.term("partner_prompt"), name))
         rows.append((_("Result"), _made(state.get("made"))))

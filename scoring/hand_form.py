@@ -31,13 +31,15 @@ from django.utils.translation import gettext_lazy
 from scoring.models import Hand
 from scoring.rules import HandFacts, RulesError, find_variant
 from scoring.rules.bids import Bid
-from scoring.rules.cards import SUITS, SYMBOLS, parse_card
+from scoring.rules.cards import RANK_CODES, SUITS, SYMBOLS, parse_card, rank_label
+from scoring.rulings import PageWords
 
 ALONE = "alone"
 DISCARD = "discard"
 TAKEN = "in"  # a grid card taken by the side being entered
 DECLARER_SIDE, DEFENDERS = "decl", "def"
 RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+RANK_OF = {code: rank for rank, code in RANK_CODES.items()}
 
 
 def session_rules(session):
@@ -124,11 +126,11 @@ class HandForm(forms.Form):
         ]
 
     def _called_card_fields(self):
-        jokers = [c.code for c in self.variant.deck(self.n, self.rules) if c.is_joker]
-        self.fields["called_suit"].choices = [(s, SYMBOLS[s]) for s in SUITS] + [
-            (j, j) for j in jokers
-        ]
-        self.fields["called_rank"].choices = [(r, r) for r in RANKS]
+        # Chips as players read them: a joker by its name, a rank as its corner shows it
+        # (R, D, V in French); the values stay the codes the hand is stored with.
+        jokers = [(c.code, c.label) for c in self.variant.deck(self.n, self.rules) if c.is_joker]
+        self.fields["called_suit"].choices = [(s, SYMBOLS[s]) for s in SUITS] + jokers
+        self.fields["called_rank"].choices = [(r, rank_label(RANK_OF[r])) for r in RANKS]
 
     def _result_fields(self):
         most = self.variant.result_most(self.n, self.rules)
@@ -301,7 +303,9 @@ class HandForm(forms.Form):
             field = "nap_bid"
         if field == "tricks_0" and self.data.get("mode") == Hand.COUNT:
             field = "points"
-        self.add_error(field if field in self.fields else None, error.message)
+        names = {seat.number: seat.player.name for seat in self.seats}
+        words = PageWords([names.get(number, "") for number in range(self.n)])
+        self.add_error(field if field in self.fields else None, error.render(words))
 
     # ---- storing -----------------------------------------------------------------
 
@@ -350,6 +354,7 @@ class _FormProblem(RulesError):
 
     def __init__(self, message, form_field):
         super().__init__(message)
+        self.composed = True  # the form wrote it, in the reader's language
         self.form_field = form_field
 
 

@@ -137,7 +137,7 @@ class HandMarkup:
         ]
         suits.append(("", _("none"), ""))
         suit = self.value("called_suit") or ""
-        ranks = [(v, v, "") for v, _label in form.fields["called_rank"].choices]
+        ranks = [(v, label, "") for v, label in form.fields["called_rank"].choices]
         legend = format_html('{} <span class="muted">({})</span>', _("Called card"), _("optional"))
         body = format_html(
             '{}<div class="chips ranks" role="group" aria-label="{}">{}</div>',

@@ -4,11 +4,12 @@ import logging
 
 from django.utils.translation import gettext_lazy
 
-from scoring.api import handlers
+from scoring import rulings
 from scoring.rules.errors import RulesError
+from scoring.rulings import ask as question
 
 from .calls import Walk, walk
-from .display import call_view, join_codes, ladder_rows, split_codes
+from .display import bid_view, call_view, join_codes, ladder_rows, split_codes
 from .situation import Situation, ask
 
 log = logging.getLogger(__name__)
@@ -73,10 +74,10 @@ class AuctionTool(Situation):
         tokens = self.tokens
         if self._readable_table():
             try:
-                handlers.auction(self.body([*tokens, call]))
+                rulings.auction(self.question([*tokens, call]))
             except RulesError as error:
                 self.refused = call.rpartition(":")[2]
-                self.fail("why", self.readable(error.message))
+                self.fail("why", self.readable(error))
                 return
         tokens = [*tokens, call]
         for _seat in range(self.table_players):
@@ -88,11 +89,13 @@ class AuctionTool(Situation):
 
     def _readable_table(self) -> bool:
         """Whether the calls so far can be ruled on, so a new call can be judged on its own."""
+        if not self.ready:
+            return False
         try:
-            handlers.auction(self.body(self.tokens))
+            rulings.auction(self.question(self.tokens))
         except RulesError:
             return False
-        return self.ready
+        return True
 
     def walked(self, tokens=None) -> Walk | None:
         if self.free or not self.ready:
@@ -121,15 +124,18 @@ class AuctionTool(Situation):
             return token
         return "pass" if token.lower() == "p" else token
 
-    def body(self, tokens) -> dict:
-        body = self.base_body()
-        body["calls"] = [self._call(t) for t in tokens]
-        dealer, first = self.integer("d"), self.integer("f")
-        if dealer is not None:
-            body["dealer"] = dealer
-        if self.first_named and first is not None:
-            body["first"] = first
-        return body
+    def question(self, tokens) -> rulings.AuctionQuestion:
+        """The auction as entered; a seat the house rules ask about that the page does not
+        (``previous_napoleon``) is not known, so it is none."""
+        first = self.integer("f") if self.first_named else None
+        seats = dict.fromkeys(self.variant.auction_seat_fields(self.rules))
+        return question.auction_question(
+            self.table(),
+            calls=[self._call(t) for t in tokens],
+            dealer=self.integer("d"),
+            first=first,
+            seats=seats,
+        )
 
     def _first_caller(self) -> int | None:
         dealer, first = self.integer("d"), self.integer("f")
@@ -151,28 +157,22 @@ class AuctionTool(Situation):
             self.errors.setdefault(need, str(self.prompts[need]))
             return None
         tokens = self.tokens
-        state = ask(self, handlers.auction, self.body(tokens))
+        state = ask(self, lambda: rulings.auction(self.question(tokens)))
         bad = self.error_index.get("c")
         if state is None and bad is not None:
-            state = ask(self, handlers.auction, self.body(tokens[:bad]))
+            state = ask(self, lambda: rulings.auction(self.question(tokens[:bad])))
         if state is None:
             return None
         return {
-            **state,
-            "next_name": None if state["next"] is None else self.seat_name(state["next"]),
-            "declarer_name": (
-                None if state["declarer"] is None else self.seat_name(state["declarer"])
-            ),
-            "contract_view": (
-                None
-                if state["contract"] is None
-                else call_view(self.variant.ladder(self.rules), state["contract"])
-            ),
-            "best_view": (
-                None
-                if not state.get("best")
-                else call_view(self.variant.ladder(self.rules), state["best"])
-            ),
+            "complete": state.complete,
+            "next": state.next,
+            "declarer": state.declarer,
+            "redeal": state.redeal,
+            "deal_miss": state.deal_miss,
+            "next_name": None if state.next is None else self.seat_name(state.next),
+            "declarer_name": None if state.declarer is None else self.seat_name(state.declarer),
+            "contract_view": None if state.contract is None else bid_view(state.contract),
+            "best_view": None if state.complete or state.best is None else bid_view(state.best),
             "bad_index": bad,
         }
 
@@ -195,10 +195,10 @@ class AuctionTool(Situation):
         for code in ["p", *self.ladder_codes()]:
             token = f"{caller}:{code}" if self.free else code
             try:
-                handlers.auction(self.body([*tokens, token]))
+                rulings.auction(self.question([*tokens, token]))
                 verdicts[code] = ""
             except RulesError as error:
-                verdicts[code] = self.readable(error.message)
+                verdicts[code] = self.readable(error)
             except Exception:
                 log.exception("referee candidate call %r failed", code)
                 verdicts[code] = ""

@@ -1,7 +1,8 @@
 """What the trick and legal-play tools share: the table, the trick so far and the card picker.
 
-The engine is asked, never imitated: who wins comes from ``handlers.trick`` and
-which cards may be played from ``handlers.legal_plays``. What the pages draw
+The engine is asked, never imitated: who wins comes from ``rulings.judge`` and
+which cards may be played from ``rulings.legal_plays`` (the facade the API shares),
+asked with the page's entries as they are. What the pages draw
 beyond that (the deck, the trumps, whether a led card needs a suit named or
 allows a joker call) also comes from the engine's own lists and questions.
 """
@@ -187,23 +188,22 @@ class CardTool(Situation):
     def joker_call_label(self) -> str:
         return _(self.variant.joker_call) if self.can("joker_call") else ""
 
-    # ---- the body -------------------------------------------------------------------
+    # ---- the question -----------------------------------------------------------------
 
-    def trick_body(self) -> dict:
-        body = self.base_body()
-        body["plays"] = self.plays
-        if self.number is not None:
-            body["trick"] = self.number
-        if self.leader is not None:
-            body["leader"] = self.leader
-        for key, name in (("t", "trump"), ("c", "called_card"), ("s", "lead_suit")):
-            if key in self.values:
-                body[name] = self.values[key]
-        if self.trump_from_lead and "x" in self.values:
-            body["contract"] = self.values["x"]
-        if self.flag("j"):
-            body["joker_called"] = True
-        return body
+    def trick_entries(self) -> dict:
+        """The trick as entered, by the question's fields (``ask.trick_question``): a field
+        left empty is left out, and the engine says what is missing or wrong."""
+        values = self.values
+        return {
+            "number": self.number,
+            "plays": self.plays,
+            "trump": values.get("t"),
+            "leader": self.leader,
+            "called_card": values.get("c"),
+            "lead_suit": values.get("s"),
+            "joker_called": self.flag("j"),
+            "contract": values.get("x") if self.trump_from_lead else None,
+        }
 
     def missing(self) -> list[str]:
         """Inputs the page asks for before it asks the engine."""

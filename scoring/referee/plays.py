@@ -2,7 +2,8 @@
 
 from django.utils.translation import gettext as _
 
-from scoring.api import handlers
+from scoring import rulings
+from scoring.rulings import ask as question
 
 from .cardtool import CardTool
 from .display import card_view
@@ -44,13 +45,20 @@ class TrickTool(CardTool):
             return None
         if self.missing():
             return None
-        answer = ask(self, handlers.trick, self.trick_body())
-        if answer is None:
+        result = ask(
+            self,
+            lambda: rulings.judge(question.trick_question(self.table(), **self.trick_entries())),
+        )
+        if result is None:
             return None
         return {
-            **answer,
-            "seat_name": self.seat_name(answer["winner"]),
-            "card_view": card_view(answer["card"]),
+            "winner": result.winner,
+            "card": result.card.code,
+            "play_index": result.play_index,
+            "reason": result.reason,
+            "toppled": result.toppled,
+            "seat_name": self.seat_name(result.winner),
+            "card_view": card_view(result.card.code),
         }
 
     def context(self) -> dict:
@@ -113,23 +121,23 @@ class LegalTool(CardTool):
             return None
         if self.missing():
             return None
-        body = self.trick_body()
-        body["hand"] = self.hand
+        entries = {**self.trick_entries(), "hand": self.hand}
         if self.secretary:
-            body["secretary_ordered"] = self.flag("so")
-            declarer = self.integer("d")
-            if declarer is not None:
-                body["declarer"] = declarer
-        answer = ask(self, handlers.legal_plays, body)
+            entries["secretary_ordered"] = self.flag("so")
+            entries["declarer"] = self.integer("d")
+        answer = ask(
+            self,
+            lambda: rulings.legal_plays(question.legal_plays_question(self.table(), **entries)),
+        )
         if answer is None:
             return None
         order = {c.code: i for i, c in enumerate(self.deck)}
-        cards = [{**card_view(code), "legal": True, "reason": ""} for code in answer["legal"]] + [
-            {**card_view(code), "legal": False, "reason": reason}
-            for code, reason in answer["illegal"].items()
+        cards = [{**card_view(c.code), "legal": True, "reason": ""} for c in answer.legal] + [
+            {**card_view(c.code), "legal": False, "reason": reason}
+            for c, reason in answer.illegal.items()
         ]
         cards.sort(key=lambda c: order.get(c["code"], len(order)))
-        return {"cards": cards, "legal_count": len(answer["legal"])}
+        return {"cards": cards, "legal_count": len(answer.legal)}
 
     def context(self) -> dict:
         ruling = self.ruling()

@@ -3,7 +3,8 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.api import handlers
+from scoring import rulings
+from scoring.rulings import ask as question
 
 from .display import ladder_rows
 from .situation import Situation, ask
@@ -59,31 +60,23 @@ class ScoreTool(Situation):
             return 0
         return len(self.variant.point_cards(self.table_players, self.rules))
 
-    def body(self) -> dict:
-        body = self.base_body()
-        declarer = self.integer("d")
-        if declarer is not None:
-            body["declarer"] = declarer
-        if "x" in self.values:
-            body["contract"] = self.values["x"]
+    def entries(self) -> dict:
+        """The hand's result as entered, by the question's fields (``ask.score_question``)."""
+        entries: dict = {"declarer": self.integer("d"), "contract": self.values.get("x")}
         partner = self.values.get("f")
         if self.has_partner:
-            body["partner"] = None if partner in (None, "-") else self.integer("f")
+            entries["partner"] = None if partner in (None, "-") else self.integer("f")
         if self.counts_tricks:
-            if self.can_topple and self.flag("tp"):
-                body["toppled"] = True
+            entries["toppled"] = self.can_topple and self.flag("tp")
             tricks = {}
             for seat in range(min(self.table_players, MAX_SEATS)):
                 count = self.integer(f"w{seat}")
                 if count is not None:
-                    tricks[str(seat)] = count
-            if tricks:
-                body["tricks"] = tricks
+                    tricks[seat] = count
+            entries["tricks"] = tricks or None
         else:
-            points = self.integer("r")
-            if points is not None:
-                body["declarer_points"] = points
-        return body
+            entries["declarer_points"] = self.integer("r")
+        return entries
 
     def missing(self) -> list[str]:
         missing = [key for key in ("d", "x") if key not in self.values]
@@ -101,20 +94,26 @@ class ScoreTool(Situation):
     def ruling(self) -> dict | None:
         if not self.ready or self.missing():
             return None
-        body = self.body()
+        entries = self.entries()
         if self.malformed:
             return None
-        answer = ask(self, handlers.score, body)
+        answer = ask(self, lambda: rulings.score(question.score_question(self.table(), **entries)))
         if answer is None:
             return None
         rows = [
-            {"name": self.seat_name(int(seat)), "delta": delta}
-            for seat, delta in answer["deltas"].items()
+            {"name": self.seat_name(seat), "delta": delta}
+            for seat, delta in enumerate(answer.deltas)
         ]
-        return {**answer, "rows": rows, "summary": self._summary(answer)}
+        return {
+            "made": answer.made,
+            "sum": answer.total,
+            "lines": answer.lines,
+            "rows": rows,
+            "summary": self._summary(answer),
+        }
 
-    def _summary(self, answer) -> str:
-        got, need = answer["declarer_points"], answer["target"]
+    def _summary(self, answer: rulings.Score) -> str:
+        got, need = answer.declarer_points, answer.target
         if got is None:
             return ""
         numbers = {"got": got, "need": need}

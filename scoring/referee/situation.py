@@ -1,21 +1,25 @@
-"""The referee's query strings: read them, write them back short, and turn them into API bodies.
+"""The referee's query strings: read them, write them back short, and turn them into questions.
 
 Every tool is a GET form whose query string is the permalink of its ruling. A
 ``Situation`` reads the query (short keys such as ``v``, ``n``, ``p`` and house
 rules as ``o.<name>``), knows its canonical spelling (defaults left out, keys in a
-fixed order), and builds the very body the JSON API takes. Nothing here rules on
-anything: the rulings come from ``scoring.api.handlers``, and the tables from the
-engine's own lists (deck, trumps, ladder, options).
+fixed order), and asks the engine through the rulings facade (``scoring.rulings``),
+the one the JSON API uses. Nothing here rules on anything: the rulings come from the
+engine, and the tables from its own lists (deck, trumps, ladder, options). An engine
+error is shown next to the input its field names, written for the page (its seat as the
+player sitting there, its cards and calls as players read them).
 """
 
 import logging
 import re
+from collections.abc import Callable
+from typing import TypeVar
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import pgettext
 
-from scoring import query
+from scoring import query, rulings
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.errors import RulesError
 
@@ -32,32 +36,7 @@ log = logging.getLogger(__name__)
 MAX_VALUE = 400  # characters of one query value; a whole hand of codes is far shorter
 DEFAULT_PLAYERS = 5
 
-
-# Engine sentences that number a seat from 0, as the API does, and how a person reads them
-# (seats from 1, or by name). The engine's own template is matched, in the active language.
-SEAT_SENTENCES = (
-    (
-        "Seat {seat} has passed, and a pass is final: only pass is allowed.",
-        gettext_lazy("%(name)s has passed, and a pass is final: only pass is allowed."),
-    ),
-    (
-        "Seat {seat} cannot take {count} tricks.",
-        gettext_lazy("%(name)s cannot take %(count)s tricks."),
-    ),
-    (
-        "Seat {seat} does not exist with {players} players.",
-        gettext_lazy("There is no seat %(number)s: the seats are 1 to %(players)s."),
-    ),
-)
-
-
-def _template_pattern(template: str) -> re.Pattern:
-    parts = re.split(r"\{(\w+)\}", template)
-    pattern = "".join(
-        re.escape(part) if index % 2 == 0 else f"(?P<{part}>-?\\d+|.+?)"
-        for index, part in enumerate(parts)
-    )
-    return re.compile(pattern)
+Answer = TypeVar("Answer")
 
 
 def default_players(variant) -> int:
@@ -88,6 +67,7 @@ class Situation:
         self.variant = None
         self.players = None
         self.rules = None
+        self.rules_error: RulesError | None = None  # the house rules as given are refused
         self.option_json: dict = {}
         self._table()
 
@@ -127,7 +107,7 @@ class Situation:
         try:
             self.variant = find_variant(code)
         except RulesError as error:
-            self.fail("v", error.message, malformed=True)
+            self.fail("v", error.render(rulings.PAGE), malformed=True)
             return
         self.values.setdefault("n", str(default_players(self.variant)))
         count = self.integer("n")
@@ -135,12 +115,13 @@ class Situation:
             try:
                 self.players = self.variant.verify_players(count)
             except RulesError as error:
-                self.fail("n", error.message)
+                self.fail("n", error.render(self.words))
         self.option_json = options_to_json(self.variant, self.options)
         try:
             self.rules = self.variant.rules(self.option_json, self.table_players)
         except RulesError as error:
             self.record(error)
+            self.rules_error = error
             self.rules = self.variant.rules(None, self.table_players)
 
     @property
@@ -172,24 +153,18 @@ class Situation:
         if key and not self.has(key) and key in self.prompts:
             self.errors.setdefault(key, str(self.prompts[key]))
             return
-        self.errors.setdefault(key, self.readable(error.message))
+        self.errors.setdefault(key, self.readable(error))
         if index is not None:
             self.error_index.setdefault(key, index)
 
-    def readable(self, message: str) -> str:
-        """The engine's message, with a seat it numbers from 0 named as the page names it."""
-        for template, sentence in SEAT_SENTENCES:
-            match = _template_pattern(_(template)).fullmatch(message)
-            if match is None:
-                continue
-            values = match.groupdict()
-            try:
-                seat = int(values["seat"])
-            except ValueError:
-                return message
-            values.update(name=self.seat_name(seat), number=seat + 1)
-            return str(sentence) % values
-        return message
+    def readable(self, error: RulesError) -> str:
+        """The engine's sentence as this page writes it: seats by the players' names, cards
+        and calls as players read them (the API's codes stay in the query)."""
+        return error.render(self.words)
+
+    @property
+    def words(self) -> rulings.PageWords:
+        return rulings.PageWords(self.seat_labels())
 
     def has(self, key: str) -> bool:
         return key in self.values
@@ -250,12 +225,13 @@ class Situation:
         given = [(key, value) for key, values in query.lists() for value in values]
         return given == self.pairs()
 
-    def base_body(self) -> dict:
-        return {
-            "variant": self.values.get("v"),
-            "players": self.players,
-            "options": self.option_json,
-        }
+    def table(self) -> rulings.Table:
+        """The table the questions are asked at (once ``ready``); no ruling is given under
+        house rules the engine refused (the page shows why beside them)."""
+        if self.rules_error is not None:
+            raise self.rules_error
+        assert self.variant is not None and self.players is not None and self.rules is not None
+        return rulings.Table(self.variant, self.players, self.rules)
 
     # ---- what the page shows -----------------------------------------------------
 
@@ -322,13 +298,14 @@ class Situation:
         return [message for key, message in self.errors.items() if key.startswith("o.")]
 
 
-def ask(situation: Situation, handler, body: dict):
-    """The handler's answer, or None with its error shown next to the input it names."""
+def ask(situation: Situation, ruling: Callable[[], Answer]) -> Answer | None:
+    """The engine's answer (``ruling`` reads the question and asks the facade), or None with
+    its error shown next to the input it names."""
     try:
-        return handler(body)
+        return ruling()
     except RulesError as error:
         situation.record(error)
     except Exception:  # a bug must not become a 500; the log keeps it loud
-        log.exception("referee ruling failed for %r", body)
+        log.exception("referee ruling failed for %s", situation.query())
         situation.fail("", _("This situation could not be ruled on."))
     return None

@@ -2,8 +2,8 @@
 
 No amount is written here, and no game is named: each row is a small hand (a
 contract and a result) chosen from what the variant declares (its ladder, whether
-it counts tricks, has a partner, can be toppled), scored by ``handlers.score``
-with the table's own house rules, so the table on the page is always the table
+it counts tricks, has a partner, can be toppled), scored by the engine through the
+rulings facade with the table's own house rules, so the table on the page is always the table
 the engine plays. The rows fall where the outcome changes: the target just made,
 just missed, every point card, the top contract, a napoleon alone.
 """
@@ -13,8 +13,9 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.api import handlers
+from scoring import rulings
 from scoring.rules.errors import RulesError
+from scoring.rulings import ask
 
 from .display import bid_view
 
@@ -22,14 +23,14 @@ DECLARER, PARTNER = 0, 1
 MAX_ROWS = 14
 
 
-def _score(tool, options, example) -> dict | None:
+def _score(tool, table: rulings.Table, example) -> rulings.Score | None:
     try:
-        return handlers.score(_body(tool, example, options))
+        return rulings.score(ask.score_question(table, **_entries(tool, example)))
     except RulesError:
         return None
 
 
-def _point_examples(tool, options) -> list[dict]:
+def _point_examples(tool, table: rulings.Table) -> list[dict]:
     """(contract, points, with a partner?) around the target, for the point-card games."""
     variant, rules = tool.variant, tool.rules
     ladder = variant.ladder(rules, for_auction=False)
@@ -40,8 +41,8 @@ def _point_examples(tool, options) -> list[dict]:
     partner = tool.has_partner
 
     def target(contract):
-        answer = _score(tool, options, {"x": contract, "r": 0, "f": PARTNER if partner else None})
-        return None if answer is None else answer["target"]
+        answer = _score(tool, table, {"x": contract, "r": 0, "f": PARTNER if partner else None})
+        return None if answer is None else answer.target
 
     aim, top_aim = target(middle), target(top)
     if aim is None:
@@ -79,7 +80,7 @@ def _rung(ladder, codes, count):
     return next(c for c in codes if getattr(ladder.parse(c), "count", None) == count)
 
 
-def _trick_examples(tool, options) -> list[dict]:
+def _trick_examples(tool, table: rulings.Table) -> list[dict]:
     """For the trick-counting games: each contract where its outcome turns (all of them for a
     short list of calls, one otherwise), then betrayal, alone and toppling where they exist."""
     variant, rules = tool.variant, tool.rules
@@ -96,8 +97,8 @@ def _trick_examples(tool, options) -> list[dict]:
         for side in range(total + 1):
             tricks = _spread(tool, side, (side + 1) // 2 if partner else side, partner)
             example = {"x": contract, "f": PARTNER if partner else None, "w": tricks}
-            answer = _score(tool, options, example)
-            made.append(None if answer is None else answer["made"])
+            answer = _score(tool, table, example)
+            made.append(None if answer is None else answer.made)
         turns = [s for s in range(total) if made[s] != made[s + 1]]
         for side in sorted({s for t in turns for s in (t, t + 1)}):
             declarer = (side + 1) // 2 if partner else side
@@ -117,29 +118,24 @@ def _trick_examples(tool, options) -> list[dict]:
     return examples
 
 
-def examples(tool, options) -> list[dict]:
+def examples(tool, table: rulings.Table) -> list[dict]:
     if tool.counts_tricks:
-        return _trick_examples(tool, options)
-    return _point_examples(tool, options)
+        return _trick_examples(tool, table)
+    return _point_examples(tool, table)
 
 
-def _body(tool, example: dict, options: dict) -> dict:
-    body = {
-        "variant": tool.variant.code,
-        "players": tool.table_players,
-        "options": options,
-        "declarer": DECLARER,
-        "contract": example["x"],
-    }
+def _entries(tool, example: dict) -> dict:
+    """An example hand by the score question's fields."""
+    entries = {"declarer": DECLARER, "contract": example["x"]}
     if tool.has_partner:
-        body["partner"] = example["f"]
+        entries["partner"] = example["f"]
     if "r" in example:
-        body["declarer_points"] = example["r"]
+        entries["declarer_points"] = example["r"]
     if "w" in example:
-        body["tricks"] = {str(seat): n for seat, n in enumerate(example["w"]) if n}
+        entries["tricks"] = {seat: n for seat, n in enumerate(example["w"]) if n}
     if example.get("tp"):
-        body["toppled"] = True
-    return body
+        entries["toppled"] = True
+    return entries
 
 
 def _query(tool, example: dict) -> str:
@@ -157,7 +153,7 @@ def _query(tool, example: dict) -> str:
     return urlencode(pairs, safe=".:")
 
 
-def _situation(tool, example: dict, answer: dict, roles) -> str:
+def _situation(tool, example: dict, answer: rulings.Score, roles) -> str:
     ladder = tool.variant.ladder(tool.rules, for_auction=False)
     contract = bid_view(ladder.parse(example["x"]))["label"]
     alone = example["f"] is None
@@ -185,11 +181,11 @@ def _situation(tool, example: dict, answer: dict, roles) -> str:
     if alone:
         return _("%(contract)s, %(points)s points, alone") % {
             "contract": contract,
-            "points": answer["declarer_points"],
+            "points": answer.declarer_points,
         }
     return _("%(contract)s, %(points)s points, with the %(partner)s") % {
         "contract": contract,
-        "points": answer["declarer_points"],
+        "points": answer.declarer_points,
         "partner": roles[1],
     }
 
@@ -197,24 +193,25 @@ def _situation(tool, example: dict, answer: dict, roles) -> str:
 def score_table(tool) -> dict:
     """Rows of worked examples with each role's score, and the columns to show them."""
     players = tool.table_players
-    options = tool.option_json if not tool.option_errors() else {}
+    # The table's own house rules; the game's where the page refuses them (it says why).
+    table = rulings.Table(tool.variant, players, tool.rules)
     roles = [_(role) if role else "" for role in tool.variant.roles]
     opponent = players - 1
     rows = []
-    for example in examples(tool, options)[:MAX_ROWS]:
-        answer = _score(tool, options, example)
+    for example in examples(tool, table)[:MAX_ROWS]:
+        answer = _score(tool, table, example)
         if answer is None:
             continue
-        deltas = answer["deltas"]
+        deltas = answer.deltas
         partner = example["f"]
         rows.append(
             {
                 "situation": _situation(tool, example, answer, roles),
-                "made": answer["made"],
-                "declarer": deltas[str(DECLARER)],
-                "partner": None if partner is None else deltas[str(partner)],
-                "opponent": deltas[str(opponent)],
-                "lines": answer["lines"],
+                "made": answer.made,
+                "declarer": deltas[DECLARER],
+                "partner": None if partner is None else deltas[partner],
+                "opponent": deltas[opponent],
+                "lines": answer.lines,
                 "query": _query(tool, example),
             }
         )

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring import query
+from scoring import query, rulings
 from scoring.models import GameSession
 from scoring.rules.errors import RulesError
 from scoring.rules.score_layout import grid
@@ -130,7 +130,7 @@ def _from_query(request, variant, chosen):
             shown = texts[name] if texts[name] is not None else json.dumps(value)
             chosen.notes.append(
                 _("Ignored {key}={value}: {why}").format(
-                    key=PREFIX + name, value=str(shown)[:_SHOWN], why=error
+                    key=PREFIX + name, value=str(shown)[:_SHOWN], why=error.render(rulings.PAGE)
                 )
             )
             continue

@@ -9,6 +9,7 @@ own body), so a test can ask the engine again and compare with what is printed.
 import json
 from dataclasses import dataclass, field
 
+from scoring import rulings
 from scoring.rules import HandFacts, Trick, parse_card
 from scoring.rules.bids import Bid, SuitLadder
 from scoring.rules.errors import RulesError
@@ -138,6 +139,12 @@ class Level:
     check: str
 
 
+def score_of(variant, rules, facts: HandFacts) -> rulings.Score:
+    """The engine's score of a hand, asked through the rulings facade."""
+    table = rulings.Table(variant, facts.players, rules)
+    return rulings.score(rulings.ScoreQuestion(table, facts))
+
+
 def levels(variant, rules, players) -> list[Level]:
     """Each level of the contract ladder with the target the engine sets for it."""
     ladder = variant.ladder(rules, for_auction=False)
@@ -145,7 +152,7 @@ def levels(variant, rules, players) -> list[Level]:
     for level in range(ladder.low, ladder.high + 1):
         contract = Bid(level, "S")
         facts = HandFacts(players, 0, contract, partner=1, declarer_points=0)
-        target = variant.score(facts, rules).target
+        target = score_of(variant, rules, facts).target
         body = {**table_of(variant, rules, players), "contract": str(contract)}
         out.append(Level(level, target, as_check("target", body)))
     return out
@@ -200,7 +207,7 @@ def judge(variant, rules, plays, trump, number, called=None, joker_called=False,
         contract=None,
     )
     try:
-        result = variant.judge(trick, rules)
+        result = rulings.judge(rulings.TrickQuestion(rulings.Table(variant, players, rules), trick))
     except RulesError:
         return None
     body = {**table_of(variant, rules, players), "trick": number, "plays": list(plays)}

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from scoring.rules.scores import signed
 
-from .facts import Cell, Row, Table
+from .facts import Cell, Row, Table, score_of
 from .labels import value_label
 from .worked import ANY, Hand, examples, role_amounts, scored, stepped
 
@@ -27,7 +27,7 @@ def taiwan_tables(variant, rules) -> dict:
     levels = range(ladder.low, ladder.high + 1)
 
     def deltas(hand):
-        return variant.score(hand.facts(variant, rules), rules).deltas
+        return score_of(variant, rules, hand.facts(variant, rules)).deltas
 
     flat = all(
         len({deltas(_exact(level, alone)) for level in levels}) == 1 for alone in (False, True)

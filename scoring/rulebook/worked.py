@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from scoring.rules import HandFacts
 from scoring.rules.errors import RulesError
 
-from .facts import Cell, amount, as_check, table_of
+from .facts import Cell, amount, as_check, score_of, table_of
 
 ANY = object()  # no verdict claimed: the words do not say made or failed
 
@@ -53,7 +53,7 @@ class Hand:
 
 def scored(variant, rules, hands, made=ANY):
     """The engine's score of the first hand, and the check that speaks for all of them."""
-    score = variant.score(hands[0].facts(variant, rules), rules)
+    score = score_of(variant, rules, hands[0].facts(variant, rules))
     check = {"hands": [hand.body(variant, rules) for hand in hands]}
     if made is not ANY:
         check["made"] = made
@@ -63,8 +63,8 @@ def scored(variant, rules, hands, made=ANY):
 def stepped(variant, rules, pairs):
     """How much one more card changes each seat's score, as the engine has it, and its check."""
     before, after = pairs[0]
-    a = variant.score(before.facts(variant, rules), rules).deltas
-    b = variant.score(after.facts(variant, rules), rules).deltas
+    a = score_of(variant, rules, before.facts(variant, rules)).deltas
+    b = score_of(variant, rules, after.facts(variant, rules)).deltas
     steps = tuple(y - x for x, y in zip(a, b, strict=True))
     check = {"pairs": [[x.body(variant, rules), y.body(variant, rules)] for x, y in pairs]}
     return steps, as_check("step", check)

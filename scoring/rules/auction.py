@@ -7,11 +7,13 @@ made exactly one call (``one_each``, Nap). Thai's free order, where anyone may
 call at any moment, is ``run_free_auction``.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bids import DEAL_MISS, PASS, parse_call
+from .bids import DEAL_MISS, Contract, Ladder, parse_call
 from .errors import IllegalCall, NotationError, OutOfRange
-from .i18n import _
+from .i18n import N_, _
+from .sentences import Seat
 
 CONSECUTIVE, ALL_BUT_ONE, ONE_EACH = "consecutive", "all_but_one", "one_each"
 
@@ -20,13 +22,13 @@ CONSECUTIVE, ALL_BUT_ONE, ONE_EACH = "consecutive", "all_but_one", "one_each"
 class AuctionPlan:
     players: int
     first: int  # the seat that makes the first call
-    ladder: object
+    ladder: Ladder
     pass_is_final: bool
     ending: str
     second_round: bool = False  # Mighty: all pass once, then one more round
     second_round_low: int | None = None  # the lowest bid in that second round
     deal_miss: bool = False  # Mighty: a weak hand may call a deal miss as its first call
-    last_must_bid: object | None = None  # Nap: the dealer's lowest forced bid after all pass
+    last_must_bid: int | None = None  # Nap: the dealer's lowest forced bid after all pass
 
 
 @dataclass(frozen=True)
@@ -34,15 +36,38 @@ class AuctionState:
     complete: bool
     next: int | None
     declarer: int | None
-    contract: object | None
+    contract: Contract | None
     redeal: bool
-    best: object | None
+    best: Contract | None
     reason: str
     round: int = 1
     deal_miss: int | None = None  # the seat that called a deal miss (the hand is redealt)
 
 
-def run_auction(plan: AuctionPlan, calls: list) -> AuctionState:
+def the_dealer(dealer: int | None) -> int:
+    """The dealer's seat, which an auction in turn starts from (there is none to guess)."""
+    if dealer is None:
+        raise NotationError(N_("{field} is required."), "dealer", field="dealer")
+    return dealer
+
+
+def left_of(dealer: int | None, players: int) -> int:
+    """The seat left of the dealer, who calls first."""
+    return (the_dealer(dealer) + 1) % players
+
+
+@dataclass(frozen=True)
+class DealMiss:
+    """Whether a dealt hand may call a deal miss (the Mighty), with its count and the most
+    a hand may count."""
+
+    qualifies: bool
+    value: int
+    max: int
+    reason: str
+
+
+def run_auction(plan: AuctionPlan, calls: Sequence[object]) -> AuctionState:
     """Check every call in order; raise on the first bad one (its field is ``calls[i]``)."""
     walk = _Walk(plan)
     for index, text in enumerate(calls):
@@ -57,17 +82,17 @@ class _Walk:
     def __init__(self, plan: AuctionPlan) -> None:
         self.plan = plan
         self.seat = plan.first
-        self.best = None
-        self.bidder = None
+        self.best: Contract | None = None
+        self.bidder: int | None = None
         self.passed: set[int] = set()
         self.in_a_row = 0
         self.calls_made = 0
         self.round = 1
-        self.low = None
+        self.low: int | None = None
         self.done = False
         self.redeal = False
         self.called: set[int] = set()
-        self.deal_miss = None
+        self.deal_miss: int | None = None
 
     def call(self, text: object) -> None:
         if self._is_deal_miss(text):
@@ -75,14 +100,15 @@ class _Walk:
             return
         call = parse_call(self.plan.ladder, text)
         if self.done:
-            raise IllegalCall(_("The auction is already over; no more calls are taken."))
-        if call is PASS:
+            raise IllegalCall(N_("The auction is already over; no more calls are taken."))
+        if isinstance(call, str):  # a pass
             if self._forced():
                 raise IllegalCall(
-                    _(
+                    N_(
                         "Everyone before the dealer passed, so the dealer may not pass: bid at "
                         "least {bid} (house rule)."
-                    ).format(bid=self.plan.ladder.ladder()[0])
+                    ),
+                    bid=self.plan.ladder.ladder()[0],
                 )
             self.passed.add(self.seat)
             self.in_a_row += 1
@@ -93,13 +119,9 @@ class _Walk:
         self._maybe_end()
         self.seat = (self.seat + 1) % self.plan.players
 
-    def _bid(self, bid) -> None:
+    def _bid(self, bid: Contract) -> None:
         if self.plan.pass_is_final and self.seat in self.passed:
-            raise IllegalCall(
-                _("Seat {seat} has passed, and a pass is final: only pass is allowed.").format(
-                    seat=self.seat
-                )
-            )
+            raise passed_for_good(self.seat)
         self.plan.ladder.verify_bounds(bid, self.plan.last_must_bid if self._forced() else self.low)
         self.plan.ladder.verify_beats(bid, self.best)
         self.best, self.bidder, self.in_a_row = bid, self.seat, 0
@@ -117,13 +139,18 @@ class _Walk:
 
     def _call_deal_miss(self) -> None:
         if self.done:
-            raise IllegalCall(_("The auction is already over; no more calls are taken."))
+            raise IllegalCall(N_("The auction is already over; no more calls are taken."))
         if self.seat in self.called:
             raise IllegalCall(
-                _(
+                N_(
                     "Seat {seat} has already called: a deal miss may only be a player's first "
                     "call (house rule)."
-                ).format(seat=self.seat)
+                ),
+                named=N_(
+                    "{seat} has already called: a deal miss may only be a player's first "
+                    "call (house rule)."
+                ),
+                seat=Seat(self.seat),
             )
         self.deal_miss, self.done, self.redeal = self.seat, True, True
         self.best = self.bidder = None
@@ -192,21 +219,24 @@ def _all_passed(rounds: int) -> str:
     return _("Every player passed: the cards are dealt again.")
 
 
-def run_free_auction(players: int, ladder, calls: list, low: int | None = None) -> AuctionState:
+def run_free_auction(
+    players: int, ladder: Ladder, calls: Sequence[object], low: int | None = None
+) -> AuctionState:
     """Anyone may call at any time; each bid must beat the last. Calls are ``{seat, call}``."""
-    best = bidder = None
+    best: Contract | None = None
+    bidder: int | None = None
     passed: set[int] = set()
     done = False
     for index, item in enumerate(calls):
         path = f"calls[{index}]"
-        seat, text = _free_item(item, players, path)
+        seat, text = free_item(item, players, path)
         try:
             call = parse_call(ladder, text)
         except NotationError as error:
             raise error.at(f"{path}.call") from None
         if done:
-            raise IllegalCall(_("The auction is already over; no more calls are taken."), path)
-        if call is PASS:
+            raise IllegalCall(N_("The auction is already over; no more calls are taken."), path)
+        if isinstance(call, str):  # a pass
             passed.add(seat)
         else:
             try:
@@ -227,25 +257,39 @@ def run_free_auction(players: int, ladder, calls: list, low: int | None = None) 
     return AuctionState(False, None, None, None, False, best, _("Anyone may call next."))
 
 
-def _free_item(item: object, players: int, path: str) -> tuple[int, object]:
+def free_item(item: object, players: int, path: str) -> tuple[int, object]:
     if not isinstance(item, dict):
-        raise _FreeShape(
-            _('In a free auction each call is an object such as {"seat": 2, "call": "3S"}.'), path
+        raise FreeCallShape(
+            N_('In a free auction each call is an object such as {"seat": 2, "call": "3S"}.'),
+            path,
         )
     seat = item.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise _FreeShape(_("seat must be a whole number."), f"{path}.seat")
+        raise FreeCallShape(N_("seat must be a whole number."), f"{path}.seat")
     if not 0 <= seat < players:
-        raise OutOfRange(
-            _("Seat {seat} does not exist with {players} players.").format(
-                seat=seat, players=players
-            ),
-            f"{path}.seat",
-        )
+        raise no_such_seat(seat, players, f"{path}.seat")
     if "call" not in item:
-        raise _FreeShape(_("call is missing."), f"{path}.call")
+        raise FreeCallShape(N_("call is missing."), f"{path}.call")
     return seat, item["call"]
 
 
-class _FreeShape(NotationError):
-    pass
+class FreeCallShape(NotationError):
+    """A call of a free auction that is not a ``{"seat": …, "call": …}`` object."""
+
+
+def passed_for_good(seat: int) -> IllegalCall:
+    return IllegalCall(
+        N_("Seat {seat} has passed, and a pass is final: only pass is allowed."),
+        named=N_("{seat} has passed, and a pass is final: only pass is allowed."),
+        seat=Seat(seat),
+    )
+
+
+def no_such_seat(seat: int, players: int, field: str) -> OutOfRange:
+    return OutOfRange(
+        N_("Seat {seat} does not exist with {players} players."),
+        field,
+        named=N_("{seat} does not exist: the seats are 1 to {players}."),
+        seat=Seat(seat),
+        players=players,
+    )

@@ -7,10 +7,12 @@ bids, and the bounds the rules put on them. Notation faults are
 
 import re
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from .cards import NO_TRUMP, SUITS, SYMBOLS
 from .errors import CallNotationError, IllegalCall
 from .i18n import N_, _
+from .sentences import Listing, Writer
 
 PASS = "pass"
 DEAL_MISS = "dealmiss"  # the Mighty's weak-hand call (rules-house.md §8.5.3)
@@ -30,11 +32,15 @@ class Bid:
     @property
     def label(self) -> str:
         """As a player reads it: ``3♠``, ``14NT``."""
-        return f"{self.count}{SYMBOLS.get(self.trump, self.trump or '')}"
+        trump = self.trump or ""
+        return f"{self.count}{SYMBOLS.get(trump, trump)}"
 
     @property
     def no_trump(self) -> bool:
         return self.trump == NO_TRUMP
+
+    def written(self, writer: Writer) -> str:
+        return writer.bid(self)
 
 
 NAP_LABELS = {
@@ -67,6 +73,29 @@ class NapBid:
     @property
     def no_trump(self) -> bool:
         return False
+
+    def written(self, writer: Writer) -> str:
+        return writer.named_call(self)
+
+
+# A final contract: a count and a trump, or one of Nap's named calls.
+Contract = Bid | NapBid
+# A call of the auction: a bid, or a word (``pass``, the Mighty's ``dealmiss``).
+Call = Contract | str
+
+
+class Ladder(Protocol):
+    """What an auction asks of a variant's bids (``SuitLadder``, ``NapLadder``)."""
+
+    low: int
+
+    def parse(self, text: object) -> Contract: ...
+
+    def verify_bounds(self, bid: Any, low: int | None = None) -> None: ...
+
+    def verify_beats(self, bid: Any, best: Any) -> None: ...
+
+    def ladder(self, low: int | None = None) -> list[str]: ...
 
 
 def _quote(text: object) -> str:
@@ -114,39 +143,38 @@ class SuitLadder:
     def _notation(self, text: object) -> CallNotationError:
         trumps = ", ".join(self.trump_rank) if self.trump_required else ""
         if self.trump_required:
-            message = _(
+            template = N_(
                 "{call} is not a bid here: write {what} then a trump ({trumps}), such as {example}."
             )
         else:
-            message = _("{call} is not a bid here: write {what} alone, such as {example}.")
+            template = N_("{call} is not a bid here: write {what} alone, such as {example}.")
+        example = Bid(self.low, next(iter(self.trump_rank)) if self.trump_required else None)
         return CallNotationError(
-            message.format(
-                call=_quote(text), what=_(self.what), trumps=trumps, example=self.example()
-            )
+            template, call=_quote(text), what=_(self.what), trumps=trumps, example=example
         )
 
     def key(self, bid: Bid) -> tuple[int, int]:
-        return (bid.count, self.trump_rank.get(bid.trump, 0))
+        return (bid.count, self.trump_rank.get(bid.trump or "", 0))
 
     def verify_bounds(self, bid: Bid, low: int | None = None) -> None:
         low = self.low if low is None else low
         if bid.count < low:
-            raise IllegalCall(_("{bid} is below the lowest bid, {low}.").format(bid=bid, low=low))
+            raise IllegalCall(N_("{bid} is below the lowest bid, {low}."), bid=bid, low=low)
         if bid.count > self.high:
             raise IllegalCall(
-                _("{bid} is above the highest bid, {high}.").format(bid=bid, high=self.high)
+                N_("{bid} is above the highest bid, {high}."), bid=bid, high=self.high
             )
 
     def verify_beats(self, bid: Bid, best: Bid | None) -> None:
         if best is not None and self.key(bid) <= self.key(best):
-            raise IllegalCall(_("{bid} does not beat {best}.").format(bid=bid, best=best))
+            raise IllegalCall(N_("{bid} does not beat {best}."), bid=bid, best=best)
 
     def ladder(self, low: int | None = None) -> list[str]:
         """Every bid from lowest to highest, as the referee page shows it."""
         low = self.low if low is None else low
         if not self.trump_required:
             return [str(n) for n in range(low, self.high + 1)]
-        trumps = sorted(self.trump_rank, key=self.trump_rank.get)
+        trumps = sorted(self.trump_rank, key=self.trump_rank.__getitem__)
         return [f"{n}{t}" for n in range(low, self.high + 1) for t in trumps]
 
 
@@ -200,13 +228,13 @@ class NapLadder:
         self.low = low
 
     def parse(self, text: object) -> NapBid:
-        name = text.strip().lower() if isinstance(text, str) else None
+        name = text.strip().lower() if isinstance(text, str) else ""
         name = _NAP_ALIASES.get(name, name)
         if name not in self.bids:
             raise CallNotationError(
-                _("{call} is not a Nap call: write pass, {calls}.").format(
-                    call=_quote(text), calls=", ".join(self.bids)
-                )
+                N_("{call} is not a Nap call: write pass, {calls}."),
+                call=_quote(text),
+                calls=", ".join(self.bids),
             )
         return self.bids[name]
 
@@ -216,30 +244,29 @@ class NapLadder:
     def verify_bounds(self, bid: NapBid, low: int | None = None) -> None:
         if bid.rank < (self.low if low is None else low):
             raise IllegalCall(
-                _(
+                N_(
                     "{bid} may be bid only by the dealer, when everyone before has passed "
                     "(house rule)."
-                ).format(bid=bid.label)
+                ),
+                bid=bid,
             )
 
     def verify_beats(self, bid: NapBid, best: NapBid | None) -> None:
         if best is not None and bid.rank <= best.rank:
-            raise IllegalCall(
-                _("{bid} does not beat {best}.").format(bid=bid.label, best=best.label)
-            )
+            raise IllegalCall(N_("{bid} does not beat {best}."), bid=bid, best=best)
         needs = [name for name in _NEEDS.get(bid.name, ()) if name in self.bids]
         if needs and (best is None or best.name not in needs):
             raise IllegalCall(
-                _("{bid} may only be called over {needs}.").format(
-                    bid=bid.label, needs=" / ".join(self.bids[name].label for name in needs)
-                )
+                N_("{bid} may only be called over {needs}."),
+                bid=bid,
+                needs=Listing(tuple(self.bids[name] for name in needs), " / "),
             )
 
     def ladder(self, low: int | None = None) -> list[str]:
         return list(self.bids)
 
 
-def parse_call(ladder, text: object) -> object:
+def parse_call(ladder: Ladder, text: object) -> Call:
     """A call: ``PASS`` or a bid of ``ladder``'s notation."""
     if isinstance(text, str) and text.strip().lower() == PASS:
         return PASS

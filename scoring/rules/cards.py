@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from .errors import CardNotationError, CardNotInDeck, DuplicateCard
 from .i18n import N_, NC_, _, pgettext
+from .sentences import Writer
 
 SUITS = ("S", "H", "D", "C")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -48,8 +49,11 @@ class Card:
         """How a player reads the card: ``♥Q``, ``♠10``, ``big joker`` (``♥D`` in French)."""
         if self.suit is None:
             return _(JOKER_NAMES[self.code])
-        letter = RANK_LETTERS.get(self.rank)
-        return SYMBOLS[self.suit] + (pgettext(*letter) if letter else RANK_CODES[self.rank])
+        return SYMBOLS[self.suit] + rank_label(self.rank)
+
+    def written(self, writer: Writer) -> str:
+        """The card as a sentence's parameter: a code for the API, ♠A on a page."""
+        return writer.card(self)
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
@@ -57,7 +61,7 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, tuple[str]]:
         # Keep the one-instance-per-card property across pickling and copying.
         return (card, (self.code,))
 
@@ -91,7 +95,7 @@ def suit_card(suit: str, rank: int) -> Card:
 def parse_card(text: object) -> Card:
     """Read a card code such as ``SA``, ``h10``, ``DT`` or ``BJ``."""
     if not isinstance(text, str):
-        raise CardNotationError(_("A card must be written as a code such as SA or H10."))
+        raise CardNotationError(N_("A card must be written as a code such as SA or H10."))
     code = text.upper()
     found = CARDS.get(code)
     if found is not None:
@@ -99,10 +103,11 @@ def parse_card(text: object) -> Card:
     if len(code) >= 2 and code[0] in SYMBOLS and code[1:] in _RANK_BY_CODE:
         return suit_card(code[0], _RANK_BY_CODE[code[1:]])
     raise CardNotationError(
-        _(
+        N_(
             "'{text}' is not a card: write a suit letter (S, H, D, C) then a rank "
             "(2–10, J, Q, K, A), such as SA or H10, or BJ, LJ, JK for a joker."
-        ).format(text=text)
+        ),
+        text=text,
     )
 
 
@@ -121,7 +126,7 @@ def parse_cards(
         except (CardNotationError, CardNotInDeck) as error:
             raise error.at(f"[{index}]") from None
         if c in seen:
-            raise DuplicateCard(_("{card} is given twice.").format(card=c.code), field=f"[{index}]")
+            raise DuplicateCard(N_("{card} is given twice."), f"[{index}]", card=c)
         seen.add(c)
         cards.append(c)
     return cards
@@ -129,10 +134,14 @@ def parse_cards(
 
 def verify_in_deck(c: Card, deck: frozenset[Card], deck_name: str) -> Card:
     if c not in deck:
-        raise CardNotInDeck(
-            _("{card} is not in the deck of {deck}.").format(card=c.code, deck=deck_name)
-        )
+        raise CardNotInDeck(N_("{card} is not in the deck of {deck}."), card=c, deck=deck_name)
     return c
+
+
+def rank_label(rank: int) -> str:
+    """A rank as a card's corner shows it in the reader's language: ``K``, ``10`` (``R``)."""
+    letter = RANK_LETTERS.get(rank)
+    return pgettext(*letter) if letter else RANK_CODES[rank]
 
 
 def suit_name(suit: str) -> str:

@@ -10,12 +10,12 @@ that exists is always valid.
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, ClassVar, Self
 
 from .errors import BadOptionValue, UnknownOption
 from .i18n import N_, _
 from .score_values import ScoreValues, parse_score_values
+from .sentences import given
 
 # Short names for the house rules, as a settings screen shows them.
 LABELS = {
@@ -103,7 +103,7 @@ class OptionSpec:
     name: str
     kind: str  # "choice", "bool", "int" or "object"
     default: Any  # a value, or a dict keyed by player count
-    choices: tuple | None  # allowed values; (min, max) for "int"; None for "object"
+    choices: tuple[Any, ...] | None  # allowed values; (min, max) for "int"; None for "object"
     description: str  # marked with N_, translated when shown
     parse_object: Callable[[object, str], Any] | None = None
 
@@ -118,35 +118,53 @@ class OptionSpec:
 
     def coerce(self, value: object) -> Any:
         """Turn a JSON value into the option's value, or raise ``BadOptionValue``."""
-        path = f"options.{self.name}"
-        if self.kind == "bool":
+        # Every request's options pass here (twice: read, then checked by the dataclass), so
+        # a value already written as it should be is let through first.
+        kind = self.kind
+        if kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise BadOptionValue(_("{path} must be true or false.").format(path=path), path)
-        if self.kind == "int":
+        elif kind == "int":
+            assert self.choices is not None
             low, high = self.choices
             if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
                 return value
-            raise BadOptionValue(
-                _("{path} must be a whole number from {low} to {high}.").format(
-                    path=path, low=low, high=high
-                ),
-                path,
-            )
-        if self.kind == "choice":
+        elif kind == "choice":
+            assert self.choices is not None
             if isinstance(value, str):
+                if value in self.choices:
+                    return value
                 for allowed in self.choices:
                     if value.lower() == allowed.lower():
                         return allowed
-            raise BadOptionValue(
-                _("{path} must be one of {choices}, not {value}.").format(
-                    path=path, choices=", ".join(self.choices), value=_quote(value)
-                ),
-                path,
-            )
-        return self.parse_object(value, path)
+        else:
+            assert self.parse_object is not None
+            return self.parse_object(value, f"options.{self.name}")
+        raise self._refusal(value)
 
-    def as_json(self, players: tuple[int, ...]) -> dict:
+    def _refusal(self, value: object) -> BadOptionValue:
+        path = f"options.{self.name}"
+        if self.kind == "bool":
+            return BadOptionValue(N_("{path} must be true or false."), path, path=path)
+        assert self.choices is not None
+        if self.kind == "int":
+            low, high = self.choices
+            return BadOptionValue(
+                N_("{path} must be a whole number from {low} to {high}."),
+                path,
+                path=path,
+                low=low,
+                high=high,
+            )
+        return BadOptionValue(
+            N_("{path} must be one of {choices}, not {value}."),
+            path,
+            path=path,
+            choices=", ".join(self.choices),
+            value=_quote(value),
+        )
+
+    def as_json(self, players: tuple[int, ...]) -> dict[str, Any]:
         default = self.default
         if isinstance(default, dict):
             default = {str(n): self._json_value(default[n]) for n in players}
@@ -177,11 +195,11 @@ def _spec_field(spec: OptionSpec) -> Any:
     return field(default=default, metadata={"option": spec})
 
 
-def choice(default: str | dict, choices: tuple[str, ...], description: str) -> Any:
+def choice(default: str | dict[int, str], choices: tuple[str, ...], description: str) -> Any:
     return _spec_field(OptionSpec("", "choice", default, choices, description))
 
 
-def flag(default: bool | dict, description: str) -> Any:
+def flag(default: bool | dict[int, bool], description: str) -> Any:
     return _spec_field(OptionSpec("", "bool", default, None, description))
 
 
@@ -193,8 +211,18 @@ def structure(default: Any, parse: Callable[[object, str], Any], description: st
     return _spec_field(OptionSpec("", "object", default, None, description, parse))
 
 
-@cache
-def _specs(cls: type) -> dict[str, OptionSpec]:
+_SPECS: dict[type["TableRules"], dict[str, OptionSpec]] = {}
+
+
+def _specs(cls: type["TableRules"]) -> dict[str, OptionSpec]:
+    """The options of a rules class by name, worked out once per class."""
+    known = _SPECS.get(cls)
+    if known is None:
+        known = _SPECS[cls] = _declared_specs(cls)
+    return known
+
+
+def _declared_specs(cls: type["TableRules"]) -> dict[str, OptionSpec]:
     fields = [f for f in dataclasses.fields(cls) if "option" in f.metadata]
     # The options every variant shares (declared on TableRules) come after the game's own,
     # as a settings screen lists them; dataclasses would put them first.
@@ -227,10 +255,10 @@ class TableRules:
                 continue  # decided by the player count, see ``for_players``
             if spec.coerce(value) != value:
                 raise BadOptionValue(
-                    _("options.{name} must be written {value}.").format(
-                        name=spec.name, value=spec.coerce(value)
-                    ),
+                    N_("options.{name} must be written {value}."),
                     f"options.{spec.name}",
+                    name=spec.name,
+                    value=given(spec.coerce(value)),
                 )
 
     @classmethod
@@ -252,8 +280,8 @@ class TableRules:
         if raw is None:
             raw = {}
         if not isinstance(raw, dict):
-            raise BadOptionValue(_("options must be an object of house rules."), "options")
-        values = {}
+            raise BadOptionValue(N_("options must be an object of house rules."), "options")
+        values: dict[str, Any] = {}
         for name, value in raw.items():
             spec = cls.spec(name)
             if spec is None:
@@ -264,13 +292,21 @@ class TableRules:
     @classmethod
     def _unknown(cls, name: str, owner: str | None) -> UnknownOption:
         path = f"options.{name}"
+        variant = _(cls.variant_name)
         if owner:
-            message = _("'{name}' is a house rule of {owner}, not of {variant}.")
-        else:
-            message = _("'{name}' is not a house rule of {variant}; its rules are: {known}.")
-        known = ", ".join(s.name for s in cls.specs())
+            return UnknownOption(
+                N_("'{name}' is a house rule of {owner}, not of {variant}."),
+                path,
+                name=name,
+                owner=owner,
+                variant=variant,
+            )
         return UnknownOption(
-            message.format(name=name, owner=owner, variant=_(cls.variant_name), known=known), path
+            N_("'{name}' is not a house rule of {variant}; its rules are: {known}."),
+            path,
+            name=name,
+            variant=variant,
+            known=", ".join(s.name for s in cls.specs()),
         )
 
     def for_players(self, players: int) -> Self:
@@ -282,5 +318,5 @@ class TableRules:
         }
         return dataclasses.replace(self, **missing) if missing else self
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {s.name: OptionSpec._json_value(getattr(self, s.name)) for s in self.specs()}

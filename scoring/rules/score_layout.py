@@ -14,6 +14,7 @@ whether a row sums to zero.
 """
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .i18n import N_, _, pgettext
 
@@ -99,7 +100,7 @@ class Grid:
         return tuple(c for c in self.cells if c.changed)
 
 
-def grid(variant, players: int, rules) -> Grid | None:
+def grid(variant: Any, players: int, rules: Any) -> Grid | None:
     """The variant's active score table laid out, or None when it declares no layout."""
     layout = variant.score_layout(players, rules)
     if layout is None:
@@ -109,11 +110,11 @@ def grid(variant, players: int, rules) -> Grid | None:
     live = players - 1 if variant.needs_sitting_out(players) else players
     columns = tuple(_term(c) for c in layout.columns) or _role_columns(variant)
 
-    def cell(name, label, seats=None, alone=False, balanced=False):
+    def cell(name: str, label: str, seats: str | None = None, alone: bool = False) -> Cell | None:
         if name not in defaults:
             return None
         found = defaults[name]
-        weight = 0 if balanced or seats is None else _seats(seats, alone, live)
+        weight = 0 if seats is None else _seats(seats, alone, live)
         return Cell(
             name,
             label,
@@ -161,7 +162,7 @@ def _term(word: Term) -> str:
     return pgettext(*word) if isinstance(word, tuple) else _(word)
 
 
-def _role_columns(variant) -> tuple[str, ...]:
+def _role_columns(variant: Any) -> tuple[str, ...]:
     declarer, partner, opponent = variant.roles
     return (_(declarer), _(partner), _("each {role}").format(role=_(opponent)))
 

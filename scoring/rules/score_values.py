@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .errors import BadOptionValue, UnknownOption
-from .i18n import _
+from .i18n import N_, _
 
 PATH = "options.score_values"
 
@@ -61,17 +61,16 @@ def parse_score_values(value: object, path: str = PATH) -> ScoreValues:
         return value
     if not isinstance(value, dict):
         raise BadOptionValue(
-            _('{path} must be an object of score numbers, such as {{"win": 2}}.').format(path=path),
-            path,
+            N_('{path} must be an object of score numbers, such as {{"win": 2}}.'), path, path=path
         )
     for name, amount in value.items():
         if not _whole(amount):
             where = f"{path}.{name}"
             raise BadOptionValue(
-                _("{path} must be a whole number, not {value}.").format(
-                    path=where, value=_quote(amount)
-                ),
+                N_("{path} must be a whole number, not {value}."),
                 where,
+                path=where,
+                value=_quote(amount),
             )
     return ScoreValues(tuple(sorted(value.items())))
 
@@ -87,17 +86,18 @@ def resolve(overrides: Mapping[str, int], table: Iterable[Coefficient]) -> dict[
         if found is None:
             known = ", ".join(coefficients) or _("none")
             raise UnknownOption(
-                _("{name} is not a number of this score table; its numbers are: {known}.").format(
-                    name=name, known=known
-                ),
+                N_("{name} is not a number of this score table; its numbers are: {known}."),
                 where,
+                name=name,
+                known=known,
             )
         if not found.low <= amount <= found.high:
             raise BadOptionValue(
-                _("{path} must be a whole number from {low} to {high}.").format(
-                    path=where, low=found.low, high=found.high
-                ),
+                N_("{path} must be a whole number from {low} to {high}."),
                 where,
+                path=where,
+                low=found.low,
+                high=found.high,
             )
     return {name: overrides.get(name, c.default) for name, c in coefficients.items()}
 

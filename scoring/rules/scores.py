@@ -1,11 +1,13 @@
 """The facts of a played hand, its score, and the checks on a reported result."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .bids import Contract
 from .cards import Card
-from .errors import InconsistentResult, OutOfRange
-from .i18n import _, pgettext
+from .errors import InconsistentResult, NotationError, OutOfRange
+from .i18n import N_, _, pgettext
+from .sentences import Listing, Seat
 
 
 @dataclass(frozen=True)
@@ -14,7 +16,7 @@ class HandFacts:
 
     players: int
     declarer: int
-    contract: object  # a Bid or NapBid (the final contract)
+    contract: Contract  # the final contract
     partner: int | None = None  # None (or the declarer) when playing alone
     captured: dict[int, tuple[Card, ...]] | None = None  # point cards won, by seat
     discards: tuple[Card, ...] = ()  # point cards among the declarer's discards
@@ -31,7 +33,10 @@ class HandFacts:
 
     @property
     def side(self) -> frozenset[int]:
-        return frozenset({self.declarer} if self.alone else {self.declarer, self.partner})
+        partner = self.partner
+        if partner is None or partner == self.declarer:
+            return frozenset({self.declarer})
+        return frozenset({self.declarer, partner})
 
 
 @dataclass(frozen=True)
@@ -64,15 +69,16 @@ def share_line(head: str, shares: Iterable[tuple[str, int]]) -> str:
     """``head: napoleon +100, secretary +50, each defender −50``."""
     # Chinese and Japanese list with 、: the separator is the catalogue's to say.
     separator = pgettext("list separator", ", ")
-    shares = separator.join(f"{role} {signed(amount)}" for role, amount in shares)
-    return _("{head}: {shares}").format(head=head, shares=shares)
+    written = separator.join(f"{role} {signed(amount)}" for role, amount in shares)
+    return _("{head}: {shares}").format(head=head, shares=written)
 
 
 def deltas_for(facts: HandFacts, declarer: int, partner: int, other: int) -> tuple[int, ...]:
     """Every seat's delta: the declarer's, the partner's (unless alone), each other seat's."""
     deltas = [other] * facts.players
-    if not facts.alone:
-        deltas[facts.partner] = partner
+    helper = facts.partner
+    if helper is not None and helper != facts.declarer:  # not alone
+        deltas[helper] = partner
     deltas[facts.declarer] = declarer
     if facts.sitting_out is not None:
         deltas[facts.sitting_out] = 0  # a killed seat sits the hand out
@@ -93,18 +99,18 @@ def side_points(
     total = len(point_cards)
     if facts.captured is None:
         if facts.declarer_points is None:
-            raise InconsistentResult(_("Give the captured point cards or the declarer's points."))
+            raise InconsistentResult(N_("Give the captured point cards or the declarer's points."))
         return _verify_count(facts.declarer_points, total)
-    _verify_all_once(facts, point_cards, blind_size)
+    _verify_all_once(facts, facts.captured, point_cards, blind_size)
     points = sum(len(facts.captured.get(seat, ())) for seat in facts.side)
     if discards_to_declarer:
         points += len(facts.discards)
     if facts.declarer_points is not None and facts.declarer_points != points:
         raise InconsistentResult(
-            _("declarer_points says {given}, but the captured cards give {counted}.").format(
-                given=facts.declarer_points, counted=points
-            ),
+            N_("declarer_points says {given}, but the captured cards give {counted}."),
             "declarer_points",
+            given=facts.declarer_points,
+            counted=points,
         )
     return points
 
@@ -112,56 +118,61 @@ def side_points(
 def _verify_count(points: int, total: int) -> int:
     if not 0 <= points <= total:
         raise InconsistentResult(
-            _("declarer_points must be from 0 to {total}, not {points}.").format(
-                total=total, points=points
-            ),
+            N_("declarer_points must be from 0 to {total}, not {points}."),
             "declarer_points",
+            total=total,
+            points=points,
         )
     return points
 
 
-def _verify_all_once(facts: HandFacts, point_cards: frozenset[Card], blind_size: int) -> None:
-    placed = len(facts.discards) + sum(map(len, facts.captured.values()))
+def _verify_all_once(
+    facts: HandFacts,
+    captured: dict[int, tuple[Card, ...]],
+    point_cards: frozenset[Card],
+    blind_size: int,
+) -> None:
+    placed = len(facts.discards) + sum(map(len, captured.values()))
     if (
         placed == len(point_cards)
         and len(facts.discards) <= blind_size
-        and point_cards == set().union(facts.discards, *facts.captured.values())
+        and point_cards == set().union(facts.discards, *captured.values())
     ):
         # As many cards as point cards, and all of them: each exactly once. The common
         # case needs no search for the culprit.
         return
     seen: dict[Card, tuple[str, int]] = {}
-    places = [(f"captured.{s}", cards) for s, cards in sorted(facts.captured.items())]
+    places = [(f"captured.{s}", cards) for s, cards in sorted(captured.items())]
     places.append(("discards", facts.discards))
     for place, cards in places:
         for index, c in enumerate(cards):
             if c not in point_cards:
                 raise InconsistentResult(
-                    _("{card} is not a point card; list only point cards.").format(card=c.code),
+                    N_("{card} is not a point card; list only point cards."),
                     f"{place}[{index}]",
+                    card=c,
                 )
             if c in seen:
                 raise InconsistentResult(
-                    _("{card} is counted twice (also at {other}).").format(
-                        card=c.code, other="{}[{}]".format(*seen[c])
-                    ),
+                    N_("{card} is counted twice (also at {other})."),
                     f"{place}[{index}]",
+                    card=c,
+                    other="{}[{}]".format(*seen[c]),
                 )
             seen[c] = (place, index)
     if len(facts.discards) > blind_size:
         raise InconsistentResult(
-            _(
-                "{count} point cards discarded, but only {blind} cards are discarded in this game."
-            ).format(count=len(facts.discards), blind=blind_size),
+            N_("{count} point cards discarded, but only {blind} cards are discarded in this game."),
             "discards",
+            count=len(facts.discards),
+            blind=blind_size,
         )
     if len(seen) != len(point_cards):
-        missing = sorted(c.code for c in point_cards if c not in seen)
+        missing = sorted((c for c in point_cards if c not in seen), key=lambda c: c.code)
         raise InconsistentResult(
-            _("Every point card must be placed once; missing: {cards}.").format(
-                cards=", ".join(missing)
-            ),
+            N_("Every point card must be placed once; missing: {cards}."),
             "captured",
+            cards=Listing(tuple(missing)),
         )
 
 
@@ -171,15 +182,18 @@ def verify_tricks(facts: HandFacts, tricks_per_hand: int) -> dict[int, int]:
     for seat, count in tricks.items():
         if count < 0:
             raise InconsistentResult(
-                _("Seat {seat} cannot take {count} tricks.").format(seat=seat, count=count),
+                N_("Seat {seat} cannot take {count} tricks."),
                 f"tricks.{seat}",
+                named=N_("{seat} cannot take {count} tricks."),
+                seat=Seat(seat),
+                count=count,
             )
     if sum(tricks.values()) != tricks_per_hand:
         raise InconsistentResult(
-            _("The tricks add up to {total}, but a hand has {tricks} tricks.").format(
-                total=sum(tricks.values()), tricks=tricks_per_hand
-            ),
+            N_("The tricks add up to {total}, but a hand has {tricks} tricks."),
             "tricks",
+            total=sum(tricks.values()),
+            tricks=tricks_per_hand,
         )
     return {seat: tricks.get(seat, 0) for seat in range(facts.players)}
 
@@ -191,36 +205,48 @@ def verify_sitting_out(facts: HandFacts) -> None:
     if out is None:
         return
     if not 0 <= out < facts.players:
-        raise OutOfRange(
-            _("sitting_out must be a seat from 0 to {last}, not {seat}.").format(
-                last=facts.players - 1, seat=out
-            ),
-            "sitting_out",
-        )
+        raise sitting_out_range(out, facts.players)
     if facts.declarer == out:
         raise InconsistentResult(
-            _("Seat {seat} was killed and sits this hand out, so it cannot declare.").format(
-                seat=out
-            ),
+            N_("Seat {seat} was killed and sits this hand out, so it cannot declare."),
             "declarer",
+            named=N_("{seat} was killed and sits this hand out, so they cannot declare."),
+            seat=Seat(out),
         )
     if facts.partner == out:
         raise InconsistentResult(
-            _("Seat {seat} was killed and sits this hand out, so it cannot be the friend.").format(
-                seat=out
-            ),
+            N_("Seat {seat} was killed and sits this hand out, so it cannot be the friend."),
             "partner",
+            named=N_("{seat} was killed and sits this hand out, so they cannot be the friend."),
+            seat=Seat(out),
         )
     if facts.captured and facts.captured.get(out):
         raise InconsistentResult(
-            _("Seat {seat} was killed and sat the hand out, so it captured no cards.").format(
-                seat=out
-            ),
+            N_("Seat {seat} was killed and sat the hand out, so it captured no cards."),
             f"captured.{out}",
+            named=N_("{seat} was killed and sat the hand out, so they captured no cards."),
+            seat=Seat(out),
         )
 
 
-def own_numbers_line(overrides) -> str | None:
+def sitting_out_required(players: int) -> NotationError:
+    return NotationError(
+        N_("sitting_out is required with {players} players: the seat that was killed."),
+        "sitting_out",
+        players=players,
+    )
+
+
+def sitting_out_range(seat: int, players: int) -> OutOfRange:
+    return OutOfRange(
+        N_("sitting_out must be a seat from 0 to {last}, not {seat}."),
+        "sitting_out",
+        last=players - 1,
+        seat=seat,
+    )
+
+
+def own_numbers_line(overrides: Mapping[str, int]) -> str | None:
     """Name the table's own score numbers a score used (``score_values``, rules-house.md
     §8.1), so the reason says which rule changed the amounts; None when there are none."""
     if not overrides:

@@ -7,15 +7,20 @@ makes is random; every rule is the engine's own.
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .auction import AuctionState
-from .bids import DEAL_MISS, PASS, Bid
+from .bids import DEAL_MISS, PASS, Bid, Contract, NapBid
 from .cards import JOKER, SUITS, Card
 from .errors import RulesError
 from .scores import HandFacts, Score
 from .tricks import Trick, TrickResult
+from .variants.base import Variant
+from .variants.mighty import Mighty
 
-SECRETARY_VARIANTS = ("taiwan", "hongkong")
+# Any game's house rules: the play-out reads the options of whichever game it plays.
+Rules = Any
+Hands = list[list[Card]]
 
 
 @dataclass
@@ -31,9 +36,9 @@ class PlayedHand:
     dealer: int
     dealt: list[list[Card]]
     blind: list[Card]
-    calls: list
+    calls: list[object]
     auction: AuctionState
-    contract: object = None
+    contract: Contract | None = None
     declarer: int | None = None
     called_card: Card | None = None
     partner: int | None = None
@@ -48,7 +53,9 @@ class PlayedHand:
         return self.auction.redeal
 
 
-def deal(variant, players: int, rules, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+def deal(
+    variant: Variant[Any], players: int, rules: Rules, rng: random.Random
+) -> tuple[Hands, list[Card]]:
     """Shuffle and deal: a hand per seat and the blind (widow, kitty, stock)."""
     deck = list(variant.deck(players, rules))
     rng.shuffle(deck)
@@ -58,7 +65,7 @@ def deal(variant, players: int, rules, rng: random.Random) -> tuple[list[list[Ca
 
 
 def play_random_hand(
-    variant, players: int, rules, rng: random.Random, dealer: int = 0
+    variant: Variant[Any], players: int, rules: Rules, rng: random.Random, dealer: int = 0
 ) -> PlayedHand:
     hands, blind = deal(variant, players, rules, rng)
     calls, state = random_auction(variant, players, rules, rng, dealer, hands)
@@ -81,7 +88,14 @@ def play_random_hand(
 # ---- auction -------------------------------------------------------------------
 
 
-def random_auction(variant, players, rules, rng, dealer, hands=None):
+def random_auction(
+    variant: Variant[Any],
+    players: int,
+    rules: Rules,
+    rng: random.Random,
+    dealer: int,
+    hands: Hands | None = None,
+) -> tuple[list[object], AuctionState]:
     """Random legal calls until the auction ends; with ``hands``, a player whose dealt hand
     qualifies sometimes calls a deal miss as its first call."""
     free = getattr(rules, "auction_order", None) == "free"
@@ -89,7 +103,7 @@ def random_auction(variant, players, rules, rng, dealer, hands=None):
     seats = {
         name: rng.choice((None, *range(players))) for name in variant.auction_seat_fields(rules)
     }
-    calls: list = []
+    calls: list[object] = []
     called: set[int] = set()
     while True:
         state = variant.auction(players, calls, rules, dealer=dealer, **seats)
@@ -104,14 +118,31 @@ def random_auction(variant, players, rules, rng, dealer, hands=None):
         called.add(seat)
 
 
-def _calls_deal_miss(variant, rules, hands, seat, called, rng):
-    if hands is None or not variant.has_deal_miss or rules.deal_miss != "on" or seat in called:
+def _calls_deal_miss(
+    variant: Variant[Any],
+    rules: Rules,
+    hands: Hands | None,
+    seat: int,
+    called: set[int],
+    rng: random.Random,
+) -> bool:
+    if hands is None or not variant.deal_miss_on(rules) or seat in called:
         return False
     return variant.deal_miss(len(hands), hands[seat], rules).qualifies and rng.random() < 0.5
 
 
-def _random_call(variant, players, rules, rng, dealer, calls, seat, free, seats=None):
-    def allowed(text):
+def _random_call(
+    variant: Variant[Any],
+    players: int,
+    rules: Rules,
+    rng: random.Random,
+    dealer: int,
+    calls: list[object],
+    seat: int,
+    free: bool,
+    seats: dict[str, int | None] | None = None,
+) -> str:
+    def allowed(text: str) -> bool:
         trial = calls + [{"seat": seat, "call": text} if free else text]
         try:
             variant.auction(players, trial, rules, dealer=dealer, **(seats or {}))
@@ -134,11 +165,13 @@ def _random_call(variant, players, rules, rng, dealer, calls, seat, free, seats=
     return rng.choice(legal) if legal else PASS
 
 
-def _final_contract(variant, contract, rules, rng):
+def _final_contract(
+    variant: Variant[Any], contract: Contract | None, rules: Rules, rng: random.Random
+) -> Contract | None:
     if isinstance(contract, Bid) and contract.trump is None:
         # Taiwan's number style: the winner names the trump after the auction.
         return Bid(contract.count - 8, rng.choice((*SUITS, "NT")))
-    if variant.code == "mighty" and rng.random() < 0.2:
+    if isinstance(variant, Mighty) and isinstance(contract, Bid) and rng.random() < 0.2:
         try:
             return variant.change_trump(contract, rng.choice((*SUITS, "NT")), rules)
         except RulesError:
@@ -149,7 +182,7 @@ def _final_contract(variant, contract, rules, rng):
 # ---- exchange and partner -----------------------------------------------------------
 
 
-def _kill(record, hands, blind, rng):
+def _kill(record: PlayedHand, hands: Hands, blind: list[Card], rng: random.Random) -> list[Card]:
     """Six-player Mighty: the declarer names a card outside its hand and the kitty; its
     holder sits out. That hand joins the kitty, two cards go to each other live player and
     the last five to the declarer, as the kitty (rules-house.md §8.5.4)."""
@@ -166,11 +199,19 @@ def _kill(record, hands, blind, rng):
     return pool[2 * len(others) :]
 
 
-def _exchange(variant, record, hands, blind, rules, rng):
+def _exchange(
+    variant: Variant[Any],
+    record: PlayedHand,
+    hands: Hands,
+    blind: list[Card],
+    rules: Rules,
+    rng: random.Random,
+) -> None:
     if variant.code == "nap":
         _take_garnet(record, hands, blind, rng)
         return
     declarer = record.declarer
+    assert declarer is not None  # a hand that is played has a declarer
     deck = variant.deck(record.players, rules)
     hand = hands[declarer] + list(blind)
     rng.shuffle(hand)
@@ -189,11 +230,12 @@ def _exchange(variant, record, hands, blind, rules, rng):
     )
 
 
-def _take_garnet(record, hands, blind, rng):
+def _take_garnet(record: PlayedHand, hands: Hands, blind: list[Card], rng: random.Random) -> None:
     """Sir Garnet: the bidder takes the extra hand and keeps five of the ten cards; the
     record's blind becomes the cards nobody took."""
-    if record.contract.name != "garnet":
+    if not isinstance(record.contract, NapBid) or record.contract.name != "garnet":
         return
+    assert record.declarer is not None
     size = len(hands[record.declarer])
     hand = hands[record.declarer] + list(blind[:size])
     rng.shuffle(hand)
@@ -204,16 +246,19 @@ def _take_garnet(record, hands, blind, rng):
 # ---- play ------------------------------------------------------------------------
 
 
-def _play(variant, record, hands, rules, rng):
+def _play(
+    variant: Variant[Any], record: PlayedHand, hands: Hands, rules: Rules, rng: random.Random
+) -> None:
     n = record.players
+    assert record.declarer is not None and record.contract is not None
     leader = variant.first_leader(record.declarer, n, rules)
     contract = record.contract
-    trump = None if contract.no_trump or variant.code == "nap" else contract.trump
+    trump = None if not isinstance(contract, Bid) or contract.no_trump else contract.trump
     for number in range(1, variant.tricks(n, rules) + 1):
         trick = _play_trick(variant, record, hands, rules, rng, number, leader, trump)
         result = variant.judge(trick, rules)
         record.tricks.append(PlayedTrick(trick, result))
-        if variant.code == "nap" and number == 1:
+        if variant.trump_from_lead and number == 1:
             trump = variant.trick_trump(trick, rules)
         if variant.code == "mighty" and rules.first_trick_friend and number == 1:
             record.partner = None if result.winner == record.declarer else result.winner
@@ -222,8 +267,17 @@ def _play(variant, record, hands, rules, rng):
         leader = result.winner
 
 
-def _play_trick(variant, record, hands, rules, rng, number, leader, trump):
-    contract = record.contract if variant.code == "nap" else None
+def _play_trick(
+    variant: Variant[Any],
+    record: PlayedHand,
+    hands: Hands,
+    rules: Rules,
+    rng: random.Random,
+    number: int,
+    leader: int,
+    trump: str | None,
+) -> Trick:
+    contract = record.contract if variant.trump_from_lead else None
     trick = Trick(
         record.players,
         number,
@@ -237,8 +291,7 @@ def _play_trick(variant, record, hands, rules, rng, number, leader, trump):
     ordered = False
     for index in range(trick.live_players):
         seat = trick.seat_of(index)
-        context = _context(variant, record, ordered)
-        legal = variant.legal_plays(trick, hands[seat], rules, **context).legal
+        legal = _legal(variant, record, trick, hands[seat], rules, ordered)
         if not legal:
             raise AssertionError(f"seat {seat} has no legal card in {trick}")
         played = rng.choice(legal)
@@ -249,7 +302,9 @@ def _play_trick(variant, record, hands, rules, rng, number, leader, trump):
     return trick
 
 
-def _add(variant, trick, played, rules, rng):
+def _add(
+    variant: Variant[Any], trick: Trick, played: Card, rules: Rules, rng: random.Random
+) -> Trick:
     trick = replace(trick, plays=trick.plays + (played,))
     if len(trick.plays) > 1:
         return trick
@@ -259,15 +314,24 @@ def _add(variant, trick, played, rules, rng):
     return replace(trick, joker_called=called and rng.random() < 0.7)
 
 
-def _context(variant, record, ordered):
-    if variant.code not in SECRETARY_VARIANTS:
-        return {}
-    return {"secretary_ordered": ordered, "declarer": record.declarer}
+def _legal(
+    variant: Variant[Any],
+    record: PlayedHand,
+    trick: Trick,
+    hand: list[Card],
+    rules: Rules,
+    ordered: bool,
+) -> tuple[Card, ...]:
+    if not variant.secretary_card:
+        return variant.legal_plays(trick, hand, rules).legal
+    return variant.legal_plays(trick, hand, rules, ordered, record.declarer).legal
 
 
-def _order(variant, record, trick, rules, rng):
+def _order(
+    variant: Variant[Any], record: PlayedHand, trick: Trick, rules: Rules, rng: random.Random
+) -> bool:
     """Sometimes the napoleon orders the secretary card played (where the house rules allow)."""
-    if variant.code not in SECRETARY_VARIANTS or rules.secretary_order == "off":
+    if not variant.secretary_card or rules.secretary_order == "off":
         return False
     if rules.secretary_order == "napoleon_lead_only" and trick.leader != record.declarer:
         return False
@@ -277,10 +341,11 @@ def _order(variant, record, trick, rules, rng):
 # ---- result ----------------------------------------------------------------------
 
 
-def _facts(variant, record, rules):
+def _facts(variant: Variant[Any], record: PlayedHand, rules: Rules) -> HandFacts:
     n = record.players
     partner = None if record.partner == record.declarer else record.partner
-    if variant.code in ("thai", "nap"):
+    assert record.declarer is not None and record.contract is not None
+    if variant.counts_tricks:
         toppled = any(t.result.toppled for t in record.tricks)
         tricks = {seat: 0 for seat in range(n)}
         for played in record.tricks:
@@ -294,7 +359,7 @@ def _facts(variant, record, rules):
             toppled=toppled,
         )
     points = variant.point_cards(n, rules)
-    captured = {seat: [] for seat in range(n)}
+    captured: dict[int, list[Card]] = {seat: [] for seat in range(n)}
     for played in record.tricks:
         captured[played.result.winner] += [c for c in played.trick.plays if c in points]
     discards = tuple(c for c in record.discards if c in points)

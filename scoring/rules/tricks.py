@@ -4,8 +4,10 @@
 (``TrickResult``) and which cards a player may add to it (``LegalPlays``).
 """
 
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 
+from .bids import Contract
 from .cards import Card
 
 
@@ -19,7 +21,7 @@ class Trick:
     lead_suit: str | None = None  # named by the leader of a joker or secretary card
     joker_called: bool = False  # a summon (Taiwan) or a joker call (the Mighty)
     called_card: Card | None = None  # Taiwan's secretary card
-    contract: object | None = None  # Nap: the bid (misère changes the trump)
+    contract: Contract | None = None  # Nap: the bid (misère changes the trump)
     sitting_out: int | None = None  # six-player Mighty: the killed seat, which plays no card
 
     def seat_of(self, index: int) -> int:
@@ -58,7 +60,7 @@ class LegalPlays:
         return card in self.legal
 
 
-def split_hand(hand, allowed, reason: str) -> LegalPlays:
+def split_hand(hand: Sequence[Card], allowed: Container[Card], reason: str) -> LegalPlays:
     """Legal plays from the cards of ``hand`` in ``allowed``; the rest get ``reason``."""
     legal = tuple(c for c in hand if c in allowed)
     return LegalPlays(legal, {c: reason for c in hand if c not in allowed})

@@ -50,12 +50,17 @@
   document.addEventListener("htmx:afterSettle", function () {
     if (!behind || !worker() || cachedAt !== null || offlinePage) return;
     behind = false;
+    // One answer settles several targets (the board, the hands list, the form), one event
+    // each: the copy waits for the last of them, so it never keeps a half-swapped page.
+    setTimeout(keepThisPage, 0);
+  });
+  function keepThisPage() {
     var page = root.cloneNode(true);
     page.removeAttribute("class"); // set by the scripts; they set it again
     page.querySelectorAll("#connection").forEach(function (b) { b.textContent = ""; b.hidden = true; });
     var html = "<!doctype html>\n" + page.outerHTML;
     worker().postMessage({ type: "keep-this", url: location.href.split("#")[0], html: html });
-  });
+  }
 
   // ---- back to the live page ---------------------------------------------------------------
   // A HEAD goes past the worker to the server; any answer but a server error means the

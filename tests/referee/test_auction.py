@@ -75,7 +75,7 @@ def test_it_gives_a_permalink_that_opens_on_the_same_ruling(client, variant):
 def test_it_names_the_call_that_is_not_allowed_and_why(client):
     response = follow(client, f"{URL}?v=hongkong&n=5&d=0&c=2H.1S")
     html = page(response)
-    assert "1S does not beat 2H." in errors(response)[0]
+    assert "1♠ does not beat 2♥." in errors(response)[0]
     assert re.search(r'<li class="bad">.*?1♠', html, re.S)
     # the state before the bad call still shows
     assert "Seat 3 calls next." in ruling(response)
@@ -102,7 +102,7 @@ def test_it_says_why_a_tapped_call_is_not_allowed_next_to_it_and_keeps_the_calls
     response = client.get(f"{URL}?v=mighty&n=5&f=0&c=p.13S.14NT&add=14S")
     assert response.status_code == 200  # not sent on to a permalink with the bad call in it
     why = errors(response)
-    assert why == ["14♠ is not allowed. 14S does not beat 14NT."], why
+    assert why == ["14♠ is not allowed. 14♠ does not beat 14NT."], why
     html = page(response)
     assert (
         html.index('id="call-14nt"') < html.index('id="ref-why"') < html.index('id="call-15s"')
@@ -193,7 +193,7 @@ def test_it_records_the_caller_in_a_free_auction(client):
 @pytest.mark.parametrize(
     "query, status, message",
     [
-        ("v=japanese&n=5&d=0&c=10S", 200, "10S is below the lowest bid, 11."),
+        ("v=japanese&n=5&d=0&c=10S", 200, "10♠ is below the lowest bid, 11."),
         ("v=japanese&n=5&d=0&c=13X", 200, "'13X' is not a bid here"),
         ("v=nap&n=4&d=0&c=two.wellington", 200, "Wellington may only be called over nap."),
         ("v=nap&n=4&d=0&c=two.p.p.p.three", 200, "The auction is already over"),
@@ -202,7 +202,11 @@ def test_it_records_the_caller_in_a_free_auction(client):
         ("v=japanese&n=5&d=7&c=13S", 200, "dealer must be from 0 to 4"),
         ("v=japanese&n=5&d=zero", 400, "whole number"),
         ("v=thai&n=5&c=2:3S.x&o.auction_order=free", 200, "In a free auction"),
-        ("v=thai&n=5&c=9:3S&o.auction_order=free", 200, "There is no seat 10: the seats are 1"),
+        (
+            "v=thai&n=5&c=9:3S&o.auction_order=free",
+            200,
+            "Seat 10 does not exist: the seats are 1 to 5.",
+        ),
         ("v=japanese&n=5&d=0&o.min_bid=99", 200, "options.min_bid"),
     ],
 )

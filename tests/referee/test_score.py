@@ -118,7 +118,7 @@ def test_it_offers_the_contracts_of_the_ladder(client):
     "query, status, message",
     [
         ("v=taiwan&n=5&d=0&x=3S&f=2&r=17", 200, "declarer_points must be from 0 to 16"),
-        ("v=taiwan&n=5&d=0&x=9S&f=2&r=12", 200, "9S is above the highest bid, 8."),
+        ("v=taiwan&n=5&d=0&x=9S&f=2&r=12", 200, "9♠ is above the highest bid, 8."),
         ("v=taiwan&n=5&d=0&x=3Q&f=2&r=12", 200, "'3Q' is not a bid here"),
         ("v=thai&n=5&d=0&x=2S&f=1&w0=5&w1=3", 200, "The tricks add up to 8"),
         ("v=thai&n=5&d=0&x=2S&f=1&w0=-1&w1=11", 200, "Seat 1 cannot take -1 tricks."),

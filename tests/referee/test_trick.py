@@ -187,9 +187,13 @@ def test_it_takes_the_nap_contract(client):
     "query, status, message",
     [
         ("v=japanese&n=5&t=H&k=4&l=2&p=C5.ZZ.SA.CK.HQ", 200, "'ZZ' is not a card"),
-        ("v=japanese&n=5&t=H&k=4&l=2&p=C5.C5.SA.CK.HQ", 200, "C5 is given twice."),
+        ("v=japanese&n=5&t=H&k=4&l=2&p=C5.C5.SA.CK.HQ", 200, "♣5 is given twice."),
         ("v=japanese&n=5&t=H&k=1&l=0&p=JK.C9.SA.CK.HQ", 200, "may not be led"),
-        ("v=thai&n=5&t=S&k=2&l=0&p=JK.C9.SA.CK.HQ", 200, "JK is not in the deck"),
+        (
+            "v=thai&n=5&t=S&k=2&l=0&p=JK.C9.SA.CK.HQ",
+            200,
+            "Joker is not in the deck of Thai Napoleon",
+        ),
         ("v=mighty&t=H&k=2&l=0&p=D3.JK.CA.C5.C9&j=1", 200, "ripper"),
         ("v=nap&n=4&k=1&t=H&l=0&p=S5.D2.SK.DA", 200, "makes spades trump"),
         ("v=japanese&n=5&t=H&k=4&l=2&p=C5.C9.SA.CK.HQ&o.yoromeki=XX", 200, "options.yoromeki"),

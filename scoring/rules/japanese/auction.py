@@ -7,12 +7,14 @@ decides: a redeal, a second round with the widow face up, or the previous hand's
 (or adjutant) must open with a bid.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..auction import AuctionState
-from ..bids import PASS, parse_call
-from ..errors import IllegalCall, NotationError, OutOfRange
-from ..i18n import _
+from ..auction import AuctionState, free_item, passed_for_good
+from ..bids import Call, Contract, Ladder, parse_call
+from ..errors import IllegalCall, NotationError
+from ..i18n import N_, _
+from ..sentences import Seat
 
 PREVIOUS = ("previous_napoleon", "previous_adjutant")
 
@@ -21,23 +23,19 @@ PREVIOUS = ("previous_napoleon", "previous_adjutant")
 class JapanesePlan:
     players: int
     first: int | None  # who calls first in turn; None in a free auction
-    ladder: object
+    ladder: Ladder
     pass_is_final: bool
     all_pass: str
     previous: int | None = None  # the seat that must open after all pass (previous_*)
 
 
-class FreeCallShape(NotationError):
-    pass
-
-
-def run(plan: JapanesePlan, calls: list) -> AuctionState:
+def run(plan: JapanesePlan, calls: Sequence[object]) -> AuctionState:
     """Check every call in order; the first bad one raises with its field ``calls[i]``."""
     walk = _Walk(plan)
     for index, item in enumerate(calls):
         path = f"calls[{index}]"
         if plan.first is None:
-            seat, text = _free_item(item, plan.players, path)
+            seat, text = free_item(item, plan.players, path)
             where = f"{path}.call"
         else:
             seat, text, where = walk.seat, item, path
@@ -55,21 +53,22 @@ def run(plan: JapanesePlan, calls: list) -> AuctionState:
 class _Walk:
     def __init__(self, plan: JapanesePlan) -> None:
         self.plan = plan
-        self.seat = plan.first  # in turn: who calls next
-        self.best = self.bidder = None
+        self.seat = plan.first or 0  # in turn: who calls next (unused in a free auction)
+        self.best: Contract | None = None
+        self.bidder: int | None = None
         self.passed: set[int] = set()  # passes that bind, where a pass is final
         self.since: set[int] = set()  # seats that passed since the last bid
         self.round = 1
         self.forced: int | None = None  # the seat that must bid now (previous_*)
         self.done = self.redeal = False
 
-    def call(self, seat: int, call) -> None:
+    def call(self, seat: int, call: Call) -> None:
         if self.done:
-            raise IllegalCall(_("The auction is already over; no more calls are taken."))
+            raise IllegalCall(N_("The auction is already over; no more calls are taken."))
         forced = self.forced
         if forced is not None:
             self._verify_forced(seat, call, forced)
-        if call is PASS:
+        if isinstance(call, str):  # a pass
             self.passed.add(seat)
             self.since.add(seat)
         else:
@@ -79,28 +78,29 @@ class _Walk:
         if self.plan.first is not None:
             self.seat = self.forced if self.forced is not None else (seat + 1) % self.plan.players
 
-    def _verify_forced(self, seat: int, call, forced: int) -> None:
+    def _verify_forced(self, seat: int, call: Call, forced: int) -> None:
         if seat != forced:
             raise IllegalCall(
-                _(
+                N_(
                     "Everyone passed, so seat {seat} must open with a bid before anyone else "
                     "calls (house rule)."
-                ).format(seat=forced)
+                ),
+                named=N_(
+                    "Everyone passed, so {seat} must open with a bid before anyone else "
+                    "calls (house rule)."
+                ),
+                seat=Seat(forced),
             )
-        if call is PASS:
+        if isinstance(call, str):  # a pass
             raise IllegalCall(
-                _(
-                    "Everyone passed, so seat {seat} must bid now and may not pass (house rule)."
-                ).format(seat=seat)
+                N_("Everyone passed, so seat {seat} must bid now and may not pass (house rule)."),
+                named=N_("Everyone passed, so {seat} must bid now and may not pass (house rule)."),
+                seat=Seat(seat),
             )
 
-    def _bid(self, seat: int, bid, forced: int | None) -> None:
+    def _bid(self, seat: int, bid: Contract, forced: int | None) -> None:
         if self.plan.pass_is_final and seat in self.passed and seat != forced:
-            raise IllegalCall(
-                _("Seat {seat} has passed, and a pass is final: only pass is allowed.").format(
-                    seat=seat
-                )
-            )
+            raise passed_for_good(seat)
         self.plan.ladder.verify_bounds(bid)
         self.plan.ladder.verify_beats(bid, self.best)
         self.best, self.bidder, self.since = bid, seat, set()
@@ -134,13 +134,17 @@ class _Walk:
             return AuctionState(
                 True, None, self.bidder, self.best, False, self.best, reason, self.round
             )
-        nxt = self.forced if self.forced is not None else self.seat
+        nxt = self.forced if self.forced is not None else self._in_turn()
         return AuctionState(False, nxt, None, None, False, self.best, self._open(nxt), self.round)
 
     def _redeal_reason(self) -> str:
         if self.round == 2:
             return _("Every player passed in both rounds: the cards are dealt again.")
         return _("Every player passed: the cards are dealt again.")
+
+    def _in_turn(self) -> int | None:
+        """Who calls next in turn; None in a free auction, where anyone may."""
+        return None if self.plan.first is None else self.seat
 
     def _open(self, nxt: int | None) -> str:
         if self.forced is not None:
@@ -155,23 +159,3 @@ class _Walk:
         if nxt is None:
             return _("Anyone may call next.")
         return _("Seat {seat} calls next.").format(seat=nxt)
-
-
-def _free_item(item: object, players: int, path: str) -> tuple[int, object]:
-    if not isinstance(item, dict):
-        raise FreeCallShape(
-            _('In a free auction each call is an object such as {"seat": 2, "call": "3S"}.'), path
-        )
-    seat = item.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise FreeCallShape(_("seat must be a whole number."), f"{path}.seat")
-    if not 0 <= seat < players:
-        raise OutOfRange(
-            _("Seat {seat} does not exist with {players} players.").format(
-                seat=seat, players=players
-            ),
-            f"{path}.seat",
-        )
-    if "call" not in item:
-        raise FreeCallShape(_("call is missing."), f"{path}.call")
-    return seat, item["call"]

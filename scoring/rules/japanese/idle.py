@@ -5,6 +5,7 @@ Japanese games use this; an option a game does not offer is simply not asked abo
 """
 
 from ..i18n import _
+from .options import JapaneseLike
 
 _SAME_TWO_DETAILS = (
     "same_two_first_trick",
@@ -15,7 +16,7 @@ _SAME_TWO_DETAILS = (
 )
 
 
-def idle_options(rules) -> dict[str, str]:
+def idle_options(rules: JapaneseLike) -> dict[str, str]:
     idle: dict[str, str] = {}
     _score(rules, idle)
     if rules.yoromeki == "off":
@@ -34,7 +35,7 @@ def idle_options(rules) -> dict[str, str]:
     return idle
 
 
-def _score(rules, idle: dict[str, str]) -> None:
+def _score(rules: JapaneseLike, idle: dict[str, str]) -> None:
     chips = getattr(rules, "score_table", "chips") == "chips"
     if not chips:
         idle["siberian"] = _("No effect with one win per hand: only the chip table uses it.")

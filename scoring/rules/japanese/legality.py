@@ -7,18 +7,22 @@ joker, and the jack of the trump's colour with ``ura_jack_any_time``) are always
 (3) and (4) and never oblige; the bars still apply to the joker.
 """
 
-from ..cards import JOKER, card, suit_name
+from collections.abc import Iterable
+
+from ..cards import JOKER, Card, card, suit_name
 from ..errors import IllegalTrick
-from ..i18n import _
+from ..i18n import N_, _
 from ..tricks import LegalPlays
 from .powers import ALMIGHTY, Powers
 
 SPADE_THREE, CLUB_THREE = card("S3"), card("C3")
 PICTURE_RANKS = frozenset({10, 11, 12, 13, 14})
 _NO_JOKER = ("no_joker", "no_joker_no_trump")
+# The cards that may be played, and why each other card may not.
+Refusals = tuple[set[Card], dict[Card, str]]
 
 
-def legal_plays(powers: Powers, hand) -> LegalPlays:
+def legal_plays(powers: Powers, hand: Iterable[Card]) -> LegalPlays:
     hand = tuple(hand)
     called = call_in_force(powers)
     if called is not None and called[0] in hand:
@@ -30,7 +34,7 @@ def legal_plays(powers: Powers, hand) -> LegalPlays:
     return LegalPlays(tuple(c for c in hand if c in legal), refused)
 
 
-def call_in_force(powers: Powers):
+def call_in_force(powers: Powers) -> tuple[Card, str] | None:
     """(card, why) when a card is called to this trick (§8.3.4), else None."""
     plays, rules = powers.plays, powers.rules
     if not plays or powers.plain:
@@ -55,14 +59,14 @@ def call_in_force(powers: Powers):
     return None
 
 
-def any_time(powers: Powers, played) -> bool:
+def any_time(powers: Powers, played: Card) -> bool:
     rules = powers.rules
     if played is JOKER:
         return rules.joker_any_time
     return rules.ura_jack_any_time and played is powers.colour_jack_of_hand()
 
 
-def _obligations(powers: Powers, hand):
+def _obligations(powers: Powers, hand: tuple[Card, ...]) -> Refusals:
     """(3) and (4): the legal cards, and why each other card is not."""
     if not powers.plays:
         return set(hand), {}
@@ -95,7 +99,7 @@ def suit_to_follow(powers: Powers) -> str | None:
     return powers.follows_as(plays[0])
 
 
-def _answer_joker(powers: Powers, hand, free):
+def _answer_joker(powers: Powers, hand: tuple[Card, ...], free: set[Card]) -> Refusals:
     """A led joker asks for trumps; with ``joker_lead_picture_request``, else for pictures."""
     trumps = {c for c in hand if c not in free and powers.is_trump(c)}
     if trumps:
@@ -116,9 +120,12 @@ def _answer_joker(powers: Powers, hand, free):
     return set(hand), {}
 
 
-def _first_trick_bars(powers: Powers, hand, legal, refused):
+def _first_trick_bars(
+    powers: Powers, hand: tuple[Card, ...], legal: set[Card], refused: dict[Card, str]
+) -> Refusals:
     """(2) and (5): the first trick's bars, lifted only when every card is barred."""
-    bars = {c: why for c in legal if (why := _barred(powers, c))}
+    # In the hand's order (a set's order changes from one run to the next).
+    bars = {c: why for c in hand if c in legal and (why := _barred(powers, c))}
     if not bars:
         return legal, refused
     kept = legal - set(bars)
@@ -128,7 +135,7 @@ def _first_trick_bars(powers: Powers, hand, legal, refused):
     return kept, {**refused, **{c: why for c, why in bars.items() if c not in kept}}
 
 
-def _barred(powers: Powers, played) -> str:
+def _barred(powers: Powers, played: Card) -> str:
     restriction = powers.rules.first_trick_restriction
     leading = not powers.plays
     if played is JOKER:
@@ -159,7 +166,7 @@ def verify_trick(powers: Powers) -> None:
     index = plays.index(JOKER)
     if restriction in _NO_JOKER:
         raise IllegalTrick(
-            _("The joker may not be played to the first trick (house rule)."), f"plays[{index}]"
+            N_("The joker may not be played to the first trick (house rule)."), f"plays[{index}]"
         )
     if index == 0 and restriction == "no_joker_lead":
-        raise IllegalTrick(_("The joker may not be led to the first trick."), "plays[0]")
+        raise IllegalTrick(N_("The joker may not be led to the first trick."), "plays[0]")

@@ -6,9 +6,10 @@ grouped as a settings screen shows them: the auction, the trick order, legal pla
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import BadOptionValue
-from ..i18n import N_, _
+from ..i18n import N_
 from ..options import TableRules, choice, flag, integer
 
 _SAME_TWO = N_(
@@ -31,11 +32,11 @@ LED_JOKER_RANKS = (
 PLAIN_TRICKS = ("none", "first", "last", "first_and_last")
 
 
-def yoromeki(default: str):
+def yoromeki(default: str) -> Any:
     return choice(default, YOROMEKI_CHOICES, _YOROMEKI)
 
 
-def yoromeki_loses_to_jacks():
+def yoromeki_loses_to_jacks() -> Any:
     return flag(
         False,
         N_(
@@ -45,11 +46,11 @@ def yoromeki_loses_to_jacks():
     )
 
 
-def dq_beats_trump_jack():
+def dq_beats_trump_jack() -> Any:
     return flag(False, N_("♦Q catches the trump jack: it wins a trick the trump jack would win."))
 
 
-def hunting_jack():
+def hunting_jack() -> Any:
     return flag(
         False,
         N_(
@@ -59,7 +60,7 @@ def hunting_jack():
     )
 
 
-def same_two_rank():
+def same_two_rank() -> Any:
     return choice(
         "below_jacks",
         SAME_TWO_RANKS,
@@ -70,18 +71,18 @@ def same_two_rank():
     )
 
 
-def same_two_in_trump():
+def same_two_in_trump() -> Any:
     return flag(True, N_("A trick all in the trump suit can be a same two."))
 
 
-def plain_jack_lowest():
+def plain_jack_lowest() -> Any:
     return flag(
         False,
         N_("A jack without special power ranks below the 2 of its suit, not between Q and 10."),
     )
 
 
-def plain_tricks(default: str):
+def plain_tricks(default: str) -> Any:
     return choice(
         default,
         PLAIN_TRICKS,
@@ -92,7 +93,7 @@ def plain_tricks(default: str):
     )
 
 
-def plain_trick_specials():
+def plain_trick_specials() -> Any:
     return choice(
         "none",
         ("none", "almighty", "almighty_and_jacks"),
@@ -102,11 +103,11 @@ def plain_trick_specials():
     )
 
 
-def almighty_call():
+def almighty_call() -> Any:
     return flag(False, N_("♠3 led calls ♠A: whoever holds the almighty must play it."))
 
 
-def all_twenty():
+def all_twenty() -> Any:
     return choice(
         "table",
         ("table", "made", "fails", "bonus"),
@@ -117,7 +118,7 @@ def all_twenty():
     )
 
 
-def discards_to():
+def discards_to() -> Any:
     return choice(
         "opponents",
         ("opponents", "napoleon"),
@@ -256,7 +257,7 @@ class JapaneseRules(TableRules):
         super().__post_init__()
         if self.first_trick_specials_plain and self.first_trick_plain == "jacks":
             raise BadOptionValue(
-                _(
+                N_(
                     "first_trick_plain cannot be jacks while first_trick_specials_plain makes "
                     "♠A ordinary on the first trick too: choose one of them."
                 ),
@@ -264,11 +265,12 @@ class JapaneseRules(TableRules):
             )
         if self.almighty_call and self.joker_call in ("S3_led", "S3_played"):
             raise BadOptionValue(
-                _(
+                N_(
                     "almighty_call cannot be on while joker_call is {call}: ♠3 cannot call both "
                     "the joker and ♠A."
-                ).format(call=self.joker_call),
+                ),
                 "options.almighty_call",
+                call=self.joker_call,
             )
 
 
@@ -293,3 +295,8 @@ class ChipRules(TableRules):
     siberian: bool = flag(True, _SIBERIAN)
     all_twenty: str = all_twenty()
     discards_to: str = discards_to()
+
+
+# Either Japanese game's house rules: the code they share reads what both declare, and
+# asks for the others with ``getattr`` (a rule one game does not offer).
+JapaneseLike = JapaneseRules | ChipRules

@@ -48,7 +48,7 @@ class Standing:
     two_after_joker: bool  # the same two of a joker-led trick (same_two_led_joker)
     joker_rank: str | None  # where a led joker with power stands, else None
 
-    def steps(self):
+    def steps(self) -> list[tuple[int, str, Card]]:
         """(step, kind, card) for each card of this trick that fills a step of ``STEPS``."""
         found = []
         for kind, rank, card in (
@@ -135,7 +135,7 @@ def _same_two(powers: Powers) -> tuple[Card | None, bool]:
     if len(suits) != 1:
         return None, False
     suit = suits.pop()
-    if suit == powers.hand_trump and not rules.same_two_in_trump:
+    if suit is None or (suit == powers.hand_trump and not rules.same_two_in_trump):
         return None, False
     two = suit_card(suit, 2)
     return (two, after_joker) if two in plays else (None, False)
@@ -195,7 +195,9 @@ def led_suit(powers: Powers) -> str | None:
     return plays[0].suit
 
 
-def _plain_key(powers: Powers, played: Card, led: str | None, joker_trump: bool):
+def _plain_key(
+    powers: Powers, played: Card, led: str | None, joker_trump: bool
+) -> tuple[int, float]:
     trump = powers.trump
     if played is JOKER:
         return (3, 1.5) if joker_trump else (0, 0)  # just below the trump 2

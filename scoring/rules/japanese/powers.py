@@ -69,7 +69,7 @@ class Powers:
         return None if trump is None else suit_card(SAME_COLOUR[trump], JACK)
 
     def hunter_of(self, jack: Card) -> Card:
-        return suit_card(HUNTED_BY[jack.suit], JACK)
+        return suit_card(HUNTED_BY[jack.suit or ""], JACK)
 
 
 def is_plain(number: int, last: int, plain_tricks: str) -> bool:
@@ -90,7 +90,9 @@ def powers(trick: Trick, rules: TrickRules, tricks_in_hand: int) -> Powers:
         almighty = not (first and rules.first_trick_plain == "all")
         jacks = not (first and rules.first_trick_plain in ("all", "jacks"))
     trump = trick.trump
-    has_jacks = jacks and trump is not None
+    trump_jack = colour_jack = None
+    if jacks and trump is not None:
+        trump_jack, colour_jack = suit_card(trump, JACK), suit_card(SAME_COLOUR[trump], JACK)
     plays = trick.plays
     return Powers(
         trick=trick,
@@ -101,6 +103,6 @@ def powers(trick: Trick, rules: TrickRules, tricks_in_hand: int) -> Powers:
         last=trick.number == tricks_in_hand,
         trump=None if plain else trump,
         almighty=ALMIGHTY if almighty else None,
-        trump_jack=suit_card(trump, JACK) if has_jacks else None,
-        colour_jack=suit_card(SAME_COLOUR[trump], JACK) if has_jacks else None,
+        trump_jack=trump_jack,
+        colour_jack=colour_jack,
     )

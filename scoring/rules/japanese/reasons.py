@@ -4,9 +4,16 @@ The sentences for the default order are those the engine always gave; a house ru
 decided the trick adds its own words, naming the rule.
 """
 
-from ..cards import JACK, JOKER, suit_name
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import JACK, JOKER, Card, suit_name
 from ..i18n import _, ngettext
-from .powers import ALMIGHTY
+from .powers import ALMIGHTY, Powers
+
+if TYPE_CHECKING:
+    from .order import Standing
 
 
 def joined(reason: str, *notes: str) -> str:
@@ -19,13 +26,14 @@ def joined(reason: str, *notes: str) -> str:
 # ---- the special steps -------------------------------------------------------------------
 
 
-def special(standing, kind: str, card) -> str:
+def special(standing: Standing, kind: str, card: Card) -> str:
     powers = standing.powers
     if kind == "yoromeki":
         reason = _yoromeki(card, powers.rules.yoromeki_after)
     elif kind == "same_two":
         reason = _same_two(standing, card)
     elif kind == "led_joker":
+        assert standing.joker_rank is not None  # a led joker fills a step only with a rank
         reason = _led_joker(standing.joker_rank)
     elif kind == "almighty":
         reason = _almighty(standing, card)
@@ -34,7 +42,7 @@ def special(standing, kind: str, card) -> str:
     return reason.format(card=card.label)
 
 
-def _yoromeki(card, after: bool) -> str:
+def _yoromeki(card: Card, after: bool) -> str:
     if after:
         return _("{card} wins: yoromeki — {card} came after ♠A in the same trick.")
     # The sentence of api.md's example, kept word for word.
@@ -43,7 +51,7 @@ def _yoromeki(card, after: bool) -> str:
     )
 
 
-def _almighty(standing, card) -> str:
+def _almighty(standing: Standing, card: Card) -> str:
     powers, rules = standing.powers, standing.powers.rules
     if powers.plain:
         return _("{card} wins: the almighty keeps its power on this plain trick (house rule).")
@@ -60,7 +68,7 @@ def _almighty(standing, card) -> str:
     return _("{card} wins: the almighty is the strongest card.")
 
 
-def _jack(standing, kind: str, card) -> str:
+def _jack(standing: Standing, kind: str, card: Card) -> str:
     powers = standing.powers
     trump = kind == "trump_jack"
     if powers.plain:
@@ -83,7 +91,8 @@ def _jack(standing, kind: str, card) -> str:
     return _("{card} wins: the jack of the trump's colour ranks just below the trump jack.")
 
 
-def _same_two(standing, card) -> str:
+def _same_two(standing: Standing, card: Card) -> str:
+    assert card.suit is not None  # a 2
     suit = suit_name(card.suit)
     if standing.two_after_joker:
         return _(
@@ -133,13 +142,13 @@ def _led_joker(rank: str) -> str:
 # ---- the captures ------------------------------------------------------------------------
 
 
-def queen_catches(queen, jack) -> str:
+def queen_catches(queen: Card, jack: Card) -> str:
     return _("{card} wins: ♦Q catches the trump jack {jack} (house rule).").format(
         card=queen.label, jack=jack.label
     )
 
 
-def hunted(hunter, jack) -> str:
+def hunted(hunter: Card, jack: Card) -> str:
     return _(
         "{card} wins: hunting jack — {card} catches {jack}, with neither ♠A nor the other "
         "jack in the trick (house rule)."
@@ -149,7 +158,7 @@ def hunted(hunter, jack) -> str:
 # ---- steps 13 and 14 ---------------------------------------------------------------------
 
 
-def ranked(standing, card, led, joker_trump: bool) -> str:
+def ranked(standing: Standing, card: Card, led: str | None, joker_trump: bool) -> str:
     powers = standing.powers
     suit = suit_name(card.suit) if card.suit else ""
     if card is JOKER:
@@ -176,7 +185,7 @@ def ranked(standing, card, led, joker_trump: bool) -> str:
     return joined(reason, _joker_note(powers, card, joker_trump), _jack_note(powers, card))
 
 
-def _joker_note(powers, card, joker_trump: bool) -> str:
+def _joker_note(powers: Powers, card: Card, joker_trump: bool) -> str:
     if not powers.joker_led or card is JOKER:
         return ""
     if powers.plain:
@@ -188,7 +197,7 @@ def _joker_note(powers, card, joker_trump: bool) -> str:
     return ""
 
 
-def _jack_note(powers, card) -> str:
+def _jack_note(powers: Powers, card: Card) -> str:
     """``plain_jack_lowest``: say so when a jack of the winner's suit would have beaten it."""
     if not powers.rules.plain_jack_lowest or card.rank > JACK:
         return ""
@@ -197,7 +206,7 @@ def _jack_note(powers, card) -> str:
     return ""
 
 
-def notes(standing) -> tuple[str, ...]:
+def notes(standing: Standing) -> tuple[str, ...]:
     """What a house rule changed in a trick won by a special card."""
     powers = standing.powers
     out = []
@@ -212,7 +221,7 @@ def notes(standing) -> tuple[str, ...]:
     return tuple(out)
 
 
-def first_trick_note(powers) -> str:
+def first_trick_note(powers: Powers) -> str:
     if powers.plain or powers.trick.number != 1 or powers.rules.first_trick_plain == "none":
         return ""
     ordinary = powers.ordinary_specials()

@@ -5,11 +5,19 @@ Both tables are named numbers (``Coefficient``) a table may replace with its own
 the table pays it), then paid from the table's numbers.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _
 from ..score_values import Coefficient
 from ..scores import HandFacts, Score, deltas_for, share_line, side_points
+from .options import JapaneseLike
+
+if TYPE_CHECKING:
+    from ..variants.base import Variant
+
+Roles = tuple[str, str, str]  # the declarer's, the partner's, an opponent's (N_ marked)
 
 ALL_POINTS = 20
 _AMOUNT = (-1000, 1000)
@@ -55,7 +63,7 @@ class Outcome:
     house: bool = False  # read by the all_twenty house rule
 
 
-def points_of(variant, facts: HandFacts, rules) -> int:
+def points_of(variant: "Variant[Any]", facts: HandFacts, rules: JapaneseLike) -> int:
     """The side's picture cards; with ``discards_to: napoleon`` the discards count for it."""
     return side_points(
         facts,
@@ -65,7 +73,7 @@ def points_of(variant, facts: HandFacts, rules) -> int:
     )
 
 
-def outcome(bid: int, points: int, rules, chips: bool) -> Outcome:
+def outcome(bid: int, points: int, rules: JapaneseLike, chips: bool) -> Outcome:
     if bid >= ALL_POINTS:
         made = points >= ALL_POINTS
         head = _("bid of 20 made") if made else _("bid of 20 failed")
@@ -96,7 +104,14 @@ ALL_BONUS = N_(
 )
 
 
-def chip_score(facts: HandFacts, bid: int, points: int, rules, values, roles) -> Score:
+def chip_score(
+    facts: HandFacts,
+    bid: int,
+    points: int,
+    rules: JapaneseLike,
+    values: Mapping[str, int],
+    roles: Roles,
+) -> Score:
     """The chip table: under-20 rows, Siberian row, bid-of-20 rows; alone multiplies."""
     result = outcome(bid, points, rules, chips=True)
     factor = 2 if result.doubled else 1
@@ -120,7 +135,14 @@ def chip_score(facts: HandFacts, bid: int, points: int, rules, values, roles) ->
     return Score(result.made, bid, points, deltas, (*lines, *_discard_line(facts, rules)))
 
 
-def wins_score(facts: HandFacts, bid: int, points: int, rules, values, roles) -> Score:
+def wins_score(
+    facts: HandFacts,
+    bid: int,
+    points: int,
+    rules: JapaneseLike,
+    values: Mapping[str, int],
+    roles: Roles,
+) -> Score:
     """One win for each player on the winning side, or the table's own numbers."""
     result = outcome(bid, points, rules, chips=False)
     key = "made" if result.made else "failed"
@@ -143,7 +165,9 @@ def wins_score(facts: HandFacts, bid: int, points: int, rules, values, roles) ->
     return Score(result.made, bid, points, deltas, (*lines, *_discard_line(facts, rules)))
 
 
-def _wins_verdict(facts, result, bid, points, rules) -> str:
+def _wins_verdict(
+    facts: HandFacts, result: Outcome, bid: int, points: int, rules: JapaneseLike
+) -> str:
     if not result.made:
         line = _("{points} picture cards against a bid of {bid}: the opponents win, one win each")
     elif facts.alone:
@@ -165,7 +189,9 @@ def _wins_verdict(facts, result, bid, points, rules) -> str:
     return line.format(points=points, bid=bid)
 
 
-def _shares(facts, roles, napoleon, partner, opponent):
+def _shares(
+    facts: HandFacts, roles: Roles, napoleon: int, partner: int, opponent: int
+) -> list[tuple[str, int]]:
     shares = [(_(roles[0]), napoleon)]
     if not facts.alone:
         shares.append((_(roles[1]), partner))
@@ -173,7 +199,7 @@ def _shares(facts, roles, napoleon, partner, opponent):
     return shares
 
 
-def _discard_line(facts: HandFacts, rules) -> tuple[str, ...]:
+def _discard_line(facts: HandFacts, rules: JapaneseLike) -> tuple[str, ...]:
     # Said whether the points came as cards or as a quick count: both read the same rule.
     if rules.discards_to != "napoleon":
         return ()

@@ -8,8 +8,10 @@ which game they are in.
 
 from dataclasses import dataclass, fields
 from functools import cache
+from typing import Any
 
 from ..cards import Card, card
+from .options import JapaneseLike
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,12 @@ ABSENT = {
 _DERIVED = {"has_joker", "yoromeki", "yoromeki_after", "first_trick_plain"}
 
 
-def trick_rules(rules, has_joker: bool) -> TrickRules:
+def trick_rules(rules: JapaneseLike, has_joker: bool) -> TrickRules:
     """The trick-shaping rules of ``rules``, read once per rules object.
 
     Every trick asks, so the answer is kept on the (frozen) rules object itself: looking it
     up by the rules' hash would hash all their fields on every trick."""
-    found = rules.__dict__.get("_trick_rules")
+    found: TrickRules | None = rules.__dict__.get("_trick_rules")
     if found is None:
         found = _read(rules, has_joker)
         object.__setattr__(rules, "_trick_rules", found)
@@ -73,9 +75,9 @@ def trick_rules(rules, has_joker: bool) -> TrickRules:
 
 
 @cache
-def _read(rules, has_joker: bool) -> TrickRules:
+def _read(rules: JapaneseLike, has_joker: bool) -> TrickRules:
 
-    def read(name):
+    def read(name: str) -> Any:
         return getattr(rules, name, ABSENT.get(name))
 
     plain_first = "all" if read("first_trick_specials_plain") else read("first_trick_plain")

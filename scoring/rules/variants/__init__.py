@@ -1,7 +1,9 @@
 """The seven rule systems, found by their code."""
 
+from typing import Any
+
 from ..errors import UnknownVariant
-from ..i18n import _
+from ..i18n import N_
 from .base import Variant
 from .japanese import JapaneseChipNapoleon, JapaneseNapoleon
 from .mighty import Mighty
@@ -9,7 +11,7 @@ from .nap import Nap
 from .taiwan import HongKongNapoleon, TaiwanNapoleon
 from .thai import ThaiNapoleon
 
-VARIANTS: dict[str, Variant] = {
+VARIANTS: dict[str, Variant[Any]] = {
     v.code: v
     for v in (
         TaiwanNapoleon(),
@@ -23,15 +25,15 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
-def find_variant(code: object) -> Variant:
+def find_variant(code: object) -> Variant[Any]:
     """The variant called ``code`` (``taiwan``, ``japanese-chip``, …)."""
     variant = VARIANTS.get(code) if isinstance(code, str) else None
     if variant is None:
         raise UnknownVariant(
-            _("{code} is not a variant; choose one of {codes}.").format(
-                code=f"'{code}'" if isinstance(code, str) else repr(code), codes=", ".join(VARIANTS)
-            ),
+            N_("{code} is not a variant; choose one of {codes}."),
             "variant",
+            code=f"'{code}'" if isinstance(code, str) else repr(code),
+            codes=", ".join(VARIANTS),
         )
     return variant
 

@@ -1,31 +1,44 @@
 """What every variant declares, and the checks all of them share."""
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from ..auction import AuctionState, run_auction
-from ..bids import parse_call
+from ..auction import AuctionPlan, AuctionState, DealMiss, run_auction
+from ..bids import Call, Contract, Ladder, parse_call
 from ..cards import JOKER_NAMES, NO_TRUMP, STANDARD_DECK, SUITS, Card, card, suit_name
-from ..errors import IllegalPlay, IllegalTrick, NotationError, OutOfRange, UnsupportedPlayers
-from ..i18n import _
+from ..errors import (
+    IllegalPlay,
+    IllegalTrick,
+    NotationError,
+    OutOfRange,
+    RulesError,
+    UnsupportedPlayers,
+)
+from ..i18n import N_, _
 from ..options import TableRules
 from ..score_values import Coefficient, resolve
-from ..scores import HandFacts, Score
+from ..scores import HandFacts, Score, sitting_out_range, sitting_out_required
+from ..sentences import CardName, Seat, given
 from ..tricks import LegalPlays, Trick, TrickResult
 from .table_terms import TableTerms
 
+R = TypeVar("R", bound=TableRules)
 
-class Variant(TableTerms, ABC):
+
+class Variant(TableTerms, ABC, Generic[R]):
     """One rule system. Subclasses are small and declarative; this class holds the shared parts
-    (and, from ``TableTerms``, what the scorekeeping pages ask of it)."""
+    (and, from ``TableTerms``, what the scorekeeping pages ask of it).
+
+    ``R`` is the class of its house rules: every method is handed that variant's rules.
+    """
 
     code: ClassVar[str]
     name: ClassVar[str]  # marked with N_
     description: ClassVar[str]  # one line, marked with N_
-    Rules: ClassVar[type[TableRules]]
+    Rules: type[R]  # the house rules' class (a class attribute of each variant)
     hand_sizes: ClassVar[dict[int, int]]  # player count → cards per player (= tricks)
     jokers: ClassVar[tuple[str, ...]] = ()
     point_ranks: ClassVar[frozenset[int]] = frozenset()
@@ -35,7 +48,8 @@ class Variant(TableTerms, ABC):
     # tables are counted on different scales and never summed together.
     score_table_option: ClassVar[str | None] = None
 
-    # What the rules pages and the referee ask a variant instead of testing its code.
+    # What the rulings facade, the API, the rules pages and the referee ask a variant
+    # instead of testing its code (``has_partner`` is in ``TableTerms``).
     secretary_card: ClassVar[bool] = False  # a named card is the strongest, held by the partner
     counts_tricks: ClassVar[bool] = False  # a hand's result is tricks taken, not point cards
     can_topple: ClassVar[bool] = False  # the first trick alone can end the hand
@@ -64,7 +78,7 @@ class Variant(TableTerms, ABC):
             return f"{low}–{high}"
         return ", ".join(str(n) for n in self.players)
 
-    def rules(self, raw: object = None, players: int | None = None) -> TableRules:
+    def rules(self, raw: object = None, players: int | None = None) -> R:
         """House rules from a JSON-like object; omitted options take their defaults."""
         players = self.verify_players(players if players is not None else self.players[0])
         rules = self.Rules.from_json(raw, players, foreign=_owner_of)
@@ -75,10 +89,11 @@ class Variant(TableTerms, ABC):
     def verify_players(self, players: object) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.players:
             raise UnsupportedPlayers(
-                _("{variant} is played by {counts} players, not {players}.").format(
-                    variant=_(self.name), counts=self.player_counts, players=players
-                ),
+                N_("{variant} is played by {counts} players, not {players}."),
                 "players",
+                variant=_(self.name),
+                counts=self.player_counts,
+                players=given(players),
             )
         return players
 
@@ -89,29 +104,29 @@ class Variant(TableTerms, ABC):
             return False
         return True
 
-    def deck(self, players: int, rules: TableRules) -> tuple[Card, ...]:
+    def deck(self, players: int, rules: R) -> tuple[Card, ...]:
         return _with_jokers(self.jokers)
 
-    def deck_set(self, players: int, rules: TableRules) -> frozenset[Card]:
+    def deck_set(self, players: int, rules: R) -> frozenset[Card]:
         return _frozen(self.deck(players, rules))
 
-    def hand_size(self, players: int, rules: TableRules) -> int:
+    def hand_size(self, players: int, rules: R) -> int:
         return self.hand_sizes[players]
 
-    def tricks(self, players: int, rules: TableRules) -> int:
+    def tricks(self, players: int, rules: R) -> int:
         return self.hand_size(players, rules)
 
-    def blind_size(self, players: int, rules: TableRules) -> int:
+    def blind_size(self, players: int, rules: R) -> int:
         return len(self.deck(players, rules)) - players * self.hand_size(players, rules)
 
-    def point_cards(self, players: int, rules: TableRules) -> frozenset[Card]:
+    def point_cards(self, players: int, rules: R) -> frozenset[Card]:
         return _point_cards(self.point_ranks, self.deck(players, rules))
 
-    def idle_options(self, rules: TableRules) -> dict[str, str]:
+    def idle_options(self, rules: R) -> dict[str, str]:
         """House rules that change nothing under the others chosen, with the reason."""
         return {}
 
-    def trump_choices(self, rules: TableRules) -> tuple[str, ...]:
+    def trump_choices(self, rules: R) -> tuple[str, ...]:
         return SUITS
 
     def deck_name(self) -> str:
@@ -120,43 +135,60 @@ class Variant(TableTerms, ABC):
     # ---- auction -------------------------------------------------------------
 
     @abstractmethod
-    def ladder(self, rules: TableRules, for_auction: bool = True):
+    def ladder(self, rules: R, for_auction: bool = True) -> Ladder:
         """The bid notation and order (``for_auction=False``: as a final contract)."""
 
     @abstractmethod
-    def auction_plan(self, players: int, rules: TableRules, dealer: int | None, first: int | None):
+    def auction_plan(
+        self, players: int, rules: R, dealer: int | None, first: int | None
+    ) -> AuctionPlan:
         """Who calls first and how the auction ends."""
 
     def auction(
         self,
         players: int,
-        calls: list,
-        rules: TableRules,
+        calls: Sequence[object],
+        rules: R,
         dealer: int | None = None,
         first: int | None = None,
+        **seats: int | None,
     ) -> AuctionState:
+        """Where the auction stands after ``calls``; ``seats`` are those the house rules
+        ask for (``auction_seat_fields``)."""
         return run_auction(self.auction_plan(players, rules, dealer, first), calls)
 
-    def auction_seat_fields(self, rules: TableRules) -> tuple[str, ...]:
+    def free_auction(self, rules: R) -> bool:
+        """Whether anyone may call at any moment (no dealer, no turn) under these rules."""
+        return getattr(rules, "auction_order", None) == "free"
+
+    def deal_miss_on(self, rules: R) -> bool:
+        """Whether a player may call a deal miss under these rules (``has_deal_miss``)."""
+        return False
+
+    def deal_miss(self, players: int, hand: list[Card], rules: R) -> DealMiss:
+        """May this dealt hand call a deal miss (where ``has_deal_miss``)?"""
+        raise NotImplementedError
+
+    def auction_seat_fields(self, rules: R) -> tuple[str, ...]:
         """Seats an auction request must name under these rules (``previous_napoleon``);
         each is passed to ``auction`` as a keyword, a seat or None."""
         return ()
 
-    def parse_contract(self, text: object, rules: TableRules):
+    def parse_contract(self, text: object, rules: R) -> Contract:
         """The final contract as ``/score`` takes it, checked against the ladder's bounds."""
         contract = self.ladder(rules, for_auction=False).parse(text)
         self.verify_contract(contract, rules)
         return contract
 
-    def verify_contract(self, contract, rules: TableRules) -> None:
+    def verify_contract(self, contract: Contract, rules: R) -> None:
         self.ladder(rules, for_auction=False).verify_bounds(contract)
 
-    def parse_call(self, text: object, rules: TableRules):
+    def parse_call(self, text: object, rules: R) -> Call:
         return parse_call(self.ladder(rules), text)
 
     # ---- play ----------------------------------------------------------------
 
-    def first_leader(self, declarer: int, players: int, rules: TableRules) -> int:
+    def first_leader(self, declarer: int, players: int, rules: R) -> int:
         return declarer
 
     def next_dealer(
@@ -165,29 +197,50 @@ class Variant(TableTerms, ABC):
         """Who deals the next hand: the deal passes left unless a variant says otherwise."""
         return (dealer + 1) % players
 
+    def trump_optional(self, number: int, contract: Contract | None) -> bool:
+        """Whether a trick may be asked about without its trump (the lead names it)."""
+        return False
+
+    def allows_no_trump(self, contract: Contract | None) -> bool:
+        """Whether a trick under ``contract`` may be played without trumps (given the
+        trump choices allow it at all)."""
+        return True
+
+    def contract_without_trump(self, contract: Contract | None) -> Contract | None:
+        """The contract a trick played without trumps implies."""
+        return contract
+
+    def partner_refusal(self) -> RulesError:
+        """The error for a partner named where the game has none (``has_partner`` false)."""
+        raise NotImplementedError
+
+    def trick_trump(self, trick: Trick, rules: R) -> str | None:
+        """The trump of this trick (where the lead names it, the lead's suit)."""
+        return trick.trump
+
     def needs_lead_suit(self, trick: Trick) -> bool:
         return bool(trick.plays) and trick.plays[0].is_joker
 
-    def verify_trick(self, trick: Trick, rules: TableRules) -> None:
+    def verify_trick(self, trick: Trick, rules: R) -> None:
         """Checks the trick alone can settle; each variant adds its own."""
         self.verify_sitting_out(trick)
         tricks = self.tricks(trick.players, rules)
         if not 1 <= trick.number <= tricks:
             raise OutOfRange(
-                _("trick must be from 1 to {tricks}, not {number}.").format(
-                    tricks=tricks, number=trick.number
-                ),
+                N_("trick must be from 1 to {tricks}, not {number}."),
                 "trick",
+                tricks=tricks,
+                number=trick.number,
             )
         if self.needs_lead_suit(trick) and trick.lead_suit not in SUITS:
             raise NotationError(
-                _(
-                    "{card} was led: give lead_suit, the suit the leader named (S, H, D or C)."
-                ).format(card=trick.plays[0].code),
+                N_("{card} was led: give lead_suit, the suit the leader named (S, H, D or C)."),
                 "lead_suit",
+                card=trick.plays[0],
             )
         if trick.joker_called and not self.joker_call_allowed(trick, rules):
-            raise IllegalTrick(self.joker_call_refusal(trick, rules), "joker_called")
+            refusal = self.joker_call_refusal(trick, rules)
+            raise IllegalTrick.composed_by_engine(refusal, "joker_called")
 
     def needs_sitting_out(self, players: int) -> bool:
         """Does one seat sit each hand out at this count (six-player Mighty's kill)?"""
@@ -199,59 +252,62 @@ class Variant(TableTerms, ABC):
             return
         out = trick.sitting_out
         if out is None:
-            raise NotationError(
-                _(
-                    "sitting_out is required with {players} players: the seat that was killed."
-                ).format(players=trick.players),
-                "sitting_out",
-            )
+            raise sitting_out_required(trick.players)
         if not 0 <= out < trick.players:
-            raise OutOfRange(
-                _("sitting_out must be a seat from 0 to {last}, not {seat}.").format(
-                    last=trick.players - 1, seat=out
-                ),
-                "sitting_out",
-            )
+            raise sitting_out_range(out, trick.players)
         if trick.leader == out:
             raise IllegalTrick(
-                _("Seat {seat} was killed and sits this hand out, so it cannot lead.").format(
-                    seat=out
-                ),
+                N_("Seat {seat} was killed and sits this hand out, so it cannot lead."),
                 "leader",
+                named=N_("{seat} was killed and sits this hand out, so they cannot lead."),
+                seat=Seat(out),
             )
 
-    def joker_call_allowed(self, trick: Trick, rules: TableRules) -> bool:
+    def joker_call_allowed(self, trick: Trick, rules: R) -> bool:
         return False
 
-    def joker_call_refusal(self, trick: Trick, rules: TableRules) -> str:
+    def joker_call_refusal(self, trick: Trick, rules: R) -> str:
         return _("No joker can be called in {variant}.").format(variant=_(self.name))
 
-    def judge(self, trick: Trick, rules: TableRules) -> TrickResult:
+    def judge(self, trick: Trick, rules: R) -> TrickResult:
         """Who wins a complete trick, and why."""
         self.verify_trick(trick, rules)
         return self.winner(trick, rules)
 
     @abstractmethod
-    def winner(self, trick: Trick, rules: TableRules) -> TrickResult:
+    def winner(self, trick: Trick, rules: R) -> TrickResult:
         """Who wins a trick already checked by ``verify_trick``."""
 
     @abstractmethod
-    def legal_plays(self, trick: Trick, hand, rules: TableRules, **context) -> LegalPlays:
-        """Which cards of ``hand`` may be added to ``trick``, and why the others may not."""
+    def legal_plays(
+        self,
+        trick: Trick,
+        hand: Sequence[Card],
+        rules: R,
+        secretary_ordered: bool = False,
+        declarer: int | None = None,
+    ) -> LegalPlays:
+        """Which cards of ``hand`` may be added to ``trick``, and why the others may not.
 
-    def verify_play(self, trick: Trick, hand, played: Card, rules: TableRules, **context) -> None:
+        ``secretary_ordered`` and ``declarer`` matter only with a secretary card."""
+
+    def verify_play(
+        self, trick: Trick, hand: Sequence[Card], played: Card, rules: R, **context: Any
+    ) -> None:
         """Raise ``IllegalPlay`` quoting the card and the rule when ``played`` may not be played."""
         if played not in hand:
-            raise IllegalPlay(_("{card} is not in the hand.").format(card=played.code))
+            raise IllegalPlay(N_("{card} is not in the hand."), card=played)
         answer = self.legal_plays(trick, hand, rules, **context)
         if played not in answer.legal:
             raise IllegalPlay(
-                _("{card} may not be played: {why}.").format(
-                    card=played.label, why=answer.illegal[played]
-                )
+                N_("{card} may not be played: {why}."),
+                card=CardName(played),
+                why=answer.illegal[played],
             )
 
-    def can_play(self, trick: Trick, hand, played: Card, rules: TableRules, **context) -> bool:
+    def can_play(
+        self, trick: Trick, hand: Sequence[Card], played: Card, rules: R, **context: Any
+    ) -> bool:
         try:
             self.verify_play(trick, hand, played, rules, **context)
         except IllegalPlay:
@@ -261,20 +317,20 @@ class Variant(TableTerms, ABC):
     # ---- score ---------------------------------------------------------------
 
     @abstractmethod
-    def score(self, facts: HandFacts, rules: TableRules) -> Score:
+    def score(self, facts: HandFacts, rules: R) -> Score:
         """Every seat's score for the hand, with one line per rule applied."""
 
-    def needed_to_make(self, target: int | None, players: int, rules: TableRules) -> int | None:
+    def needed_to_make(self, target: int | None, players: int, rules: R) -> int | None:
         """What the declarer's side must take to make a contract whose ``Score.target`` is
         ``target``, counted as the result is (points or tricks)."""
         return target
 
-    def score_coefficients(self, players: int, rules: TableRules) -> tuple[Coefficient, ...]:
+    def score_coefficients(self, players: int, rules: R) -> tuple[Coefficient, ...]:
         """The named numbers of the score table these rules make active, with their
         defaults under those rules and their bounds (rules-house.md §8.1)."""
         return ()
 
-    def coefficients(self, players: int, rules: TableRules) -> Mapping[str, int]:
+    def coefficients(self, players: int, rules: R) -> Mapping[str, int]:
         """Every number of the active score table, the table's own where it set one."""
         return _coefficients(self, players, rules)
 
@@ -289,7 +345,7 @@ def _owner_of(option: str) -> str | None:
 
 
 @cache
-def _coefficients(variant: Variant, players: int, rules: TableRules) -> Mapping[str, int]:
+def _coefficients(variant: Variant[Any], players: int, rules: TableRules) -> Mapping[str, int]:
     # Cached (scoring asks on every hand; rules objects are frozen and hashable), so
     # read-only: one caller must not change another's numbers.
     return MappingProxyType(resolve(rules.score_values, variant.score_coefficients(players, rules)))
@@ -315,7 +371,7 @@ def following_reason(suit: str) -> str:
 
 
 def trump_name(trump: str | None) -> str:
-    return _("no trump") if trump in (None, NO_TRUMP) else suit_name(trump)
+    return _("no trump") if trump is None or trump == NO_TRUMP else suit_name(trump)
 
 
 def joker_label(code: str) -> str:

@@ -4,17 +4,22 @@ Both games judge tricks, legal plays and scores with ``scoring.rules.japanese``;
 here declare what differs (deck, roles, auction, score table) and hand the rest over.
 """
 
-from ..auction import CONSECUTIVE, AuctionPlan, run_auction
-from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
-from ..cards import ACE, JACK, KING, NO_TRUMP, QUEEN, SUITS
+from collections.abc import Sequence
+from typing import TypeVar
+
+from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_auction
+from ..bids import STANDARD_SUIT_ORDER, Bid, SuitLadder, suit_order
+from ..cards import ACE, JACK, KING, NO_TRUMP, QUEEN, SUITS, Card
 from ..i18n import N_, NC_
 from ..japanese import auction, legality, order, score
 from ..japanese.idle import idle_options
 from ..japanese.options import ChipRules, JapaneseRules
-from ..japanese.powers import powers
+from ..japanese.powers import Powers, powers
 from ..japanese.table import trick_rules
-from ..score_layout import JAPANESE_CHIPS, JAPANESE_WINS
-from ..tricks import TrickResult
+from ..score_layout import JAPANESE_CHIPS, JAPANESE_WINS, Layout
+from ..score_values import Coefficient
+from ..scores import HandFacts, Score
+from ..tricks import LegalPlays, Trick, TrickResult
 from .base import Variant
 
 POINT_RANKS = frozenset({ACE, KING, QUEEN, JACK, 10})
@@ -23,50 +28,61 @@ ALL_POINTS = score.ALL_POINTS
 __all__ = ["ChipRules", "JapaneseChipNapoleon", "JapaneseNapoleon", "JapaneseRules"]
 
 
-class JapaneseFamily(Variant):
+J = TypeVar("J", bound=JapaneseRules | ChipRules)
+
+
+class JapaneseFamily(Variant[J]):
     """What the two Japanese games share: the order of §8.3.1 and the legality of §8.3.4."""
 
     point_ranks = POINT_RANKS
 
-    def powers(self, trick, rules):
+    def powers(self, trick: Trick, rules: J) -> Powers:
         table = trick_rules(rules, bool(self.jokers))
         return powers(trick, table, self.tricks(trick.players, rules))
 
-    def needs_lead_suit(self, trick):
+    def needs_lead_suit(self, trick: Trick) -> bool:
         return False  # a led joker calls for trumps; no suit is named
 
-    def verify_trick(self, trick, rules):
+    def verify_trick(self, trick: Trick, rules: J) -> None:
         super().verify_trick(trick, rules)
         legality.verify_trick(self.powers(trick, rules))
 
-    def winner(self, trick, rules):
+    def winner(self, trick: Trick, rules: J) -> TrickResult:
         verdict = order.judge(self.powers(trick, rules))
         index = verdict.index
         return TrickResult(trick.seat_of(index), trick.plays[index], index, verdict.reason)
 
-    def idle_options(self, rules):
+    def idle_options(self, rules: J) -> dict[str, str]:
         return idle_options(rules)
 
-    def legal_plays(self, trick, hand, rules, **context):
+    def legal_plays(
+        self,
+        trick: Trick,
+        hand: Sequence[Card],
+        rules: J,
+        secretary_ordered: bool = False,
+        declarer: int | None = None,
+    ) -> LegalPlays:
         return legality.legal_plays(self.powers(trick, rules), hand)
 
-    def score_coefficients(self, players, rules):
+    def score_coefficients(self, players: int, rules: J) -> tuple[Coefficient, ...]:
         return score.CHIP_TABLE if self.uses_chips(rules) else score.WINS_TABLE
 
-    def uses_chips(self, rules) -> bool:
+    def uses_chips(self, rules: J) -> bool:
         return True
 
-    def score_layout(self, players, rules):
+    def score_layout(self, players: int, rules: J) -> Layout:
         return JAPANESE_CHIPS if self.uses_chips(rules) else JAPANESE_WINS
 
-    def score(self, facts, rules):
+    def score(self, facts: HandFacts, rules: J) -> Score:
         points = score.points_of(self, facts, rules)
         values = self.coefficients(facts.players, rules)
         pay = score.chip_score if self.uses_chips(rules) else score.wins_score
+        assert isinstance(facts.contract, Bid)
         return pay(facts, facts.contract.count, points, rules, values, self.roles)
 
 
-class JapaneseNapoleon(JapaneseFamily):
+class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
     code = "japanese"
     name = N_("Japanese Napoleon")
     description = N_(
@@ -83,32 +99,42 @@ class JapaneseNapoleon(JapaneseFamily):
     side_names = (N_("Napoleon's side"), N_("Opponents"))
     result_title = N_("Picture cards of the napoleon's side")
 
-    def sum_matters(self, players, rules):
+    def sum_matters(self, players: int, rules: JapaneseRules) -> bool:
         return rules.score_table == "chips"  # the wins table counts wins, it moves nothing
 
-    def trump_choices(self, rules):
+    def trump_choices(self, rules: JapaneseRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS
 
-    def uses_chips(self, rules) -> bool:
+    def uses_chips(self, rules: JapaneseRules) -> bool:
         return rules.score_table == "chips"
 
-    def ladder(self, rules, for_auction=True):
+    def ladder(self, rules: JapaneseRules, for_auction: bool = True) -> SuitLadder:
         order_ = suit_order(rules.bid_suit_order, rules.no_trump_bid)
         return SuitLadder(rules.min_bid, ALL_POINTS, order_, what=N_("a count of picture cards"))
 
-    def auction_plan(self, players, rules, dealer, first):
+    def auction_plan(
+        self, players: int, rules: JapaneseRules, dealer: int | None, first: int | None
+    ) -> AuctionPlan:
         return AuctionPlan(
-            players, (dealer + 1) % players, self.ladder(rules), rules.pass_is_final, CONSECUTIVE
+            players, left_of(dealer, players), self.ladder(rules), rules.pass_is_final, CONSECUTIVE
         )
 
-    def auction_seat_fields(self, rules) -> tuple[str, ...]:
+    def auction_seat_fields(self, rules: JapaneseRules) -> tuple[str, ...]:
         return (rules.all_pass,) if rules.all_pass in auction.PREVIOUS else ()
 
-    def auction(self, players, calls, rules, dealer=None, first=None, **previous):
+    def auction(
+        self,
+        players: int,
+        calls: Sequence[object],
+        rules: JapaneseRules,
+        dealer: int | None = None,
+        first: int | None = None,
+        **previous: int | None,
+    ) -> AuctionState:
         free = rules.auction_order == "free"
         plan = auction.JapanesePlan(
             players,
-            None if free else (dealer + 1) % players,
+            None if free else left_of(dealer, players),
             self.ladder(rules),
             rules.pass_is_final,
             rules.all_pass,
@@ -117,7 +143,7 @@ class JapaneseNapoleon(JapaneseFamily):
         return auction.run(plan, calls)
 
 
-class JapaneseChipNapoleon(JapaneseFamily):
+class JapaneseChipNapoleon(JapaneseFamily[ChipRules]):
     code = "japanese-chip"
     name = N_("Japanese Napoleon with chips")
     description = N_(
@@ -132,13 +158,23 @@ class JapaneseChipNapoleon(JapaneseFamily):
     side_names = (N_("Napoleon's side"), N_("Opponents"))
     result_title = N_("Picture cards of the napoleon's side")
 
-    def ladder(self, rules, for_auction=True):
+    def ladder(self, rules: ChipRules, for_auction: bool = True) -> SuitLadder:
         return SuitLadder(
             11, ALL_POINTS, suit_order(STANDARD_SUIT_ORDER), what=N_("a count of picture cards")
         )
 
-    def auction_plan(self, players, rules, dealer, first):
-        return AuctionPlan(players, (dealer + 1) % players, self.ladder(rules), True, CONSECUTIVE)
+    def auction_plan(
+        self, players: int, rules: ChipRules, dealer: int | None, first: int | None
+    ) -> AuctionPlan:
+        return AuctionPlan(players, left_of(dealer, players), self.ladder(rules), True, CONSECUTIVE)
 
-    def auction(self, players, calls, rules, dealer=None, first=None, **previous):
+    def auction(
+        self,
+        players: int,
+        calls: Sequence[object],
+        rules: ChipRules,
+        dealer: int | None = None,
+        first: int | None = None,
+        **previous: int | None,
+    ) -> AuctionState:
         return run_auction(self.auction_plan(players, rules, dealer, first), calls)

@@ -6,8 +6,10 @@ page (each game's own word: the napoleon, the Mighty's declarer — 주공 in Ko
 the bidder in Nap). Every ``Variant`` has them; a variant overrides what differs.
 """
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from ..bids import Bid, Contract
+from ..cards import Card
 from ..i18n import N_, _, pgettext
 from ..score_layout import Layout
 
@@ -39,7 +41,7 @@ class TableTerms:
     # (``score_values``): see ``score_layout.grid``.
     score_layout_data: ClassVar[Layout | None] = None
 
-    def score_layout(self, players: int, rules) -> Layout | None:
+    def score_layout(self, players: int, rules: Any) -> Layout | None:
         """The layout of the score table these house rules make active."""
         return self.score_layout_data
 
@@ -48,36 +50,45 @@ class TableTerms:
         word = getattr(self, name)
         return pgettext(*word) if isinstance(word, tuple) else _(word)
 
-    def contract_title(self, rules) -> str:
+    # ``rules`` below: the variant's house rules (each variant's methods name their class).
+
+    def tricks(self, players: int, rules: Any) -> int:
+        raise NotImplementedError  # the variant's own
+
+    def point_cards(self, players: int, rules: Any) -> frozenset[Card]:
+        raise NotImplementedError  # the variant's own
+
+    def contract_title(self, rules: Any) -> str:
         """The label of the contract's number: a bid, a level, a handicap, a point target."""
         return N_("Bid")
 
-    def contract_count_label(self, count: int, rules) -> str:
+    def contract_count_label(self, count: int, rules: Any) -> str:
         """How the contract's number reads on its chip."""
         return str(count)
 
-    def contract_calls(self, rules) -> tuple[tuple[str, str], ...]:
+    def contract_calls(self, rules: Any) -> tuple[tuple[str, str], ...]:
         """Named contracts (``named_contracts``): each call's notation and its label."""
         return ()
 
-    def needed(self, contract, players: int, rules) -> int:
+    def needed(self, contract: Contract, players: int, rules: Any) -> int:
         """The smallest result (point cards, or the side's tricks) that makes ``contract``."""
+        assert isinstance(contract, Bid)  # a variant of named contracts says otherwise
         return contract.count
 
-    def result_most(self, players: int, rules) -> int:
+    def result_most(self, players: int, rules: Any) -> int:
         """The largest result a hand can have: every point card, or every trick."""
         if self.counts_tricks:
             return self.tricks(players, rules)
         return len(self.point_cards(players, rules))
 
-    def discards_to_declarer(self, rules) -> bool:
+    def discards_to_declarer(self, rules: Any) -> bool:
         """Whether point cards among the declarer's discards count for the declarer's side."""
-        to = getattr(rules, "discards_to", None)
+        to: str | None = getattr(rules, "discards_to", None)
         if to is None:
             return self.discards_to_declarer_by_default
         return to in ("declarer", "napoleon")
 
-    def sum_matters(self, players: int, rules) -> bool:
+    def sum_matters(self, players: int, rules: Any) -> bool:
         """Whether the score table moves points between players, so that a hand whose
         deltas do not add up to zero is worth pointing out (a count of wins is not)."""
         return True

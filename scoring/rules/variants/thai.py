@@ -1,14 +1,17 @@
 """Thai Napoleon: 52 cards, five players, a trick handicap and a friend."""
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..auction import CONSECUTIVE, AuctionPlan, run_free_auction
-from ..bids import STANDARD_SUIT_ORDER, SuitLadder, suit_order
+from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_free_auction
+from ..bids import STANDARD_SUIT_ORDER, Bid, Contract, SuitLadder, suit_order
+from ..cards import Card
 from ..i18n import N_, NC_, _, ngettext
 from ..options import TableRules, choice, flag, integer
 from ..score_layout import THAI
 from ..score_values import Coefficient
 from ..scores import HandFacts, Score, deltas_for, share_line, side_tricks
+from ..tricks import Trick, TrickResult
 from .almighty import AlmightyGame
 
 TOPPLING_RANKS = [2, 3, 4, 5, 6]
@@ -46,7 +49,7 @@ class ThaiRules(TableRules):
     )
 
 
-class ThaiNapoleon(AlmightyGame):
+class ThaiNapoleon(AlmightyGame[ThaiRules]):
     code = "thai"
     name = N_("Thai Napoleon")
     description = N_(
@@ -66,44 +69,57 @@ class ThaiNapoleon(AlmightyGame):
     tricks_by_seat_matter = True  # a friend with more tricks than the napoleon betrays them
     score_layout_data = THAI
 
-    def contract_title(self, rules):
+    def contract_title(self, rules: ThaiRules) -> str:
         return N_("Handicap")
 
-    def needed(self, contract, players, rules):
+    def needed(self, contract: Contract, players: int, rules: ThaiRules) -> int:
+        assert isinstance(contract, Bid)
         # The side wins with t > (T − t) + h tricks.
         return (self.tricks(players, rules) + contract.count) // 2 + 1
 
-    def sum_matters(self, players, rules):
+    def sum_matters(self, players: int, rules: ThaiRules) -> bool:
         return False  # each winner scores a win: nothing passes between players
 
-    def ladder(self, rules, for_auction=True):
+    def ladder(self, rules: ThaiRules, for_auction: bool = True) -> SuitLadder:
         return SuitLadder(
             rules.min_bid, 9, suit_order(STANDARD_SUIT_ORDER), what=N_("a handicap of tricks")
         )
 
-    def auction_plan(self, players, rules, dealer, first):
-        return AuctionPlan(players, (dealer + 1) % players, self.ladder(rules), False, CONSECUTIVE)
+    def auction_plan(
+        self, players: int, rules: ThaiRules, dealer: int | None, first: int | None
+    ) -> AuctionPlan:
+        return AuctionPlan(
+            players, left_of(dealer, players), self.ladder(rules), False, CONSECUTIVE
+        )
 
-    def auction(self, players, calls, rules, dealer=None, first=None):
+    def auction(
+        self,
+        players: int,
+        calls: Sequence[object],
+        rules: ThaiRules,
+        dealer: int | None = None,
+        first: int | None = None,
+        **seats: int | None,
+    ) -> AuctionState:
         if rules.auction_order == "free":
             return run_free_auction(players, self.ladder(rules), calls)
         return super().auction(players, calls, rules, dealer, first)
 
     # ---- tricks ----------------------------------------------------------------
 
-    def same_two_applies(self, trick, rules):
+    def same_two_applies(self, trick: Trick, rules: ThaiRules) -> bool:
         return trick.number == 1
 
-    def two_beats_specials(self, trick, rules):
+    def two_beats_specials(self, trick: Trick, rules: ThaiRules) -> bool:
         return rules.first_two_beats_specials
 
-    def same_two_reason(self, trick, two):
+    def same_two_reason(self, trick: Trick, two: Card) -> str:
         return _(
             "{card} wins: on the first trick everyone followed suit, so the 2 beats the rest "
             "of the suit."
         ).format(card=two.label)
 
-    def is_toppling(self, trick) -> bool:
+    def is_toppling(self, trick: Trick) -> bool:
         plays = trick.plays
         suit = plays[0].suit
         return (
@@ -112,7 +128,7 @@ class ThaiNapoleon(AlmightyGame):
             and sorted(c.rank for c in plays) == TOPPLING_RANKS
         )
 
-    def winner(self, trick, rules):
+    def winner(self, trick: Trick, rules: ThaiRules) -> TrickResult:
         result = super().winner(trick, rules)
         if not self.is_toppling(trick):
             return result
@@ -120,11 +136,11 @@ class ThaiNapoleon(AlmightyGame):
             "{reason} The first trick is 2, 3, 4, 5, 6 of one suit: the napoleon is "
             "toppled and the citizens win the hand."
         ).format(reason=result.reason)
-        return type(result)(result.winner, result.card, result.play_index, reason, toppled=True)
+        return TrickResult(result.winner, result.card, result.play_index, reason, toppled=True)
 
     # ---- score -------------------------------------------------------------------
 
-    def score_coefficients(self, players, rules):
+    def score_coefficients(self, players: int, rules: ThaiRules) -> tuple[Coefficient, ...]:
         # A winner's and a loser's score, and every seat's in a draw (rules-house.md §8.6).
         return (
             Coefficient("win", 1, -1000, 1000),
@@ -132,13 +148,14 @@ class ThaiNapoleon(AlmightyGame):
             Coefficient("draw", 0, -1000, 1000),
         )
 
-    def needed_to_make(self, target, players, rules):
+    def needed_to_make(self, target: int | None, players: int, rules: ThaiRules) -> int | None:
         # The side wins with more tricks than the citizens' plus the handicap (``target``).
         if target is None:
             return None
         return (self.tricks(players, rules) + target) // 2 + 1
 
-    def score(self, facts: HandFacts, rules) -> Score:
+    def score(self, facts: HandFacts, rules: ThaiRules) -> Score:
+        assert isinstance(facts.contract, Bid)
         handicap = facts.contract.count
         values = self.coefficients(facts.players, rules)
         win, loss = values["win"], values["loss"]
@@ -159,7 +176,7 @@ class ThaiNapoleon(AlmightyGame):
         return Score(made, handicap, side, deltas, (*lines, *self._own_numbers(rules, values)))
 
     @staticmethod
-    def _own_numbers(rules, values) -> tuple[str, ...]:
+    def _own_numbers(rules: ThaiRules, values: Mapping[str, int]) -> tuple[str, ...]:
         """With a table's own numbers the verdict's "one point each" no longer holds: say
         what each seat scores instead."""
         if not rules.score_values:
@@ -168,17 +185,26 @@ class ThaiNapoleon(AlmightyGame):
         shares.append((_("each seat in a draw"), values["draw"]))
         return (share_line(_("your table's own numbers"), shares),)
 
-    def _outcome(self, facts, tricks, side, against, rules):
+    def _outcome(
+        self,
+        facts: HandFacts,
+        tricks: dict[int, int] | None,
+        side: int,
+        against: int,
+        rules: ThaiRules,
+    ) -> tuple[bool | None, bool, list[str]]:
         """(made, betrayed, lines); made is None for a draw."""
         count = ngettext(
             "the napoleon's side took {side} trick; the citizens have {against} with the handicap",
             "the napoleon's side took {side} tricks; the citizens have {against} with the handicap",
             side,
         ).format(side=side, against=against)
+        partner = facts.partner
         if (
             tricks is not None
+            and partner is not None
             and not facts.alone
-            and tricks[facts.partner] > tricks[facts.declarer]
+            and tricks[partner] > tricks[facts.declarer]
         ):
             lines = [
                 count,

@@ -1,24 +1,17 @@
 """The Mighty's deal miss (딜미스, rules-house.md §8.5.3): may this dealt hand call for a
 new deal? Each card adds its count; a hand totalling at most ``max`` may."""
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 
-from ...cards import ACE, JACK, JOKER, KING, QUEEN, card
+from ...auction import DealMiss
+from ...cards import ACE, JACK, JOKER, KING, QUEEN, Card, card
 from ...i18n import _
 
 POINT_RANKS = frozenset({ACE, KING, QUEEN, JACK})
 SPADE_ACE = card("SA")  # the trump is not known at the deal: ♠A counts as the Mighty
 
 
-@dataclass(frozen=True)
-class DealMiss:
-    qualifies: bool
-    value: int
-    max: int
-    reason: str
-
-
-def card_count(played, values) -> int | None:
+def card_count(played: Card, values: Mapping[str, int]) -> int | None:
     """What one dealt card adds, or None for a card that does not count at all."""
     if played is JOKER:
         return values["joker"]
@@ -31,9 +24,8 @@ def card_count(played, values) -> int | None:
     return None
 
 
-def judge(hand, values) -> DealMiss:
-    counted = [(c, card_count(c, values)) for c in hand]
-    counted = [(c, n) for c, n in counted if n is not None]
+def judge(hand: Iterable[Card], values: Mapping[str, int]) -> DealMiss:
+    counted = [(c, n) for c in hand if (n := card_count(c, values)) is not None]
     total = sum(n for _c, n in counted)
     most = values["max"]
     listed = ", ".join(f"{c.label} {_number(n)}" for c, n in counted) or _("no card counts")

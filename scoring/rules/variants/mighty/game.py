@@ -1,16 +1,27 @@
 """The Mighty (Korea): 53 cards, the Mighty, the joker and its ripper, and a friend; for
 four, five or six players (rules-house.md §8.5.4: a 43-card deck for four, the kill for six)."""
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
-from ...auction import ALL_BUT_ONE, AuctionPlan
+from ...auction import ALL_BUT_ONE, AuctionPlan, DealMiss, the_dealer
 from ...bids import EQUAL_SUITS, Bid, SuitLadder
-from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, card
+from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, Card, card
 from ...errors import IllegalContract, NotationError
 from ...i18n import N_, NC_, _
-from ...score_layout import MIGHTY_PAGAT, MIGHTY_SEED
-from ...scores import HandFacts, Score, own_numbers_line, side_points, verify_sitting_out
+from ...score_layout import MIGHTY_PAGAT, MIGHTY_SEED, Layout
+from ...score_values import Coefficient
+from ...scores import (
+    HandFacts,
+    Score,
+    own_numbers_line,
+    side_points,
+    sitting_out_required,
+    verify_sitting_out,
+)
+from ...sentences import Trump
+from ...tricks import LegalPlays, Trick, TrickResult
 from ..base import Variant
 from . import deal_miss, legality, order, score
 from .options import MightyRules
@@ -20,7 +31,7 @@ DISCARDS = 3  # the declarer always discards three, whatever the kitty held
 KILL = 6  # with six players the declarer kills one seat
 
 
-class Mighty(Variant):
+class Mighty(Variant[MightyRules]):
     code = "mighty"
     name = N_("The Mighty")
     description = N_(
@@ -43,20 +54,20 @@ class Mighty(Variant):
     result_title = N_("Point cards of the declarer's side")
     discards_to_declarer_by_default = True
 
-    def deck(self, players, rules):
+    def deck(self, players: int, rules: MightyRules) -> tuple[Card, ...]:
         return _four_player_deck() if players == 4 else super().deck(players, rules)
 
-    def tricks(self, players, rules):
+    def tricks(self, players: int, rules: MightyRules) -> int:
         return 10
 
-    def needs_sitting_out(self, players):
+    def needs_sitting_out(self, players: int) -> bool:
         return players == KILL
 
-    def trump_choices(self, rules):
+    def trump_choices(self, rules: MightyRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP)
 
-    def idle_options(self, rules):
-        idle = {}
+    def idle_options(self, rules: MightyRules) -> dict[str, str]:
+        idle: dict[str, str] = {}
         if rules.formula == "seed":
             why = _("No effect with the seed formula: only pagat's formulas double for it.")
             idle |= {"alone_doubles": why, "no_trump_doubles": why}
@@ -66,15 +77,18 @@ class Mighty(Variant):
 
     # ---- auction ---------------------------------------------------------------
 
-    def ladder(self, rules, for_auction=True):
+    def ladder(self, rules: MightyRules, for_auction: bool = True) -> SuitLadder:
         ranks = {**EQUAL_SUITS, NO_TRUMP: 1}
         low = rules.min_bid
         if not for_auction and rules.all_pass == "min_12":
             low = min(low, 12)
         return SuitLadder(low, ALL_POINTS, ranks, what=N_("a point count"))
 
-    def auction_plan(self, players, rules, dealer, first):
-        caller = first if first is not None else dealer
+    def auction_plan(
+        self, players: int, rules: MightyRules, dealer: int | None, first: int | None
+    ) -> AuctionPlan:
+        # The previous declarer calls first (``first``); on a first hand, the dealer.
+        caller = first if first is not None else the_dealer(dealer)
         return AuctionPlan(
             players,
             caller,
@@ -87,63 +101,74 @@ class Mighty(Variant):
             deal_miss=rules.deal_miss == "on",
         )
 
-    def deal_miss(self, players, hand, rules) -> deal_miss.DealMiss:
+    def deal_miss_on(self, rules: MightyRules) -> bool:
+        return rules.deal_miss == "on"
+
+    def deal_miss(self, players: int, hand: list[Card], rules: MightyRules) -> DealMiss:
         """May this dealt hand call a deal miss (rules-house.md §8.5.3)?"""
         return deal_miss.judge(hand, rules.deal_miss_values)
 
-    def next_dealer(self, dealer, players, declarer=None, partner=None):
+    def next_dealer(
+        self, dealer: int, players: int, declarer: int | None = None, partner: int | None = None
+    ) -> int:
         if declarer is None:
             return dealer  # everyone passed: the same dealer deals again
         return declarer if partner is None else partner
 
-    def change_trump(self, contract: Bid, trump: str, rules) -> Bid:
+    def change_trump(self, contract: Bid, trump: str, rules: MightyRules) -> Bid:
         """The contract after the declarer changes the trump following the discard."""
         if trump not in self.trump_choices(rules):
-            raise NotationError(
-                _("{trump} is not a trump: use S, H, D, C or NT.").format(trump=trump)
-            )
+            raise NotationError(N_("{trump} is not a trump: use S, H, D, C or NT."), trump=trump)
         if trump == contract.trump:
             return contract
         cost = rules.trump_change_cost
         raised = contract.count + (cost.no_trump if trump == NO_TRUMP else cost.suit)
         if raised > ALL_POINTS:
             raise IllegalContract(
-                _("Changing the trump to {trump} would raise {bid} to {raised}, above 20.").format(
-                    trump=trump, bid=contract, raised=raised
-                )
+                N_("Changing the trump to {trump} would raise {bid} to {raised}, above 20."),
+                trump=Trump(trump),
+                bid=contract,
+                raised=raised,
             )
         return Bid(raised, trump)
 
     # ---- tricks ----------------------------------------------------------------
 
-    def joker_call_allowed(self, trick, rules):
+    def joker_call_allowed(self, trick: Trick, rules: MightyRules) -> bool:
         return legality.call_allowed(trick, rules, self.tricks(trick.players, rules))
 
-    def joker_call_refusal(self, trick, rules):
+    def joker_call_refusal(self, trick: Trick, rules: MightyRules) -> str:
         return legality.call_refusal(trick, rules, self.tricks(trick.players, rules))
 
-    def verify_trick(self, trick, rules):
+    def verify_trick(self, trick: Trick, rules: MightyRules) -> None:
         self.verify_sitting_out(trick)
         legality.verify_first_lead(trick, rules)
         super().verify_trick(trick, rules)
 
-    def winner(self, trick, rules):
+    def winner(self, trick: Trick, rules: MightyRules) -> TrickResult:
         return order.winner(trick, rules, self.tricks(trick.players, rules))
 
-    def legal_plays(self, trick, hand, rules, **context):
+    def legal_plays(
+        self,
+        trick: Trick,
+        hand: Sequence[Card],
+        rules: MightyRules,
+        secretary_ordered: bool = False,
+        declarer: int | None = None,
+    ) -> LegalPlays:
         return legality.legal_plays(trick, hand, rules)
 
     # ---- score -------------------------------------------------------------------
 
-    def score_coefficients(self, players, rules):
+    def score_coefficients(self, players: int, rules: MightyRules) -> tuple[Coefficient, ...]:
         return score.coefficients(rules.formula)
 
-    def score_layout(self, players, rules):
+    def score_layout(self, players: int, rules: MightyRules) -> Layout:
         layout = MIGHTY_SEED if rules.formula == "seed" else MIGHTY_PAGAT
         # Four players: the declarer takes the balance of the others' shares (§8.5.4).
         return layout.with_balance(("declarer", "alone_declarer")) if players == 4 else layout
 
-    def score(self, facts: HandFacts, rules) -> Score:
+    def score(self, facts: HandFacts, rules: MightyRules) -> Score:
         facts = self._with_kill(facts)
         points = side_points(
             facts,
@@ -156,25 +181,21 @@ class Mighty(Variant):
         deltas, result = score.shares(facts, values, amount)
         lines.append(result)
         lines += _rule_lines(facts, rules)
+        assert isinstance(facts.contract, Bid)
         bid = facts.contract.count
         return Score(points >= bid, bid, points, deltas, tuple(lines))
 
-    def _with_kill(self, facts):
+    def _with_kill(self, facts: HandFacts) -> HandFacts:
         """The facts with their killed seat checked; a seat sits out only with six players."""
         if not self.needs_sitting_out(facts.players):
             return replace(facts, sitting_out=None) if facts.sitting_out is not None else facts
         if facts.sitting_out is None:
-            raise NotationError(
-                _(
-                    "sitting_out is required with {players} players: the seat that was killed."
-                ).format(players=facts.players),
-                "sitting_out",
-            )
+            raise sitting_out_required(facts.players)
         verify_sitting_out(facts)
         return facts
 
 
-def _rule_lines(facts, rules) -> list[str]:
+def _rule_lines(facts: HandFacts, rules: MightyRules) -> list[str]:
     lines = []
     if facts.sitting_out is not None:
         lines.append(
@@ -187,7 +208,7 @@ def _rule_lines(facts, rules) -> list[str]:
 
 
 @cache
-def _four_player_deck():
+def _four_player_deck() -> tuple[Card, ...]:
     """Four players: A K Q J 10 9 8 7 6 5 of each suit, ♣3 and ♠3 (the rippers), the joker."""
     kept = tuple(c for c in STANDARD_DECK if c.rank >= 5)
     return (*kept, card("C3"), card("S3"), JOKER)

@@ -2,15 +2,19 @@
 joker call, the first trick's bars, and following suit, where the Mighty and the joker
 may be played at any time."""
 
-from ...cards import JOKER
+from collections.abc import Sequence
+
+from ...cards import JOKER, Card
 from ...errors import IllegalTrick
-from ...i18n import _
-from ...tricks import LegalPlays
+from ...i18n import N_, _
+from ...sentences import CardName
+from ...tricks import LegalPlays, Trick
 from ..base import following_reason
+from .options import MightyRules
 from .order import led_suit, mighty_card, ripper_card
 
 
-def call_allowed(trick, rules, last: int) -> bool:
+def call_allowed(trick: Trick, rules: MightyRules, last: int) -> bool:
     """May the ripper led to this trick call the joker?"""
     if not trick.plays or trick.plays[0] is not ripper_card(trick.trump):
         return False
@@ -19,7 +23,7 @@ def call_allowed(trick, rules, last: int) -> bool:
     return trick.number != last or rules.joker_call_last_trick
 
 
-def call_refusal(trick, rules, last: int) -> str:
+def call_refusal(trick: Trick, rules: MightyRules, last: int) -> str:
     ripper = ripper_card(trick.trump).label
     if not trick.plays or trick.plays[0] is not ripper_card(trick.trump):
         if rules.ripper_first_trick == "lead_and_call":
@@ -40,7 +44,7 @@ def call_refusal(trick, rules, last: int) -> str:
     return _("No joker may be called on the last trick (house rule).")
 
 
-def verify_first_lead(trick, rules) -> None:
+def verify_first_lead(trick: Trick, rules: MightyRules) -> None:
     """The joker never leads trick 1; the ripper only where a house rule lets it."""
     if trick.number != 1 or not trick.plays:
         return
@@ -50,11 +54,11 @@ def verify_first_lead(trick, rules) -> None:
     )
     if barred:
         raise IllegalTrick(
-            _("{card} may not be led to the first trick.").format(card=lead.label), "plays[0]"
+            N_("{card} may not be led to the first trick."), "plays[0]", card=CardName(lead)
         )
 
 
-def legal_plays(trick, hand, rules) -> LegalPlays:
+def legal_plays(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlays:
     if not trick.plays:
         return _leads(trick, hand, rules)
     called = _called(trick, hand, rules)
@@ -62,7 +66,7 @@ def legal_plays(trick, hand, rules) -> LegalPlays:
         return called
     lead = led_suit(trick)
     free = {JOKER, mighty_card(trick.trump)}
-    if any(c.suit == lead and c not in free for c in hand):
+    if lead is not None and any(c.suit == lead and c not in free for c in hand):
         legal = tuple(c for c in hand if c in free or c.suit == lead)
         reason = following_reason(lead)
         return LegalPlays(legal, {c: reason for c in hand if c not in legal})
@@ -71,7 +75,7 @@ def legal_plays(trick, hand, rules) -> LegalPlays:
     return LegalPlays(tuple(hand))
 
 
-def _called(trick, hand, rules):
+def _called(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlays | None:
     """The joker's holder after a call: the joker, or with ``mighty_defense`` the Mighty too."""
     if not (trick.joker_called and trick.plays[0] is ripper_card(trick.trump) and JOKER in hand):
         return None
@@ -86,7 +90,7 @@ def _called(trick, hand, rules):
     return LegalPlays((JOKER,), {c: reason for c in hand if c is not JOKER})
 
 
-def _no_trumps_on_trick_one(trick, hand):
+def _no_trumps_on_trick_one(trick: Trick, hand: Sequence[Card]) -> LegalPlays:
     """``first_trick_trumps: none``: a player void in the suit led keeps its trumps back
     while it holds any other card (the Mighty and the joker are never trumps)."""
     others = [c for c in hand if c.suit != trick.trump or c in (JOKER, mighty_card(trick.trump))]
@@ -96,7 +100,7 @@ def _no_trumps_on_trick_one(trick, hand):
     return LegalPlays(tuple(others), {c: reason for c in hand if c not in others})
 
 
-def _leads(trick, hand, rules):
+def _leads(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlays:
     if trick.number != 1:
         return LegalPlays(tuple(hand))
     ripper = ripper_card(trick.trump)
@@ -118,6 +122,6 @@ def _leads(trick, hand, rules):
     return LegalPlays(tuple(hand))
 
 
-def _is_trump(played, trick):
+def _is_trump(played: Card, trick: Trick) -> bool:
     # The Mighty is never a trump (♦A when spades are trump is no spade anyway).
     return played.suit == trick.trump and played is not mighty_card(trick.trump)

@@ -4,7 +4,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from ...errors import BadOptionValue
-from ...i18n import N_, _
+from ...i18n import N_
 from ...options import TableRules, choice, flag, integer, structure
 
 PAGAT_FORMULAS = ("pagat", "pagat_p10", "pagat_pm", "pagat_pm1")
@@ -17,22 +17,22 @@ class TrumpChangeCost:
     suit: int = 2
     no_trump: int = 1
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, int]:
         return {"suit": self.suit, "no_trump": self.no_trump}
 
 
 def _parse_cost(value: object, path: str) -> TrumpChangeCost:
     if isinstance(value, TrumpChangeCost):
         return value
-    message = _(
+    template = N_(
         '{path} must be an object such as {{"suit": 2, "no_trump": 1}}, each a whole '
         "number from 0 to 8."
-    ).format(path=path)
+    )
     if not isinstance(value, dict) or set(value) - {"suit", "no_trump"}:
-        raise BadOptionValue(message, path)
+        raise BadOptionValue(template, path, path=path)
     for key, amount in value.items():
         if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 8:
-            raise BadOptionValue(message, f"{path}.{key}")
+            raise BadOptionValue(template, f"{path}.{key}", path=path)
     return TrumpChangeCost(**value)
 
 
@@ -53,7 +53,8 @@ class DealMissValues(Mapping[str, int]):
     def __getitem__(self, key: str) -> int:
         if key not in DEAL_MISS_BOUNDS:
             raise KeyError(key)
-        return getattr(self, key)
+        value: int = getattr(self, key)
+        return value
 
     def __iter__(self) -> Iterator[str]:
         return iter(DEAL_MISS_BOUNDS)
@@ -70,28 +71,30 @@ def _parse_deal_miss(value: object, path: str) -> DealMissValues:
         return value
     if not isinstance(value, dict):
         raise BadOptionValue(
-            _(
+            N_(
                 '{path} must be an object such as {{"point": 2, "ten": 1, "mighty": 0, '
                 '"joker": -2, "max": 1}}.'
-            ).format(path=path),
+            ),
             path,
+            path=path,
         )
     for key, amount in value.items():
         where = f"{path}.{key}"
         if key not in DEAL_MISS_BOUNDS:
             raise BadOptionValue(
-                _("{path} is not a deal-miss count; use {keys}.").format(
-                    path=where, keys=", ".join(DEAL_MISS_BOUNDS)
-                ),
+                N_("{path} is not a deal-miss count; use {keys}."),
                 where,
+                path=where,
+                keys=", ".join(DEAL_MISS_BOUNDS),
             )
         low, high = DEAL_MISS_BOUNDS[key]
         if not isinstance(amount, int) or isinstance(amount, bool) or not low <= amount <= high:
             raise BadOptionValue(
-                _("{path} must be a whole number from {low} to {high}.").format(
-                    path=where, low=low, high=high
-                ),
+                N_("{path} must be a whole number from {low} to {high}."),
                 where,
+                path=where,
+                low=low,
+                high=high,
             )
     return DealMissValues(**value)
 

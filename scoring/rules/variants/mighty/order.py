@@ -1,25 +1,26 @@
 """Who wins a trick of the Mighty: the Mighty, then a joker with power, then the highest
 trump, then the highest card of the suit led (rules.md §5, rules-house.md §8.5.1)."""
 
-from ...cards import ACE, JOKER, suit_card
+from ...cards import ACE, JOKER, Card, suit_card
 from ...i18n import _
-from ...tricks import TrickResult
+from ...tricks import Trick, TrickResult
 from ..base import trump_name
+from .options import MightyRules
 
 
-def mighty_card(trump):
+def mighty_card(trump: str | None) -> Card:
     return suit_card("D", ACE) if trump == "S" else suit_card("S", ACE)
 
 
-def ripper_card(trump):
+def ripper_card(trump: str | None) -> Card:
     return suit_card("S", 3) if trump == "C" else suit_card("C", 3)
 
 
-def led_suit(trick):
+def led_suit(trick: Trick) -> str | None:
     return trick.lead_suit if trick.plays[0] is JOKER else trick.plays[0].suit
 
 
-def joker_power(trick, rules, last: int) -> tuple[bool, str]:
+def joker_power(trick: Trick, rules: MightyRules, last: int) -> tuple[bool, str]:
     """Has the joker power in this trick, and which rule said so ("" when nothing took it
     away). ``joker_powerless_first_last`` wins over a power a house rule gives back."""
     first_last = rules.joker_powerless_first_last and trick.number in (1, last)
@@ -38,7 +39,7 @@ def joker_power(trick, rules, last: int) -> tuple[bool, str]:
     return (False, first_last_note) if first_last else (True, note)
 
 
-def winner(trick, rules, last: int) -> TrickResult:
+def winner(trick: Trick, rules: MightyRules, last: int) -> TrickResult:
     plays = trick.plays
     mighty = mighty_card(trick.trump)
     if mighty in plays:
@@ -64,7 +65,7 @@ def winner(trick, rules, last: int) -> TrickResult:
     return _noted(result, why) if JOKER in plays else result
 
 
-def _noted(result, note):
+def _noted(result: TrickResult, note: str) -> TrickResult:
     if not note:
         return result
     return TrickResult(
@@ -72,12 +73,12 @@ def _noted(result, note):
     )
 
 
-def _result(trick, index, reason):
+def _result(trick: Trick, index: int, reason: str) -> TrickResult:
     played = trick.plays[index]
     return TrickResult(trick.seat_of(index), played, index, reason.format(card=played.label))
 
 
-def _key(played, trump, lead_suit):
+def _key(played: Card, trump: str | None, lead_suit: str | None) -> tuple[int, int]:
     if played is JOKER:
         return (0, 0)
     if played.suit == trump:

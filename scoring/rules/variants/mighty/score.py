@@ -2,10 +2,13 @@
 doublings, then each seat's share of it. Every number is a coefficient a table may set
 (``score_values``, §8.1)."""
 
+from collections.abc import Mapping
+
+from ...bids import Bid
 from ...i18n import _
 from ...score_values import Coefficient
-from ...scores import deltas_for, share_line
-from .options import PAGAT_FORMULAS
+from ...scores import HandFacts, deltas_for, share_line
+from .options import PAGAT_FORMULAS, MightyRules
 
 ALL_POINTS = 20
 AMOUNT, MULTIPLIER = (-1000, 1000), (1, 16)
@@ -35,8 +38,11 @@ def coefficients(formula: str) -> tuple[Coefficient, ...]:
     return tuple(table)
 
 
-def unit(facts, rules, values, points: int) -> tuple[int, list[str]]:
+def unit(
+    facts: HandFacts, rules: MightyRules, values: Mapping[str, int], points: int
+) -> tuple[int, list[str]]:
     """The unit every share is a multiple of (u, or pagat's S), doublings included."""
+    assert isinstance(facts.contract, Bid)
     bid = facts.contract.count
     made = points >= bid
     if rules.formula == "seed":
@@ -55,7 +61,7 @@ def unit(facts, rules, values, points: int) -> tuple[int, list[str]]:
     return amount, lines
 
 
-def _seed(bid, points, made, values):
+def _seed(bid: int, points: int, made: bool, values: Mapping[str, int]) -> tuple[int, list[str]]:
     base = values["base"]
     if made:
         amount = points - base
@@ -67,7 +73,9 @@ def _seed(bid, points, made, values):
     return amount, [line.format(points=points, bid=bid, base=base, unit=_number(shown))]
 
 
-def _pagat(rules, bid, points, made, values):
+def _pagat(
+    rules: MightyRules, bid: int, points: int, made: bool, values: Mapping[str, int]
+) -> tuple[int, list[str]]:
     if not made:
         amount = -(bid - points)
         line = _("failed: S = {bid} − {points} = {unit}")
@@ -93,23 +101,32 @@ def _pagat(rules, bid, points, made, values):
     return amount, [shown]
 
 
-def doublings(facts, rules, values, points, made, lines) -> list[tuple[str, int]]:
+def doublings(
+    facts: HandFacts,
+    rules: MightyRules,
+    values: Mapping[str, int],
+    points: int,
+    made: bool,
+    lines: list[str],
+) -> list[tuple[str, int]]:
     """Each doubling that applies, as (what happened, the multiplier); ``lines`` gets a
     note for a house rule that withheld one."""
+    assert isinstance(facts.contract, Bid)
+    bid = facts.contract.count
     found = []
     if points == ALL_POINTS:
         found.append((_("run: the declarer's side took all 20 points"), values["run_multiplier"]))
-    back = _back_run(rules, facts.contract.count, points, made)
+    back = _back_run(rules, bid, points, made)
     if back:
         found.append((back, values["back_run_multiplier"]))
     if rules.formula in PAGAT_FORMULAS:
         found += _pagat_doublings(facts, rules, values, made, lines)
-    if rules.bid_20_doubles and made and facts.contract.count == ALL_POINTS:
+    if rules.bid_20_doubles and made and bid == ALL_POINTS:
         found.append((_("a bid of 20 made (house rule)"), values["bid_20_multiplier"]))
     return found
 
 
-def _back_run(rules, bid, points, made) -> str:
+def _back_run(rules: MightyRules, bid: int, points: int, made: bool) -> str:
     """Only a failed contract can be a back run (rules-house.md §8.5.2)."""
     if made or rules.back_run == "off":
         return ""
@@ -122,7 +139,9 @@ def _back_run(rules, bid, points, made) -> str:
     return ""
 
 
-def _pagat_doublings(facts, rules, values, made, lines):
+def _pagat_doublings(
+    facts: HandFacts, rules: MightyRules, values: Mapping[str, int], made: bool, lines: list[str]
+) -> list[tuple[str, int]]:
     found = []
     if facts.contract.no_trump:
         if rules.no_trump_doubles == "always" or made:
@@ -137,7 +156,7 @@ def _pagat_doublings(facts, rules, values, made, lines):
     return found
 
 
-def shares(facts, values, amount: int) -> tuple[tuple[int, ...], str]:
+def shares(facts: HandFacts, values: Mapping[str, int], amount: int) -> tuple[tuple[int, ...], str]:
     """Every seat's score, and the line that gives the shares."""
     if facts.players == 4:
         return _balanced(facts, values, amount)
@@ -151,7 +170,9 @@ def shares(facts, values, amount: int) -> tuple[tuple[int, ...], str]:
     return deltas_for(facts, declarer, friend, opponent), share_line(_("result"), listed)
 
 
-def _balanced(facts, values, amount):
+def _balanced(
+    facts: HandFacts, values: Mapping[str, int], amount: int
+) -> tuple[tuple[int, ...], str]:
     """Four players: the friend's share and the opponents' are paid as usual; the declarer
     takes the balance, so the hand sums to zero (rules-house.md §8.5.4)."""
     friend = 0 if facts.alone else values["friend"] * amount
@@ -165,7 +186,7 @@ def _balanced(facts, values, amount):
     return deltas_for(facts, declarer, friend, opponent), share_line(head, listed)
 
 
-def _with_the_result(amount: int, made: bool, lines: list) -> int:
+def _with_the_result(amount: int, made: bool, lines: list[str]) -> int:
     """The formulas assume a bid of 13 or more. Below that (a second round at 12, or a
     low ``min_bid``), or with a table's own base, they can turn against the result; a made
     contract then scores 0 rather than paying the opponents, and a failed one 0 rather

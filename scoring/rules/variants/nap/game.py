@@ -1,14 +1,18 @@
 """Nap (European Napoleon): five cards each, one call each, the first lead names trumps."""
 
+from collections.abc import Sequence
 from functools import cache
 
-from ...auction import ONE_EACH, AuctionPlan
-from ...bids import FORCED_ONE, NAP_HOUSE_BIDS, NapLadder
-from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS
+from ...auction import ONE_EACH, AuctionPlan, left_of
+from ...bids import FORCED_ONE, NAP_BIDS, NAP_HOUSE_BIDS, Contract, NapBid, NapLadder
+from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS, Card
 from ...errors import BadOptionValue, IllegalTrick, InconsistentResult, RulesError
-from ...i18n import N_, NC_, _
+from ...i18n import N_, NC_
 from ...score_layout import NAP
+from ...score_values import Coefficient
 from ...scores import HandFacts, Score, side_tricks
+from ...sentences import CardName
+from ...tricks import LegalPlays, Trick, TrickResult
 from ..base import Variant, trump_name
 from . import play, score
 from .options import NapRules
@@ -16,7 +20,7 @@ from .options import NapRules
 HAND = 5
 
 
-class Nap(Variant):
+class Nap(Variant[NapRules]):
     code = "nap"
     name = N_("Nap")
     description = N_(
@@ -41,10 +45,10 @@ class Nap(Variant):
 
     # ---- what the hand form asks (table_terms) ------------------------------------
 
-    def contract_title(self, rules):
+    def contract_title(self, rules: NapRules) -> str:
         return N_("Call")
 
-    def contract_calls(self, rules):
+    def contract_calls(self, rules: NapRules) -> tuple[tuple[str, str], ...]:
         calls = []
         for name in self.ladder(rules, for_auction=False).ladder():
             try:
@@ -53,36 +57,39 @@ class Nap(Variant):
                 continue
         return tuple(calls)
 
-    def needed(self, contract, players, rules):
+    def needed(self, contract: Contract, players: int, rules: NapRules) -> int:
+        assert isinstance(contract, NapBid)
         return contract.tricks_needed  # misère: none at all
 
-    def sum_matters(self, players, rules):
+    def sum_matters(self, players: int, rules: NapRules) -> bool:
         return rules.nap_scoring == "stakes"  # with points, only one side scores
 
-    def rules(self, raw=None, players=None):
+    def rules(self, raw: object = None, players: int | None = None) -> NapRules:
         rules = super().rules(raw, players)
         players = players if players is not None else self.players[0]
         stock = len(self.deck(players, rules)) - HAND * players
         if rules.sir_garnet and stock < HAND:
             # The extra hand needs five undealt cards (rules-house.md §8.7).
             raise BadOptionValue(
-                _(
+                N_(
                     "Sir Garnet needs an extra hand of five cards, but {players} players leave "
                     "only {stock} undealt."
-                ).format(players=players, stock=stock),
+                ),
                 "options.sir_garnet",
+                players=players,
+                stock=stock,
             )
         return rules
 
-    def deck(self, players, rules):
+    def deck(self, players: int, rules: NapRules) -> tuple[Card, ...]:
         return _deck(players, rules.stripped_deck, rules.joker)
 
-    def trump_choices(self, rules):
+    def trump_choices(self, rules: NapRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP) if rules.misere_no_trump else SUITS
 
     # ---- auction ---------------------------------------------------------------
 
-    def ladder(self, rules, for_auction=True):
+    def ladder(self, rules: NapRules, for_auction: bool = True) -> NapLadder:
         house = []
         if rules.all_pass == "dealer_bids_one":
             house.append("one")
@@ -90,11 +97,13 @@ class Nap(Variant):
             house.append("garnet")
         return NapLadder(tuple(house), low=1 if for_auction else FORCED_ONE)
 
-    def auction_plan(self, players, rules, dealer, first):
+    def auction_plan(
+        self, players: int, rules: NapRules, dealer: int | None, first: int | None
+    ) -> AuctionPlan:
         forced = NAP_HOUSE_BIDS["one"].rank if rules.all_pass == "dealer_bids_one" else None
         return AuctionPlan(
             players,
-            (dealer + 1) % players,
+            left_of(dealer, players),
             self.ladder(rules),
             True,
             ONE_EACH,
@@ -103,60 +112,90 @@ class Nap(Variant):
 
     # ---- tricks ----------------------------------------------------------------
 
-    def is_misere(self, contract) -> bool:
+    def is_misere(self, contract: Contract | None) -> bool:
         return play.is_misere(contract)
 
-    def trick_trump(self, trick, rules):
+    def trump_optional(self, number: int, contract: Contract | None) -> bool:
+        return number == 1 or self.is_misere(contract)
+
+    def allows_no_trump(self, contract: Contract | None) -> bool:
+        return contract is None or self.is_misere(contract)  # only a trumpless misère
+
+    def contract_without_trump(self, contract: Contract | None) -> Contract:
+        return NAP_BIDS["misere"]
+
+    def partner_refusal(self) -> RulesError:
+        return InconsistentResult(N_("Nap has no partner: give partner as null."), "partner")
+
+    def trick_trump(self, trick: Trick, rules: NapRules) -> str | None:
         return play.trick_trump(trick, rules)
 
-    def needs_lead_suit(self, trick):
+    def needs_lead_suit(self, trick: Trick) -> bool:
         # A led joker names the trump on trick 1, and the suit to follow without trumps.
         lead = trick.plays[0] if trick.plays else None
         return lead is JOKER and (trick.number == 1 or trick.trump is None)
 
-    def verify_trick(self, trick, rules):
+    def verify_trick(self, trick: Trick, rules: NapRules) -> None:
         super().verify_trick(trick, rules)
         misere = self.is_misere(trick.contract)
         if trick.number == 1 and trick.plays and trick.trump is not None and not misere:
             named = play.trick_trump(trick, rules)
             if trick.trump != named:
-                raise IllegalTrick(_first_trump_refusal(trick, named), "trump")
+                raise _first_trump_refusal(trick, named)
 
-    def winner(self, trick, rules):
+    def winner(self, trick: Trick, rules: NapRules) -> TrickResult:
         return play.winner(trick, rules)
 
-    def legal_plays(self, trick, hand, rules, **context):
+    def legal_plays(
+        self,
+        trick: Trick,
+        hand: Sequence[Card],
+        rules: NapRules,
+        secretary_ordered: bool = False,
+        declarer: int | None = None,
+    ) -> LegalPlays:
         return play.legal_plays(trick, hand, rules)
 
     # ---- score -------------------------------------------------------------------
 
-    def score_coefficients(self, players, rules):
+    def score_coefficients(self, players: int, rules: NapRules) -> tuple[Coefficient, ...]:
         return score.coefficients(rules)
 
-    def score(self, facts: HandFacts, rules) -> Score:
+    def score(self, facts: HandFacts, rules: NapRules) -> Score:
         if not facts.alone:
-            raise InconsistentResult(_("Nap has no partner: give partner as null."), "partner")
+            raise self.partner_refusal()
         taken, _by_seat = side_tricks(facts, HAND)  # the bidder's side is the bidder
         contract = facts.contract
+        assert isinstance(contract, NapBid)
         made = taken == 0 if self.is_misere(contract) else taken >= contract.tricks_needed
         values = self.coefficients(facts.players, rules)
         deltas, lines = score.score(facts, rules, values, contract, taken, made)
         return Score(made, contract.tricks_needed, taken, deltas, tuple(lines))
 
 
-def _first_trump_refusal(trick, named):
+def _first_trump_refusal(trick: Trick, named: str | None) -> IllegalTrick:
     lead = trick.plays[0]
+    suit, trump = trump_name(named), trump_name(trick.trump)
     if lead is JOKER:
-        return _(
-            "The joker led to the first trick named {suit} trump, not {trump} (house rule)."
-        ).format(suit=trump_name(named), trump=trump_name(trick.trump))
-    return _(
-        "On the first trick the suit led becomes trump: {card} makes {suit} trump, not {trump}."
-    ).format(card=lead.label, suit=trump_name(named), trump=trump_name(trick.trump))
+        return IllegalTrick(
+            N_("The joker led to the first trick named {suit} trump, not {trump} (house rule)."),
+            "trump",
+            suit=suit,
+            trump=trump,
+        )
+    return IllegalTrick(
+        N_(
+            "On the first trick the suit led becomes trump: {card} makes {suit} trump, not {trump}."
+        ),
+        "trump",
+        card=CardName(lead),
+        suit=suit,
+        trump=trump,
+    )
 
 
 @cache
-def _deck(players: int, stripped: bool, joker: bool) -> tuple:
+def _deck(players: int, stripped: bool, joker: bool) -> tuple[Card, ...]:
     """The full deck, or the top (players + 3) ranks of each suit; the joker added on top."""
     lowest = ACE - (players + 3) + 1 if stripped else 2
     deck = tuple(c for c in STANDARD_DECK if c.rank >= lowest)

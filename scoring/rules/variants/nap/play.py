@@ -2,17 +2,21 @@
 none, and with the ``joker`` house rule (rules-house.md §8.7) the joker is the highest
 trump, a card of the trump suit for following, and of no suit in a trumpless misère."""
 
-from ...cards import JOKER
+from collections.abc import Sequence
+
+from ...bids import Contract, NapBid
+from ...cards import JOKER, Card
 from ...i18n import _
-from ...tricks import LegalPlays, TrickResult
+from ...tricks import LegalPlays, Trick, TrickResult
 from ..base import following_reason, trump_name
+from .options import NapRules
 
 
-def is_misere(contract) -> bool:
-    return contract is not None and contract.name == "misere"
+def is_misere(contract: Contract | None) -> bool:
+    return isinstance(contract, NapBid) and contract.name == "misere"
 
 
-def trick_trump(trick, rules):
+def trick_trump(trick: Trick, rules: NapRules) -> str | None:
     """The trump of this trick: trick 1's lead names it (a led joker by ``lead_suit``),
     except in a trumpless misère."""
     if is_misere(trick.contract) and rules.misere_no_trump:
@@ -23,19 +27,19 @@ def trick_trump(trick, rules):
     return trick.trump
 
 
-def suit_of(played, trump):
+def suit_of(played: Card, trump: str | None) -> str | None:
     """The suit a card follows as: the joker is a trump, or of no suit without trumps."""
     return trump if played is JOKER else played.suit
 
 
-def led_suit(trick, trump):
+def led_suit(trick: Trick, trump: str | None) -> str | None:
     lead = trick.plays[0]
     if lead is JOKER:
         return trump if trump is not None else trick.lead_suit
     return lead.suit
 
 
-def winner(trick, rules) -> TrickResult:
+def winner(trick: Trick, rules: NapRules) -> TrickResult:
     plays = trick.plays
     if JOKER in plays:
         index = plays.index(JOKER)
@@ -58,7 +62,7 @@ def winner(trick, rules) -> TrickResult:
     return TrickResult(trick.seat_of(best), played, best, reason)
 
 
-def legal_plays(trick, hand, rules) -> LegalPlays:
+def legal_plays(trick: Trick, hand: Sequence[Card], rules: NapRules) -> LegalPlays:
     if not trick.plays:
         return LegalPlays(tuple(hand))
     trump = trick_trump(trick, rules)
@@ -69,7 +73,8 @@ def legal_plays(trick, hand, rules) -> LegalPlays:
     return LegalPlays(legal, {c: _refusal(c, lead, trump) for c in hand if c not in legal})
 
 
-def _refusal(played, lead, trump) -> str:
+def _refusal(played: Card, lead: str | None, trump: str | None) -> str:
+    assert lead is not None  # a led joker names its suit (``verify_trick`` asks for it)
     if played is not JOKER:
         return following_reason(lead)
     if trump is None:
@@ -82,7 +87,7 @@ def _refusal(played, lead, trump) -> str:
     ).format(suit=trump_name(lead))
 
 
-def _key(played, trump, lead):
+def _key(played: Card, trump: str | None, lead: str | None) -> tuple[int, int]:
     if played.suit == trump:
         return (2, played.rank)
     if played.suit == lead:

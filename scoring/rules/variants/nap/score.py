@@ -2,9 +2,13 @@
 flat (its value both ways) or classic, paid by ``nap_scoring``; Sir Garnet loses a
 multiple of the nap's failure. Every amount is a coefficient a table may set (§8.1)."""
 
+from collections.abc import Mapping
+
+from ...bids import NapBid
 from ...i18n import _, ngettext
 from ...score_values import Coefficient
-from ...scores import deltas_for, own_numbers_line, share_line
+from ...scores import HandFacts, deltas_for, own_numbers_line, share_line
+from .options import NapRules
 
 CALLS = ("one", "two", "three", "misere", "four", "nap", "wellington", "blucher")
 FLAT = {"one": 1, "two": 2, "three": 3, "misere": 3, "four": 4, "nap": 5, "wellington": 10}
@@ -23,7 +27,7 @@ CLASSIC = {
 BOUND = 100000
 
 
-def coefficients(rules) -> tuple[Coefficient, ...]:
+def coefficients(rules: NapRules) -> tuple[Coefficient, ...]:
     table = []
     for call in CALLS:
         made, failed = CLASSIC[call] if rules.payout == "classic" else (FLAT[call],) * 2
@@ -33,7 +37,7 @@ def coefficients(rules) -> tuple[Coefficient, ...]:
     return tuple(table)
 
 
-def amount(contract, made: bool, values) -> int:
+def amount(contract: NapBid, made: bool, values: Mapping[str, int]) -> int:
     """The positive amount at stake; ``nap_scoring`` gives it its sign and its payers."""
     if contract.name == "garnet":
         if made:
@@ -42,7 +46,14 @@ def amount(contract, made: bool, values) -> int:
     return values[f"{contract.name}_{'made' if made else 'failed'}"]
 
 
-def score(facts, rules, values, contract, taken: int, made: bool):
+def score(
+    facts: HandFacts,
+    rules: NapRules,
+    values: Mapping[str, int],
+    contract: NapBid,
+    taken: int,
+    made: bool,
+) -> tuple[tuple[int, ...], list[str]]:
     """Deltas and lines for the bidder's ``taken`` tricks."""
     value = amount(contract, made, values)
     others = facts.players - 1
@@ -62,7 +73,9 @@ def score(facts, rules, values, contract, taken: int, made: bool):
     return deltas_for(facts, bidder, 0, each), lines
 
 
-def _rule_lines(rules, contract, made, values):
+def _rule_lines(
+    rules: NapRules, contract: NapBid, made: bool, values: Mapping[str, int]
+) -> list[str]:
     lines = []
     if contract.name == "garnet" and not made:
         lines.append(

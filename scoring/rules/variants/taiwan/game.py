@@ -1,13 +1,27 @@
 """Taiwan and Hong Kong Napoleon: 54 cards, the secretary card, two jokers."""
 
-from ...auction import CONSECUTIVE, AuctionPlan
-from ...bids import SuitLadder, suit_order
-from ...cards import ACE, BIG_JOKER, JACK, KING, LITTLE_JOKER, NO_TRUMP, QUEEN, SUITS, suit_card
+from collections.abc import Sequence
+
+from ...auction import CONSECUTIVE, AuctionPlan, left_of
+from ...bids import Bid, Contract, SuitLadder, suit_order
+from ...cards import (
+    ACE,
+    BIG_JOKER,
+    JACK,
+    KING,
+    LITTLE_JOKER,
+    NO_TRUMP,
+    QUEEN,
+    SUITS,
+    Card,
+    suit_card,
+)
 from ...errors import IllegalPlay, NotationError
 from ...i18n import N_, NC_, _
-from ...score_layout import HONG_KONG, TAIWAN
+from ...score_layout import HONG_KONG, TAIWAN, Layout
+from ...score_values import Coefficient
 from ...scores import HandFacts, Score, side_points
-from ...tricks import LegalPlays, TrickResult
+from ...tricks import LegalPlays, Trick, TrickResult
 from ..base import Variant, following_reason, joker_label, trump_name
 from . import score
 from .options import HongKongRules, TaiwanRules
@@ -19,7 +33,7 @@ LAST_THREE = 3
 _SECRETARY, _BIG, _LITTLE, _TRUMP, _LED, _OFF, _DEMOTED = 9, 8, 7, 5, 4, 1, 0
 
 
-class TaiwanNapoleon(Variant):
+class TaiwanNapoleon(Variant[TaiwanRules]):
     code = "taiwan"
     name = N_("Taiwan Napoleon")
     description = N_(
@@ -39,44 +53,47 @@ class TaiwanNapoleon(Variant):
 
     # ---- what the hand form asks (table_terms) ------------------------------------
 
-    def contract_title(self, rules):
+    def contract_title(self, rules: TaiwanRules) -> str:
         return N_("Point target") if rules.bid_style == "number" else N_("Bid level")
 
-    def contract_count_label(self, count, rules):
+    def contract_count_label(self, count: int, rules: TaiwanRules) -> str:
         # A table that bids the point target itself (9 … 16) reads targets, stored as levels.
         return str(count + 8) if rules.bid_style == "number" else str(count)
 
-    def needed(self, contract, players, rules):
+    def needed(self, contract: Contract, players: int, rules: TaiwanRules) -> int:
+        assert isinstance(contract, Bid)
         return 8 + contract.count  # level L: the napoleon's side needs 8 + L point cards
 
-    def trump_choices(self, rules):
+    def trump_choices(self, rules: TaiwanRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP)
 
-    def ladder(self, rules, for_auction=True):
+    def ladder(self, rules: TaiwanRules, for_auction: bool = True) -> SuitLadder:
         if for_auction and rules.bid_style == "number":
             return SuitLadder(9, 16, {}, trump_required=False, what=N_("the point target"))
         return SuitLadder(1, 8, suit_order("SHDC", "highest"), what=N_("a level from 1 to 8"))
 
-    def auction_plan(self, players, rules, dealer, first):
+    def auction_plan(
+        self, players: int, rules: TaiwanRules, dealer: int | None, first: int | None
+    ) -> AuctionPlan:
         return AuctionPlan(
-            players, (dealer + 1) % players, self.ladder(rules), rules.pass_is_final, CONSECUTIVE
+            players, left_of(dealer, players), self.ladder(rules), rules.pass_is_final, CONSECUTIVE
         )
 
-    def first_leader(self, declarer, players, rules):
+    def first_leader(self, declarer: int, players: int, rules: TaiwanRules) -> int:
         return (declarer + 1) % players if rules.first_lead == "napoleon_left" else declarer
 
     # ---- tricks ----------------------------------------------------------------
 
-    def needs_lead_suit(self, trick):
+    def needs_lead_suit(self, trick: Trick) -> bool:
         lead = trick.plays[0] if trick.plays else None
         return lead is not None and (lead.is_joker or lead is trick.called_card)
 
-    def joker_call_allowed(self, trick, rules):
+    def joker_call_allowed(self, trick: Trick, rules: TaiwanRules) -> bool:
         return (
             rules.joker_summon == "lead_first_three" and self._summoned_by_lead(trick) is not None
         )
 
-    def joker_call_refusal(self, trick, rules):
+    def joker_call_refusal(self, trick: Trick, rules: TaiwanRules) -> str:
         if rules.joker_summon != "lead_first_three":
             return _(
                 "joker_called is only for a summon by the lead, and the house rules summon "
@@ -91,7 +108,7 @@ class TaiwanNapoleon(Variant):
             "can summon, and never when that card or the joker is the secretary card."
         )
 
-    def _summoned_by_lead(self, trick):
+    def _summoned_by_lead(self, trick: Trick) -> Card | None:
         """The joker a lead may summon in tricks 1–3, or None."""
         if trick.number > 3 or trick.trump is None or not trick.plays:
             return None
@@ -101,7 +118,7 @@ class TaiwanNapoleon(Variant):
         joker = {2: BIG_JOKER, 3: LITTLE_JOKER}.get(lead.rank)
         return None if joker is None or joker is trick.called_card else joker
 
-    def _summoned(self, trick, rules, index):
+    def _summoned(self, trick: Trick, rules: TaiwanRules, index: int) -> bool:
         """Is the joker at ``index`` one that a summon forced out?"""
         played = trick.plays[index]
         if rules.joker_summon == "lead_first_three":
@@ -112,23 +129,31 @@ class TaiwanNapoleon(Variant):
             return forcing is not trick.called_card and forcing in trick.plays[:index]
         return False
 
-    def winner(self, trick, rules):
+    def winner(self, trick: Trick, rules: TaiwanRules) -> TrickResult:
         last_three = trick.number > self.tricks(trick.players, rules) - LAST_THREE
         lead_suit = self._lead_suit(trick)
-        best, best_key = 0, None
+        best, best_key = 0, (-1, 0)
         for index, played in enumerate(trick.plays):
             key = self._key(trick, rules, index, played, lead_suit, last_three)
-            if best_key is None or key > best_key:
+            if key > best_key:
                 best, best_key = index, key
         reason = self._reason(trick, rules, best, best_key, lead_suit, last_three)
         played = trick.plays[best]
         return TrickResult(trick.seat_of(best), played, best, reason)
 
-    def _lead_suit(self, trick):
+    def _lead_suit(self, trick: Trick) -> str | None:
         lead = trick.plays[0]
         return trick.lead_suit if lead.is_joker or lead is trick.called_card else lead.suit
 
-    def _key(self, trick, rules, index, played, lead_suit, last_three):
+    def _key(
+        self,
+        trick: Trick,
+        rules: TaiwanRules,
+        index: int,
+        played: Card,
+        lead_suit: str | None,
+        last_three: bool,
+    ) -> tuple[int, int]:
         if played is trick.called_card:
             return (_SECRETARY, 0)
         if played.is_joker:
@@ -145,7 +170,15 @@ class TaiwanNapoleon(Variant):
             return (_LED, played.rank)
         return (_OFF, 0)
 
-    def _reason(self, trick, rules, best, key, lead_suit, last_three):
+    def _reason(
+        self,
+        trick: Trick,
+        rules: TaiwanRules,
+        best: int,
+        key: tuple[int, int],
+        lead_suit: str | None,
+        last_three: bool,
+    ) -> str:
         played = trick.plays[best]
         label = played.label
         rank = key[0]
@@ -172,7 +205,7 @@ class TaiwanNapoleon(Variant):
         demoted = self._demoted_note(trick, rules, last_three)
         return f"{reason} {demoted}" if demoted else reason
 
-    def _plain_reason(self, trick, played, rank):
+    def _plain_reason(self, trick: Trick, played: Card, rank: int) -> str:
         if rank == _TRUMP:
             return _("{card} wins: highest trump ({suit}).").format(
                 card=played.label, suit=trump_name(trick.trump)
@@ -181,7 +214,7 @@ class TaiwanNapoleon(Variant):
             "{card} wins: highest card of the suit led ({suit}), and no trump was played."
         ).format(card=played.label, suit=trump_name(played.suit))
 
-    def _demoted_note(self, trick, rules, last_three):
+    def _demoted_note(self, trick: Trick, rules: TaiwanRules, last_three: bool) -> str:
         jokers = [c for c in trick.plays[1:] if c.is_joker and c is not trick.called_card]
         if not jokers:
             return ""
@@ -193,7 +226,14 @@ class TaiwanNapoleon(Variant):
 
     # ---- legal plays -------------------------------------------------------------
 
-    def legal_plays(self, trick, hand, rules, secretary_ordered=False, declarer=None):
+    def legal_plays(
+        self,
+        trick: Trick,
+        hand: Sequence[Card],
+        rules: TaiwanRules,
+        secretary_ordered: bool = False,
+        declarer: int | None = None,
+    ) -> LegalPlays:
         self._verify_order(trick, rules, secretary_ordered, declarer)
         forced = self._forced(trick, rules, hand, secretary_ordered, declarer)
         if forced:
@@ -205,42 +245,50 @@ class TaiwanNapoleon(Variant):
             return LegalPlays(tuple(hand))
         lead_suit = self._lead_suit(trick)
         free = {trick.called_card, BIG_JOKER, LITTLE_JOKER}
-        if not any(c.suit == lead_suit and c not in free for c in hand):
+        if lead_suit is None or not any(c.suit == lead_suit and c not in free for c in hand):
             return LegalPlays(tuple(hand))
         reason = following_reason(lead_suit)
         legal = tuple(c for c in hand if c in free or c.suit == lead_suit)
         return LegalPlays(legal, {c: reason for c in hand if c not in legal})
 
-    def _verify_order(self, trick, rules, ordered, declarer):
+    def _verify_order(
+        self, trick: Trick, rules: TaiwanRules, ordered: bool, declarer: int | None
+    ) -> None:
         if not ordered:
             return
         if rules.secretary_order == "off":
             raise IllegalPlay(
-                _("The house rules do not let the napoleon order the secretary card played."),
+                N_("The house rules do not let the napoleon order the secretary card played."),
                 "secretary_ordered",
             )
         if rules.secretary_order == "napoleon_lead_only":
             if declarer is None:
                 raise NotationError(
-                    _("Give declarer, the napoleon's seat: the order depends on who led."),
+                    N_("Give declarer, the napoleon's seat: the order depends on who led."),
                     "declarer",
                 )
             if trick.leader != declarer:
                 raise IllegalPlay(
-                    _(
+                    N_(
                         "The napoleon may order the secretary card only in a trick "
                         "the napoleon leads."
                     ),
                     "secretary_ordered",
                 )
 
-    def _forced(self, trick, rules, hand, ordered, declarer):
+    def _forced(
+        self,
+        trick: Trick,
+        rules: TaiwanRules,
+        hand: Sequence[Card],
+        ordered: bool,
+        declarer: int | None,
+    ) -> dict[Card, str]:
         """Cards that meet an obligation (an order or a summon); either one will do."""
         forced = {}
-        if ordered and trick.called_card in hand and trick.next_seat != declarer:
-            forced[trick.called_card] = _(
-                "the napoleon ordered the secretary card: you must play it"
-            )
+        called = trick.called_card
+        if ordered and called is not None and called in hand and trick.next_seat != declarer:
+            forced[called] = _("the napoleon ordered the secretary card: you must play it")
         for joker in self._summons(trick, rules):
             if joker in hand:
                 forced[joker] = _("the {joker} was summoned: you must play it").format(
@@ -248,7 +296,7 @@ class TaiwanNapoleon(Variant):
                 )
         return forced
 
-    def _summons(self, trick, rules):
+    def _summons(self, trick: Trick, rules: TaiwanRules) -> list[Card]:
         if not trick.plays:
             return []
         if rules.joker_summon == "lead_first_three":
@@ -268,12 +316,12 @@ class TaiwanNapoleon(Variant):
         return summons
 
     @staticmethod
-    def _forced_reason(forced):
+    def _forced_reason(forced: dict[Card, str]) -> str:
         return "; ".join(forced.values())
 
     # ---- score -------------------------------------------------------------------
 
-    def idle_options(self, rules):
+    def idle_options(self, rules: TaiwanRules) -> dict[str, str]:
         if rules.score_table == "hongkong":
             return {
                 "four_player_table": _(
@@ -283,19 +331,20 @@ class TaiwanNapoleon(Variant):
             }
         return {}
 
-    def score_coefficients(self, players, rules):
+    def score_coefficients(self, players: int, rules: TaiwanRules) -> tuple[Coefficient, ...]:
         return score.coefficients(players, rules)
 
-    def score_layout(self, players, rules):
+    def score_layout(self, players: int, rules: TaiwanRules) -> Layout:
         return HONG_KONG if score.table_name(players, rules) == "hongkong" else TAIWAN
 
-    def score(self, facts: HandFacts, rules) -> Score:
+    def score(self, facts: HandFacts, rules: TaiwanRules) -> Score:
         points = side_points(
             facts,
             self.point_cards(facts.players, rules),
             self.blind_size(facts.players, rules),
             discards_to_declarer=False,
         )
+        assert isinstance(facts.contract, Bid)
         level = facts.contract.count
         target = 8 + level
         values = self.coefficients(facts.players, rules)

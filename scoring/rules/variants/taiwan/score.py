@@ -5,14 +5,19 @@ A table is rows of (napoleon, secretary, each defender) amounts: a base when mad
 rate per card over or per card short. Playing alone (dictator) has no secretary.
 """
 
+from collections.abc import Mapping
+
 from ...i18n import _
 from ...score_values import Coefficient
-from ...scores import deltas_for, own_numbers_line, share_line
+from ...scores import HandFacts, deltas_for, own_numbers_line, share_line
+from .options import TaiwanRules
+
+Row = tuple[int, int, int]  # the napoleon's, the secretary's and each defender's amount
 
 BOUND = 100000
 ROLES = {"standard": ("napoleon", "secretary", "defender"), "dictator": ("napoleon", "defender")}
 ROWS = ("made", "over", "short")
-TABLES = {
+TABLES: dict[str, dict[str, dict[str, tuple[int, ...]]]] = {
     "taiwan": {
         "standard": {"made": (100, 50, -50), "over": (20, 10, -10), "short": (-40, -20, 20)},
         "dictator": {"made": (400, -100), "over": (40, -10), "short": (-40, 10)},
@@ -29,7 +34,7 @@ TABLES = {
 }
 
 
-def table_name(players: int, rules) -> str:
+def table_name(players: int, rules: TaiwanRules) -> str:
     """The active table: ``four_player_table: balanced`` changes only Taiwan's, at four."""
     if rules.score_table == "hongkong":
         return "hongkong"
@@ -38,7 +43,7 @@ def table_name(players: int, rules) -> str:
     return "taiwan"
 
 
-def coefficients(players: int, rules) -> tuple[Coefficient, ...]:
+def coefficients(players: int, rules: TaiwanRules) -> tuple[Coefficient, ...]:
     table = TABLES[table_name(players, rules)]
     return tuple(
         Coefficient(f"{kind}_{row}_{role}", amount, -BOUND, BOUND)
@@ -48,13 +53,15 @@ def coefficients(players: int, rules) -> tuple[Coefficient, ...]:
     )
 
 
-def score(facts, rules, values, level: int, margin: int):
+def score(
+    facts: HandFacts, rules: TaiwanRules, values: Mapping[str, int], level: int, margin: int
+) -> tuple[tuple[int, ...], list[str]]:
     """Deltas and lines for a hand ``margin`` points over (≥ 0) or short (< 0) of its target."""
     name = table_name(facts.players, rules)
     kind = "dictator" if facts.alone else "standard"
     level_times = level if name == "hongkong" else 1
-    made, over, short = (_row(values, kind, row) for row in ROWS)
-    made = tuple(level_times * amount for amount in made)
+    base, over, short = (_row(values, kind, row) for row in ROWS)
+    made = (level_times * base[0], level_times * base[1], level_times * base[2])
     deltas, lines = _table(facts, margin, _heads(name, kind, level), made, over, short)
     if name == "balanced":
         lines.append(_("four players, balanced table: every hand sums to zero (house rule)"))
@@ -62,14 +69,15 @@ def score(facts, rules, values, level: int, margin: int):
     return deltas, lines + ([own] if own else [])
 
 
-def _row(values, kind, row):
+def _row(values: Mapping[str, int], kind: str, row: str) -> Row:
     """(napoleon, secretary, each defender); a dictator has no secretary."""
     if kind == "dictator":
         return (values[f"dictator_{row}_napoleon"], 0, values[f"dictator_{row}_defender"])
-    return tuple(values[f"standard_{row}_{role}"] for role in ROLES["standard"])
+    napoleon, secretary, defender = (values[f"standard_{row}_{role}"] for role in ROLES["standard"])
+    return napoleon, secretary, defender
 
 
-def _heads(name, kind, level):
+def _heads(name: str, kind: str, level: int) -> tuple[str, str]:
     failed = _("standard contract failed") if kind == "standard" else _("dictator contract failed")
     if name == "hongkong" and kind == "standard":
         made = _("standard contract made at level {level}").format(level=level)
@@ -80,33 +88,37 @@ def _heads(name, kind, level):
     return made, failed
 
 
-def _roles(alone):
+def _roles(alone: bool) -> tuple[str, ...]:
     n, s, d = _("napoleon"), _("secretary"), _("each defender")
     return (n, d) if alone else (n, s, d)
 
 
-def _shares(facts, napoleon, secretary, defender):
+def _shares(
+    facts: HandFacts, napoleon: int, secretary: int, defender: int
+) -> list[tuple[str, int]]:
     """The share list for a line, leaving the secretary out when alone."""
     amounts = (napoleon, defender) if facts.alone else (napoleon, secretary, defender)
     return list(zip(_roles(facts.alone), amounts, strict=True))
 
 
-def _add(a, b):
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-def _table(facts, margin, heads, made, per_over, per_short):
+def _table(
+    facts: HandFacts, margin: int, heads: tuple[str, str], made: Row, per_over: Row, per_short: Row
+) -> tuple[tuple[int, ...], list[str]]:
     """Apply one row pair of a table: a base and a rate per card over, or per card short."""
     made_head, failed_head = heads
     if margin >= 0:
         deltas = deltas_for(facts, *made)
         lines = [share_line(made_head, _shares(facts, *made))]
         if margin:
-            over = tuple(margin * x for x in per_over)
+            over = (margin * per_over[0], margin * per_over[1], margin * per_over[2])
             deltas = _add(deltas, deltas_for(facts, *over))
             head = _("{count} over the target").format(count=margin)
             lines.append(share_line(head, _shares(facts, *over)))
         return deltas, lines
-    short = tuple(-margin * x for x in per_short)
+    short = (-margin * per_short[0], -margin * per_short[1], -margin * per_short[2])
     head = _("{head}, {count} short").format(head=failed_head, count=-margin)
     return deltas_for(facts, *short), [share_line(head, _shares(facts, *short))]

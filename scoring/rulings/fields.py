@@ -1,27 +1,42 @@
-"""Reading a request body field by field, each fault naming its field path.
+"""A question's fields as written, read one by one, each fault naming its field's path.
 
-Pure Python (no Django) so the same reading serves the views, the benchmark and
-the referee pages. Faults are ``NotationError`` (a 400).
+The API hands over the JSON object of a request; a page hands over the values a player
+entered (codes as text, seats as numbers). Either way a field is read with its type
+checked here and its sense checked by the engine, in a fixed order, so the same
+question always gets the same answer, and the same first fault. Faults are
+``NotationError`` (a 400 in the API).
 """
 
-from scoring.rules.cards import SUITS, parse_cards
-from scoring.rules.errors import NotationError, OutOfRange
-from scoring.rules.i18n import _
+from collections.abc import Mapping
+from typing import Final
 
-MISSING = object()
+from scoring.rules.cards import SUITS, Card, parse_cards
+from scoring.rules.errors import NotationError, OutOfRange
+from scoring.rules.i18n import N_
+from scoring.rules.sentences import given
+
+
+class Missing:
+    """The marker of a field left out (``None`` is a value: JSON's null)."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Final = Missing()
 
 
 class Malformed(NotationError):
     pass
 
 
-class Body:
-    """A JSON object from a request, with typed getters that raise precise errors."""
+class Fields:
+    """A question's fields by name, with typed getters that raise precise errors."""
 
     def __init__(self, data: object) -> None:
         if not isinstance(data, dict):
-            raise Malformed(_("The body must be a JSON object."), "")
-        self.data = data
+            raise Malformed(N_("The body must be a JSON object."), "")
+        self.data: Mapping[str, object] = data
 
     def has(self, name: str) -> bool:
         return self.data.get(name) is not None
@@ -29,16 +44,16 @@ class Body:
     def raw(self, name: str, required: bool = False) -> object:
         value = self.data.get(name, MISSING)
         if value is MISSING and required:
-            raise Malformed(_("{field} is required.").format(field=name), name)
+            raise Malformed(N_("{field} is required."), name, field=name)
         return value
 
-    def integer(self, name: str, low: int, high: int, default: object = MISSING) -> int:
-        value = self.raw(name, required=default is MISSING)
-        if value is MISSING:
+    def integer(self, name: str, low: int, high: int, default: int | None = None) -> int:
+        value = self.raw(name, required=default is None)
+        if value is MISSING and default is not None:
             return default
         return whole_number(value, name, low, high)
 
-    def seat(self, name: str, players: int, default: object = MISSING) -> int:
+    def seat(self, name: str, players: int, default: int | None = None) -> int:
         return self.integer(name, 0, players - 1, default)
 
     def optional_seat(self, name: str, players: int) -> int | None:
@@ -52,7 +67,7 @@ class Body:
         if value is MISSING:
             return default
         if not isinstance(value, bool):
-            raise Malformed(_("{field} must be true or false.").format(field=name), name)
+            raise Malformed(N_("{field} must be true or false."), name, field=name)
         return value
 
     def text(self, name: str, required: bool = True) -> str | None:
@@ -60,16 +75,18 @@ class Body:
         if value is MISSING or (value is None and not required):
             return None
         if not isinstance(value, str):
-            raise Malformed(_("{field} must be a string.").format(field=name), name)
+            raise Malformed(N_("{field} must be a string."), name, field=name)
         return value
 
-    def array(self, name: str) -> list:
+    def array(self, name: str) -> list[object]:
         value = self.raw(name, required=True)
         if not isinstance(value, list):
-            raise Malformed(_("{field} must be a list.").format(field=name), name)
+            raise Malformed(N_("{field} must be a list."), name, field=name)
         return value
 
-    def cards(self, name: str, deck, deck_name: str, seen: set | None = None) -> list:
+    def cards(
+        self, name: str, deck: frozenset[Card], deck_name: str, seen: set[Card] | None = None
+    ) -> list[Card]:
         values = self.array(name)
         try:
             return parse_cards(values, deck, deck_name, seen)
@@ -78,10 +95,10 @@ class Body:
 
     def suit(self, name: str) -> str:
         value = self.text(name)
+        assert value is not None  # required
         if value.upper() not in SUITS:
             raise Malformed(
-                _("{field} must be S, H, D or C, not '{value}'.").format(field=name, value=value),
-                name,
+                N_("{field} must be S, H, D or C, not '{value}'."), name, field=name, value=value
             )
         return value.upper()
 
@@ -92,10 +109,9 @@ class Body:
             return None
         if not isinstance(value, dict):
             raise Malformed(
-                _('{field} must be an object keyed by seat, such as {{"0": …}}.').format(
-                    field=name
-                ),
+                N_('{field} must be an object keyed by seat, such as {{"0": …}}.'),
                 name,
+                field=name,
             )
         seats = {}
         for key, item in value.items():
@@ -110,13 +126,15 @@ def _prefixed(error: NotationError, name: str) -> NotationError:
 
 def whole_number(value: object, field: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise Malformed(_("{field} must be a whole number.").format(field=field), field)
+        raise Malformed(N_("{field} must be a whole number."), field, field=field)
     if not low <= value <= high:
         raise OutOfRange(
-            _("{field} must be from {low} to {high}, not {value}.").format(
-                field=field, low=low, high=high, value=value
-            ),
+            N_("{field} must be from {low} to {high}, not {value}."),
             field,
+            field=field,
+            low=low,
+            high=high,
+            value=value,
         )
     return value
 
@@ -124,7 +142,9 @@ def whole_number(value: object, field: str, low: int, high: int) -> int:
 def seat_key(key: str, players: int, field: str) -> int:
     if not (key.isascii() and key.isdigit()) or key != str(int(key)) or int(key) >= players:
         raise OutOfRange(
-            _("'{key}' is not a seat: seats are 0 to {last}.").format(key=key, last=players - 1),
+            N_("'{key}' is not a seat: seats are 0 to {last}."),
             field,
+            key=given(key),
+            last=players - 1,
         )
     return int(key)
