@@ -63,10 +63,17 @@ def option_form_fields(code: str, spec) -> list:
     # An object option: one whole-number field per key. Its bounds are the engine's (the
     # trump change cost 0…8, a deal-miss count −4…4): it judges the value, so a field
     # never refuses a number the engine takes.
+    bounds = getattr(spec.default, "bounds", {})
     fields = []
     for key, default in spec.default.as_json().items():
         field = forms.IntegerField(label=part_label(label, spec.name, key), required=False)
         field.widget.attrs["placeholder"] = str(default)
+        if key in bounds:  # shown to the phone's keypad and the reader, judged by the engine
+            low, high = bounds[key]
+            field.widget.attrs.update(min=low, max=high)
+            field.label = _("{label} ({low} to {high})").format(
+                label=field.label, low=low, high=high
+            )
         field.help_text = help_text if not fields else ""
         fields.append((part_field(code, spec.name, key), field))
     return fields

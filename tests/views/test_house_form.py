@@ -129,3 +129,10 @@ def test_it_says_when_a_house_rule_changes_nothing(member_client):
     page = member_client.get("/rules/japanese/?o.yoromeki_loses_to_jacks=true").content.decode()
     rule = page[page.index('id="opt-yoromeki_loses_to_jacks"') :]
     assert "No effect: no yoromeki is played." in rule[: rule.index("</li>")]
+
+
+def test_it_shows_the_bounds_of_each_number_of_a_house_rule(member_client, league):
+    mighty = _details(member_client.get(url("session-new", league.pk)).content.decode(), "mighty")
+    assert "(-40 to 40)" in mighty and "(0 to 8)" in mighty
+    field = mighty[mighty.index('name="opt_mighty_deal_miss_values__point"') :]
+    assert 'min="-4"' in field[: field.index(">")] and 'max="4"' in field[: field.index(">")]
