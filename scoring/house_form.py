@@ -27,7 +27,20 @@ def part_field(code: str, name: str, part: str) -> str:
 
 
 def option_form_fields(code: str, spec) -> list:
-    """Form fields for one house rule; "" keeps the game's default."""
+    """Form fields for one house rule; "" keeps the game's default, which each field carries
+    (``data-default``) so the page can count the changed rules as they are chosen."""
+    fields = _fields_for(code, spec)
+    if isinstance(spec.default, dict):
+        return fields  # the default depends on the players: the page cannot tell alone
+    parts = spec.default.as_json() if hasattr(spec.default, "as_json") else None
+    for name, field in fields:
+        default = parts[name.rpartition("__")[2]] if parts is not None else spec.default
+        text = ("true" if default else "false") if isinstance(default, bool) else str(default)
+        field.widget.attrs["data-default"] = text
+    return fields
+
+
+def _fields_for(code: str, spec) -> list:
     name = option_field(code, spec.name)
     label, help_text = spec.label, gettext_lazy(spec.description)
     if spec.kind == "bool":

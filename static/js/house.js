@@ -22,9 +22,44 @@
     out.classList.toggle("zero", total === 0);
   }
 
+  // The count of changed rules, on each group and on the game, follows the choices: a rule
+  // is changed when a box holds something other than its default (data-default).
+  function differs(control) {
+    var value = control.value.trim();
+    if (value === "") return false;
+    return control.dataset.default === undefined || value !== control.dataset.default;
+  }
+
+  function show(badge, count) {
+    if (!badge) return;
+    badge.hidden = count === 0;
+    var template = count === 1 ? badge.dataset.one : badge.dataset.other;
+    badge.textContent = template.replace(/[12]/, String(count));
+  }
+
+  function recount(game) {
+    var total = 0;
+    game.querySelectorAll("details.concern").forEach(function (concern) {
+      var changed = 0;
+      concern.querySelectorAll("[data-rule]").forEach(function (rule) {
+        var on = Array.prototype.some.call(rule.querySelectorAll("select, input"), differs);
+        rule.classList.toggle("changed", on);
+        if (on) changed += 1;
+      });
+      show(concern.querySelector("summary [data-changed]"), changed);
+      total += changed;
+    });
+    var own = Array.prototype.some.call(game.querySelectorAll(".score-table input"), function (i) {
+      return i.value.trim() !== "";
+    });
+    show(game.querySelector(":scope > summary [data-changed]"), total + (own ? 1 : 0));
+  }
+
   document.addEventListener("input", function (event) {
     var row = event.target.closest("[data-score-grid] tr");
     if (row) resum(row);
+    var game = event.target.closest("details.options");
+    if (game) recount(game);
   });
 
   // A rule, the game or the players changed while a table is open: lay it out again.

@@ -27,6 +27,18 @@ def test_it_starts_a_game_with_its_own_score_table_and_scores_by_it(page, live_s
     # Grouped and folded: the game's rules take a screen, not five.
     assert options.locator("details.concern").count() >= 4
     assert options.evaluate("el => el.getBoundingClientRect().height") < 844
+    # The count of changed rules follows the choices, on the group and on the game.
+    badge = options.locator(":scope > summary .badge")
+    expect(badge).to_be_hidden()
+    scoring = options.locator("details.concern", has_text="Scoring").first
+    scoring.locator("summary").click()
+    scoring.locator("select[name=opt_taiwan_score_table]").select_option("hongkong")
+    expect(badge).to_have_text("1 rule changed")
+    expect(scoring.locator("summary .badge")).to_have_text("1 changed")
+    scoring.locator("select[name=opt_taiwan_score_table]").select_option("taiwan")  # the default
+    expect(badge).to_be_hidden()
+    shot(page, "house-rules-groups")
+    scoring.locator("summary").click()
     options.get_by_role("button", name="Edit the score table").click()
     grid = page.locator("#score-table-taiwan [data-score-grid]")
     expect(grid).to_be_visible()
@@ -40,6 +52,7 @@ def test_it_starts_a_game_with_its_own_score_table_and_scores_by_it(page, live_s
     made.locator("input").nth(2).fill("-60")
     expect(made.locator("output[data-sum]")).to_have_text("0")
     expect(made.locator("output[data-sum]")).to_have_class("zero")
+    expect(badge).to_have_text("1 rule changed")  # the table's own numbers
     shot(page, "score-table-edit")
     # Done typing (the phone's keyboard closes), then Start.
     made.locator("input").nth(2).blur()
