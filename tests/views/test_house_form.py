@@ -136,3 +136,13 @@ def test_it_shows_the_bounds_of_each_number_of_a_house_rule(member_client, leagu
     assert "(-40 to 40)" in mighty and "(0 to 8)" in mighty
     field = mighty[mighty.index('name="opt_mighty_deal_miss_values__point"') :]
     assert 'min="-4"' in field[: field.index(">")] and 'max="4"' in field[: field.index(">")]
+
+
+def test_it_shows_the_declarer_taking_the_balance_at_four_player_mighty(member_client, league):
+    data = new_game(variant="mighty", players="A\nB\nC\nD", edit_table="mighty")
+    body = member_client.post(url("session-new", league.pk), data).content.decode()
+    table = body[body.index('id="score-table-mighty"') :]
+    table = table[: table.index("</table>")]
+    assert table.count("the balance") == 2  # with a friend, and alone
+    assert 'name="opt_mighty_score_values__declarer"' not in table
+    assert 'name="opt_mighty_score_values__friend"' in table
