@@ -14,18 +14,13 @@ from django.db.models import Sum
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import HandFacts, find_variant
+from scoring.rules import VARIANTS, HandFacts, find_variant
 from scoring.rules.cards import parse_card
 
-VARIANT_CHOICES = [
-    ("taiwan", _("Taiwan Napoleon")),
-    ("hongkong", _("Hong Kong Napoleon")),
-    ("japanese", _("Japanese Napoleon")),
-    ("japanese-chip", _("Japanese Napoleon with chips")),
-    ("thai", _("Thai Napoleon")),
-    ("mighty", _("The Mighty")),
-    ("nap", _("Nap")),
-]
+# The games in the engine's order, each by its own (translated) name: the engine is the one
+# list of variants, so a new game needs no edit here.
+VARIANT_CHOICES = [(code, _(variant.name)) for code, variant in VARIANTS.items()]
+FIRST_VARIANT = VARIANT_CHOICES[0][0]
 
 
 def new_share_token() -> str:
@@ -37,7 +32,7 @@ class League(models.Model):
     name = models.CharField(_("name"), max_length=80)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     default_variant = models.CharField(
-        _("usual game"), max_length=20, choices=VARIANT_CHOICES, default="taiwan"
+        _("usual game"), max_length=20, choices=VARIANT_CHOICES, default=FIRST_VARIANT
     )
     default_options = models.JSONField(
         _("usual house rules"), default=dict, blank=True, help_text=_("By variant code.")

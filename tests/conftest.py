@@ -70,7 +70,33 @@ def touches_database(item) -> bool:
     return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
 
 
+# The longest files first, whole files at a time (module fixtures stay shared): xdist deals
+# the start of the list out evenly, so no long test is left to run alone at the end while
+# the other worker idles (longest-first scheduling). Longest first within this list too.
+LONGEST_FIRST = (
+    "tests/browser/test_accessibility.py",
+    "tests/browser/test_languages.py",
+    "tests/browser/",
+    "tests/security/test_query_fuzz.py",
+    "tests/views/test_fuzz_forms.py",
+    "tests/rules/test_play_properties",
+    "tests/ops/",
+    "tests/api/test_fuzz.py",
+    "tests/security/test_live_parallel.py",
+    "tests/rulebook/test_worked_examples.py",
+)
+
+
+def expected_length_rank(item) -> int:
+    path = item.nodeid
+    for rank, prefix in enumerate(LONGEST_FIRST):
+        if path.startswith(prefix):
+            return rank
+    return len(LONGEST_FIRST)
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=expected_length_rank)  # stable: each file keeps its own order
     # dev.py's second run, on PostgreSQL, repeats only the tests that reach the database:
     # the engine and API tests gain nothing from a second database.
     if os.environ.get("NAPOLEON_DATABASE_TESTS_ONLY"):

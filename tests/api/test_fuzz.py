@@ -16,7 +16,7 @@ from .support import API, ENDPOINTS
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 
 FUZZ = settings(
-    max_examples=150,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

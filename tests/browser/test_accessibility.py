@@ -254,13 +254,22 @@ def shot(page, name):
     page.screenshot(path=str(SHOTS / f"a11y-{name}.png"), full_page=True)
 
 
-def test_every_page_has_no_serious_violation(live_server, world, browser, browser_context_args):
+# The walk is cut in parts that run side by side (one long test would hold one worker to
+# the end of the suite while the other idles); every part lists the whole walk.
+PARTS = 3
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_every_page_has_no_serious_violation(
+    live_server, world, browser, browser_context_args, part
+):
     walk = pages(world)
     paths = {path for path, _member in walk}
     for expected in ["/", "/accounts/login/", "/accounts/signup/", "/rules/", "/referee/"]:
         assert expected in paths
     assert any(path.startswith("/share/") for path in paths)
     assert any(path.startswith("/referee/trick/?") for path in paths)
+    walk = walk[part::PARTS]
     # One visit per page, checked in both colour schemes: the scheme is switched on the
     # loaded page (a media emulation), so the walk costs one page load, not two.
     anonymous = context(browser, browser_context_args, SCHEMES[0]).new_page()

@@ -4,6 +4,7 @@ refused with a clear message and nothing saved."""
 
 import copy
 import csv
+import html
 import io
 import json
 from decimal import Decimal
@@ -155,102 +156,215 @@ def mutate(change):
     return apply
 
 
+SESSION = "Session 1 (2025-03-14)"
+HAND = SESSION + ", hand 1"
+
 REFUSALS = {
-    "not json": (lambda doc: b"{not json", "not valid JSON"),
-    "not text": (lambda doc: b"\xff\xfe\x00\x01", "not text"),
-    "a list": (lambda doc: b"[]", "must be an object"),
-    "deep nesting": (lambda doc: b"[" * 100000 + b"]" * 100000, "nested too deeply"),
+    "not json": (
+        lambda doc: b"{not json",
+        "The file is not valid JSON at line 1, column 2: a name in double quotes was expected.",
+    ),
+    "not text": (lambda doc: b"\xff\xfe\x00\x01", "The file is not text (UTF-8)"),
+    "a list": (lambda doc: b"[]", "The file holds no league: a league file is one JSON object."),
+    "deep nesting": (
+        lambda doc: b'{"format": ' + b"[" * 100000 + b"]" * 100000 + b"}",
+        "The file is nested too deeply to be a league file.",
+    ),
     "a giant number": (
-        lambda doc: (
-            json.dumps(doc)
-            .replace('"first_dealer":0', '"first_dealer":' + "9" * 400)
-            .replace('"first_dealer": 0', '"first_dealer": ' + "9" * 400)
-            .encode()
-        ),
-        "number too large",
+        mutate(lambda d: d["sessions"][0].update(first_dealer=int("9" * 400))),
+        f"{SESSION}: the first dealer must be at most 9.",
     ),
-    "a decimal": (
-        mutate(lambda d: hand(d).update(target=11.5)),
-        "decimal number",
+    "thousands of digits": (
+        lambda doc: json.dumps(doc).replace('"dealer": 0', '"dealer": ' + "9" * 5000).encode(),
+        "The file has a number far too large.",
     ),
-    "NaN": (lambda doc: json.dumps(doc).replace('"target": 11', '"target": NaN').encode(), "NaN"),
-    "a key twice": (lambda doc: b'{"format": "napoleon-league", "format": "x"}', "twice"),
-    "another format": (mutate(lambda d: d.update(format="something-else")), "not a league file"),
-    "a later version": (mutate(lambda d: d.update(version=99)), "version 99"),
-    "an extra field": (mutate(lambda d: d.update(extra=1)), "fields a league file does not"),
-    "a missing field": (mutate(lambda d: d.pop("players")), "lacks players"),
+    "a decimal": (mutate(lambda d: hand(d).update(target=11.5)), "decimal number (11.5)"),
+    "NaN": (
+        lambda doc: json.dumps(doc).replace('"target": 11', '"target": NaN').encode(),
+        "The file has NaN, which is not a number a league file holds.",
+    ),
+    "a key twice": (
+        lambda doc: b'{"format": "napoleon-league", "format": "x"}',
+        "The file names “format” twice in one place.",
+    ),
+    "a key twice in a hand": (
+        lambda doc: json.dumps(doc).replace('"dealer": 0', '"dealer": 0, "dealer": 1').encode(),
+        "The file names “dealer” twice in one place.",
+    ),
+    "another format": (
+        mutate(lambda d: d.update(format="something-else")),
+        "The file: it is not a league file from this app.",
+    ),
+    "a later version": (
+        mutate(lambda d: d.update(version=99)),
+        "The file: it is a league file of version 99, which this app cannot read.",
+    ),
+    "version true": (
+        mutate(lambda d: d.update(version=True)),
+        "The file: the version must be a whole number.",
+    ),
+    "an extra field": (
+        mutate(lambda d: d.update(extra=1)),
+        "The file: “extra” is not a field a league file has here.",
+    ),
+    "an extra field in a hand": (
+        mutate(lambda d: hand(d).update(bonus=1)),
+        f"{HAND}: “bonus” is not a field a league file has here.",
+    ),
+    "a missing field": (mutate(lambda d: d.pop("players")), "The file: it lacks players."),
+    "a missing hand field": (
+        mutate(lambda d: hand(d).pop("dealer")),
+        f"{HAND}: it does not give the dealer.",
+    ),
     "an unknown game": (
         mutate(lambda d: d["sessions"][0].update(variant="poker")),
-        "its game must be one of",
+        f"{SESSION}: the game must be one of taiwan, hongkong, japanese,",
     ),
     "an unknown house rule": (
         mutate(lambda d: d["sessions"][0]["options"].update(wild_cards=True)),
-        "not a house rule",
+        f"{SESSION}: the house rules: 'wild_cards' is not a house rule",
     ),
     "a bad house rule value": (
         mutate(lambda d: d["sessions"][0]["options"].update(score_table="points")),
-        "score_table must be one of",
+        f"{SESSION}: the house rules: options.score_table must be one of",
+    ),
+    "a bad usual house rule": (
+        mutate(lambda d: d["league"]["default_options"].update(taiwan={"score_table": "x"})),
+        "The league: the usual house rules: options.score_table must be one of",
     ),
     "a seat out of range": (
         mutate(lambda d: hand(d).update(declarer=7)),
-        "declarer must be a whole number from 0 to 4",
+        f"{HAND}: the declarer must be a seat from 0 to 4.",
     ),
-    "a partner out of range": (mutate(lambda d: hand(d).update(partner=-1)), "partner must be"),
-    "a dealer of the wrong type": (mutate(lambda d: hand(d).update(dealer="0")), "dealer must be"),
-    "a boolean for a number": (mutate(lambda d: hand(d).update(dealer=True)), "dealer must be"),
+    "a partner out of range": (
+        mutate(lambda d: hand(d).update(partner=-1)),
+        f"{HAND}: the partner must be at least 0.",
+    ),
+    "a dealer of the wrong type": (
+        mutate(lambda d: hand(d).update(dealer="0")),
+        f"{HAND}: the dealer must be a whole number.",
+    ),
+    "a boolean for a number": (
+        mutate(lambda d: hand(d).update(dealer=True)),
+        f"{HAND}: the dealer must be a whole number.",
+    ),
+    "a number for a boolean": (
+        mutate(lambda d: hand(d).update(toppled=0)),
+        f"{HAND}: whether it was toppled must be true or false.",
+    ),
     "scores that disagree": (
         mutate(lambda d: hand(d).update(scores=[1000, 60, -60, -60, -60])),
-        "are not what the rules give",
+        f"{HAND}: its scores (1000, 60, -60, -60, -60) are not what the rules give "
+        "(120, 60, -60, -60, -60).",
+    ),
+    "a score too few": (
+        mutate(lambda d: hand(d).update(scores=[120, 60, -60, -60])),
+        f"{HAND}: it must have one score per seat (5).",
     ),
     "a result that disagrees": (
         mutate(lambda d: hand(d).update(made=False)),
-        "its made is false, but the rules give true",
+        f"{HAND}: whether it was made is false in the file, but the rules give true.",
+    ),
+    "a target that disagrees": (
+        mutate(lambda d: hand(d).update(target=12)),
+        f"{HAND}: the target is 12 in the file, but the rules give 11.",
     ),
     "a contract the rules refuse": (
         mutate(lambda d: hand(d).update(contract="9S")),
-        "the rules cannot score it",
+        f"{HAND}: the contract: 9S is above the highest bid",
     ),
     "a bad card": (
         mutate(lambda d: hand(d).update(called_card="ZZ")),
-        "",
+        f"{HAND}: “ZZ” in the called card is not a card.",
     ),
     "a stranger at the table": (
         mutate(lambda d: d["sessions"][0]["seats"].__setitem__(0, "Mallory")),
-        "not in the list of players",
+        f"{SESSION}: “Mallory” sits at the table but is not in the list of players.",
     ),
     "too many seats": (
         mutate(lambda d: d["sessions"][0].update(seats=d["players"] * 3)),
-        "has more than 10 entries",
+        f"{SESSION}: there are more than 10 entries in the list of seats.",
     ),
     "a player in two seats": (
         mutate(lambda d: d["sessions"][0]["seats"].__setitem__(1, "Ann")),
-        "a player has two seats",
+        f"{SESSION}: a player has two seats.",
     ),
-    "a player twice": (mutate(lambda d: d["players"].append("Ann")), "a name is listed twice"),
-    "a huge name": (mutate(lambda d: d["players"].append("x" * 500)), "longer than 40"),
+    "a player in two seats, in another case": (
+        mutate(lambda d: d["sessions"][0]["seats"].__setitem__(1, "ANN")),
+        f"{SESSION}: a player has two seats.",
+    ),
+    "a player twice": (
+        mutate(lambda d: d["players"].append("Ann")),
+        "The list of players: “Ann” and “Ann” are one name to this app",
+    ),
+    "a name too long": (
+        mutate(lambda d: d["players"].append("x" * 41)),
+        "is 41 characters long; a name may have at most 40.",
+    ),
+    "a huge name": (
+        mutate(lambda d: d["players"].append("x" * 500)),
+        "The list of players: name 6 in the list is longer than 200 characters.",
+    ),
     "a control character": (
         mutate(lambda d: d["league"].update(name="Bad\x00name")),
-        "control characters",
+        "contains a control character; type the name again.",
     ),
     "scores on a passed hand": (
         mutate(lambda d: hand(d, 1).update(scores=[1, 2, 3, 4, 5])),
-        "passed out",
+        f"{SESSION}, hand 2: it was passed out, so it has no scores.",
+    ),
+    "a contract on a passed hand": (
+        mutate(lambda d: hand(d, 1).update(contract="3S")),
+        f'{SESSION}, hand 2: it was passed out, so the contract must be "".',
     ),
     "hands out of order": (
         mutate(lambda d: d["sessions"][0]["hands"].reverse()),
-        "listed in order",
+        f"{SESSION}, hand 2: the hands must be listed in order, each number once.",
     ),
-    "a bad date": (mutate(lambda d: d["sessions"][0].update(date="14/03/2025")), "YYYY-MM-DD"),
-    "a bad stake": (mutate(lambda d: d["sessions"][0].update(stake="1e9")), "stake"),
+    "a hand's key twice": (
+        mutate(lambda d: hand(d, 1).update(key=hand(d)["key"])),
+        f"{SESSION}, hand 2: two hands have the same key.",
+    ),
+    "a bad date": (
+        mutate(lambda d: d["sessions"][0].update(date="14/03/2025")),
+        "Session 1 (14/03/2025): the date must be a date written YYYY-MM-DD, "
+        "from 1900-01-01 to 2200-12-31.",
+    ),
+    "a far date": (
+        mutate(lambda d: d["sessions"][0].update(date="2871-11-26")),
+        "Session 1 (2871-11-26): the date must be a date written YYYY-MM-DD, "
+        "from 1900-01-01 to 2200-12-31.",
+    ),
+    "a bad stake": (
+        mutate(lambda d: d["sessions"][0].update(stake="1e9")),
+        f"{SESSION}: the stake must be null or written like 0.50.",
+    ),
     "a naive time": (
         mutate(lambda d: d["sessions"][0].update(created_at="2025-03-14T20:00:00")),
-        "time zone",
+        f"{SESSION}: the start time must be a date and time with its time zone",
+    ),
+    "a time at the end of time": (
+        mutate(lambda d: d["sessions"][0].update(ended_at="9999-12-31T23:59:59-12:00")),
+        f"{SESSION}: the end time must be a date and time with its time zone",
     ),
     "too many players at a game": (
         mutate(lambda d: d["sessions"][0].update(seats=["Ann", "Ben", "Cat"])),
-        "is played by",
+        f"{SESSION}: Taiwan Napoleon is played by 4–6 players, not 3.",
     ),
-    "a bad key": (mutate(lambda d: hand(d).update(key="not-a-uuid")), "UUID"),
+    "a bad key": (
+        mutate(lambda d: hand(d).update(key="not-a-uuid")),
+        f"{HAND}: the hand's key must be a UUID",
+    ),
+    "an empty file": (lambda doc: b"", "The submitted file is empty."),
+    "only spaces": (lambda doc: b"  \n ", "The file is empty."),
+    "something after the end": (
+        lambda doc: json.dumps(doc).encode() + b" []",
+        "something follows the end of the data.",
+    ),
+    "cut short": (
+        lambda doc: json.dumps(doc).encode()[:-40],
+        "The file is not valid JSON at line 1, column",
+    ),
 }
 
 
@@ -261,9 +375,7 @@ def test_it_refuses_a_bad_file_and_changes_nothing(owner_client, empty, document
     response = upload(owner_client, empty, build(document))
     body = response.content.decode()
     assert response.status_code == 400
-    assert message in body.replace("&quot;", '"').replace("&#x27;", "'"), body[
-        body.find("errorlist") - 200 :
-    ][:1500]
+    assert message in html.unescape(body), body[body.find("errorlist") - 200 :][:1500]
     assert counts() == before
     empty.refresh_from_db()
     assert empty.name == "Restored"
@@ -303,7 +415,7 @@ def test_only_the_owner_imports(
 
 def test_the_import_page_explains_itself(owner_client, empty):
     body = owner_client.get(url("league-import", empty.pk)).content.decode()
-    assert 'enctype="multipart/form-data"' in body and "At most 20 MB." in body
+    assert 'enctype="multipart/form-data"' in body and "At most 64 MB." in body
 
 
 def test_an_import_needs_a_file(owner_client, empty):

@@ -1,0 +1,324 @@
+"""Each session checked against its game, and each hand scored again by the engine.
+
+The file says what the table entered (declarer, contract, partner, the count, the cards
+or the tricks) and what the rules made of it (scores, made, target, result, reasons).
+The first part is checked against the game: seats at the table, a result counted the
+way the game counts (no trick counts on a point-card game, no captured cards on a trick
+game), no card discarded twice. The second part is derived again: scores, made, target
+and result that disagree with the engine are refused, and the reasons written in the
+file are never taken (anyone can type a sentence): the engine writes them again.
+"""
+
+import json
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring.names import name_key
+from scoring.rules import HandFacts, RulesError, find_variant, parse_card
+
+from .refusal import field, hand_place, refused, shown
+from .schema import Session
+
+PASSED = {
+    "declarer": None,
+    "contract": "",
+    "called_card": "",
+    "partner": None,
+    "mode": "",
+    "declarer_points": None,
+    "captured": None,
+    "discards": [],
+    "tricks": None,
+    "toppled": False,
+    "made": None,
+    "target": None,
+    "points": None,
+}
+# The columns of a hand as the writer stores them, in this order.
+HAND_COLUMNS = ("number", "dealer", "status", *PASSED, "lines", "key", "version")
+# Written as JSON text here, in the thread that has the time (null stays null).
+JSON_COLUMNS = frozenset({"captured", "discards", "tricks", "lines"})
+DERIVED = ("made", "target", "points")
+
+
+class Engine:
+    """The engine's answers an import asks for again and again, kept for the import:
+    a game's house rules, a contract, a card (all pure functions of what is asked)."""
+
+    def __init__(self) -> None:
+        self.rules, self.contracts, self.cards = {}, {}, {}
+
+    def table(self, variant, options: dict, players: int):
+        """(rules, key) for ``options`` at a table of ``players``; RulesError if invalid."""
+        try:
+            key = (variant.code, players, json.dumps(options, sort_keys=True))
+        except (TypeError, ValueError, RecursionError):
+            return variant.rules(options, players), None
+        if key not in self.rules:
+            self.rules[key] = variant.rules(options, players)
+        return self.rules[key], key
+
+    def contract(self, variant, rules, key, text: str):
+        if key is None:
+            return variant.parse_contract(text, rules)
+        found = self.contracts.get((key, text))
+        if found is None:
+            found = self.contracts[(key, text)] = variant.parse_contract(text, rules)
+        return found
+
+    def card(self, code: str):
+        found = self.cards.get(code)
+        if found is None:
+            found = self.cards[code] = parse_card(code)
+        return found
+
+
+@dataclass
+class Table:
+    """One session's game, as its hands are checked."""
+
+    place: str
+    variant: object
+    rules: object
+    key: tuple | None
+    players: int
+
+    def fail(self, problem: str, where: tuple | None = None):
+        """Refuse the file: ``problem`` at this session, or at ``where`` (a hand and its
+        position in the list)."""
+        raise refused(hand_place(self.place, *where) if where else self.place, problem)
+
+    def game(self) -> str:
+        return _(self.variant.name)
+
+    def seat(self, value, name: str, where: tuple | None) -> None:
+        if value is not None and value >= self.players:
+            self.fail(
+                _("{field} must be a seat from 0 to {last}.").format(
+                    field=field(name), last=self.players - 1
+                ),
+                where,
+            )
+
+
+def session_rows(session: Session, place: str, engine: Engine):
+    """(the session's row, its hands' rows, each hand's scores) for the writer."""
+    variant = find_variant(session.variant)
+    players = len(session.seats)
+    table = Table(place, variant, None, None, players)
+    if not variant.can_seat(players):
+        table.fail(
+            _("{game} is played by {counts} players, not {count}.").format(
+                game=table.game(), counts=variant.player_counts, count=players
+            )
+        )
+    if len({name_key(name) for name in session.seats}) != players:
+        table.fail(_("a player has two seats."))
+    try:
+        table.rules, table.key = engine.table(variant, session.options, players)
+    except RulesError as error:
+        table.fail(_("the house rules: {problem}").format(problem=error.message))
+    table.seat(session.first_dealer, "first_dealer", None)
+    row = (
+        session.date.isoformat(),
+        session.variant,
+        json.dumps(session.options),
+        session.first_dealer,
+        session.stake,
+        session.created_at,
+        session.ended_at,
+        tuple(session.seats),
+    )
+    hands, scores = _hands(session, table, engine)
+    return row, hands, scores
+
+
+def _hands(session: Session, table: Table, engine: Engine):
+    rows, scores, keys = [], [], set()
+    last = 0
+    for position, hand in enumerate(session.hands, start=1):
+        where = (hand, position)
+        if hand["number"] <= last:
+            table.fail(_("the hands must be listed in order, each number once."), where)
+        if hand["key"] in keys:
+            table.fail(_("two hands have the same key."), where)
+        last = hand["number"]
+        keys.add(hand["key"])
+        table.seat(hand["dealer"], "dealer", where)
+        if hand["status"] == "passed":
+            values, deltas = _passed(hand, table, where), ()
+        else:
+            values, deltas = _played(hand, table, engine, where)
+        for name in JSON_COLUMNS:
+            values[name] = _json(values[name])
+        values["key"] = values["key"].replace("-", "")  # its hex, as a database keeps it
+        rows.append(tuple(map(values.__getitem__, HAND_COLUMNS)))
+        scores.append(deltas)
+    return rows, scores
+
+
+def _json(value) -> str | None:
+    """A JSON column's value as Django writes it (null stays null)."""
+    if value is None:
+        return None
+    return "[]" if value == [] else json.dumps(value)
+
+
+def _passed(hand: dict, table: Table, where: tuple) -> dict:
+    for name, value in PASSED.items():
+        if hand[name] != value:
+            table.fail(
+                _("it was passed out, so {field} must be {value}.").format(
+                    field=field(name), value=json.dumps(value)
+                ),
+                where,
+            )
+    if hand["scores"]:
+        table.fail(_("it was passed out, so it has no scores."), where)
+    return {**hand, "lines": []}
+
+
+def _played(hand: dict, table: Table, engine: Engine, where: tuple):
+    if hand["declarer"] is None:
+        table.fail(_("it was played, so it needs a declarer."), where)
+    for name in ("declarer", "partner"):
+        table.seat(hand[name], name, where)
+    for name in ("captured", "tricks"):
+        for seat in hand[name] or ():
+            if int(seat) >= table.players:
+                table.fail(
+                    _(
+                        "seat {seat} in {field} is not at the table: its seats are 0 to {last}."
+                    ).format(seat=seat, field=field(name), last=table.players - 1),
+                    where,
+                )
+    if len(hand["scores"]) != table.players:
+        table.fail(
+            _("it must have one score per seat ({count}).").format(count=table.players), where
+        )
+    _counted_as_the_game_counts(hand, table, where)
+    try:
+        contract = engine.contract(table.variant, table.rules, table.key, hand["contract"])
+    except RulesError as error:
+        table.fail(_("the contract: {problem}").format(problem=error.message), where)
+    score = _score(hand, table, engine, contract, where)
+    if tuple(hand["scores"]) != score.deltas:
+        table.fail(
+            _("its scores ({stored}) are not what the rules give ({engine}).").format(
+                stored=", ".join(map(str, hand["scores"])),
+                engine=", ".join(map(str, score.deltas)),
+            ),
+            where,
+        )
+    engine_says = {"made": score.made, "target": score.target, "points": score.declarer_points}
+    for name in DERIVED:
+        if hand[name] != engine_says[name]:
+            table.fail(
+                _("{field} is {stored} in the file, but the rules give {engine}.").format(
+                    field=field(name),
+                    stored=json.dumps(hand[name]),
+                    engine=json.dumps(engine_says[name]),
+                ),
+                where,
+            )
+    values = {**hand, **engine_says, "lines": list(score.lines)}
+    if hand["captured"] is not None:
+        if hand["declarer_points"] not in (None, score.declarer_points):
+            table.fail(_("the declarer's points do not match the captured cards."), where)
+        values["declarer_points"] = score.declarer_points
+    return values, score.deltas
+
+
+def _counted_as_the_game_counts(hand: dict, table: Table, where: tuple) -> None:
+    """The result entered the one way the game counts it, each card discarded once."""
+    if table.variant.counts_tricks:
+        if hand["mode"] != "tricks":
+            table.fail(
+                _("{game} counts tricks, so the result must be entered as tricks.").format(
+                    game=table.game()
+                ),
+                where,
+            )
+        for name in ("captured", "declarer_points"):
+            if hand[name] is not None:
+                table.fail(
+                    _("{game} counts tricks, not point cards, so {field} must be null.").format(
+                        game=table.game(), field=field(name)
+                    ),
+                    where,
+                )
+        if hand["discards"]:
+            table.fail(
+                _("{game} counts tricks, so no discards are listed.").format(game=table.game()),
+                where,
+            )
+        if hand["toppled"] and not table.variant.can_topple:
+            table.fail(_("{game} has no toppled hands.").format(game=table.game()), where)
+        if hand["tricks"] is None and not hand["toppled"]:
+            table.fail(_("it needs the tricks each seat took."), where)
+        return
+    if hand["tricks"] is not None or hand["toppled"]:
+        table.fail(
+            _("{game} counts point cards, not tricks, so it has no trick counts.").format(
+                game=table.game()
+            ),
+            where,
+        )
+    _counted_in_points(hand, table, where)
+
+
+def _counted_in_points(hand: dict, table: Table, where: tuple) -> None:
+    if hand["mode"] == "cards":
+        if hand["captured"] is None:
+            table.fail(_("its result was entered as cards, so it needs the captured cards."), where)
+    elif hand["mode"] == "count":
+        if hand["captured"] is not None or hand["discards"]:
+            table.fail(_("its result was entered as a quick count, so it lists no cards."), where)
+        if hand["declarer_points"] is None:
+            table.fail(
+                _("its result was entered as a quick count, so it needs the declarer's points."),
+                where,
+            )
+    else:
+        table.fail(
+            _("{game} counts point cards, so the result must be entered as count or cards.").format(
+                game=table.game()
+            ),
+            where,
+        )
+    seen = set()
+    for code in hand["discards"]:
+        card = parse_card(code)
+        if card in seen:
+            table.fail(_("the discards list {card} twice.").format(card=shown(code, 5)), where)
+        seen.add(card)
+
+
+def _score(hand: dict, table: Table, engine: Engine, contract, where: tuple):
+    captured = hand["captured"]
+    if captured is not None:
+        captured = {int(s): tuple(map(engine.card, cards)) for s, cards in captured.items()}
+    tricks = hand["tricks"]
+    if tricks is not None:
+        tricks = {int(s): count for s, count in tricks.items()}
+    facts = HandFacts(
+        table.players,
+        hand["declarer"],
+        contract,
+        None if hand["partner"] == hand["declarer"] else hand["partner"],
+        captured=captured,
+        discards=tuple(map(engine.card, hand["discards"])),
+        declarer_points=hand["declarer_points"] if captured is None else None,
+        tricks=tricks,
+        toppled=hand["toppled"],
+    )
+    try:
+        return table.variant.score(facts, table.rules)
+    except RulesError as error:
+        table.fail(_("the rules cannot score it: {problem}").format(problem=error.message), where)
+    except (ValueError, TypeError, KeyError, IndexError, ArithmeticError) as error:
+        table.fail(
+            _("the rules cannot score it ({problem}).").format(problem=type(error).__name__),
+            where,
+        )

@@ -1,0 +1,223 @@
+"""The second half of an import: a checked league written, all of it or nothing.
+
+SQLite lets one connection write at a time, so one transaction that writes 100,000 hands
+would make every Save at every table wait seconds for it. Instead the rows go in short
+transactions (one batch of a couple of thousand hands each, a fraction of a second) into
+a *staging* league that no one is a member of, so no page shows it; then one short
+transaction moves its sessions and players into the league being filled, which must
+still be empty. A failure on the way deletes the staging league, and one that is left
+over (a process killed mid-import) is deleted by the next import, an hour on.
+
+On such a database a writer that starts again the moment it commits would still keep a
+Save out (SQLite does not queue writers: a waiting one retries every 100 ms or so), so
+imports write one at a time, across processes too (a lock file beside the database), and
+leave the database free for ``GAP`` after each batch, longer than a waiting Save's
+retries are apart: a Save waits for one batch at most.
+
+Rows go in by the thousand (``.rows``: model objects would cost more than the database
+does), then the new ids are read back in the order they were written, to link each
+hand's scores to it.
+"""
+
+import contextlib
+import datetime
+import fcntl
+import itertools
+import logging
+import threading
+import time
+import uuid
+from pathlib import Path
+
+from django.db import DatabaseError, connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import GameSession, Hand, HandScore, League, Player, Seat, new_share_token
+from scoring.names import name_key
+
+from .prepare import Prepared
+from .refusal import ImportRefused
+from .rescore import HAND_COLUMNS
+from .rows import Rows, ids
+
+logger = logging.getLogger(__name__)
+STAGING = "\x1fimport "  # no form takes a control character: never a league of a person
+STALE = datetime.timedelta(hours=1)
+FORGET_SESSIONS = 100  # sessions deleted per transaction when a staging league goes
+GAP = 0.12  # seconds the database is left free between two batches (SQLite's busy
+# handler retries at most 100 ms apart)
+_TURN = threading.Lock()
+SESSION_COLUMNS = (
+    "date",
+    "variant",
+    "options",
+    "first_dealer",
+    "stake",
+    "created_at",
+    "ended_at",
+)
+
+
+def write(league: League, prepared: Prepared) -> dict:
+    """Fill the empty ``league`` from ``prepared``; counts of what was written."""
+    forget_stale()
+    staging = League.objects.create(name=f"{STAGING}{uuid.uuid4().hex}")
+    try:
+        players = _players(staging, prepared.head.players)
+        writer = _Writer(staging, players)
+        with _turn():
+            for batch in _spaced(prepared.batches()):
+                with transaction.atomic():
+                    writer.write(batch)
+        _publish(league, staging, prepared.head)
+    except BaseException:
+        try:
+            forget(staging.pk)
+        except DatabaseError:  # the next import deletes it
+            logger.exception("could not delete staging league %s", staging.pk)
+        raise
+    return {"players": len(players), "sessions": prepared.sessions, "hands": prepared.hands}
+
+
+def _whole_database_locks() -> bool:
+    """Whether a write locks the whole database (SQLite), not just its rows."""
+    return not connection.features.has_select_for_update
+
+
+@contextlib.contextmanager
+def _turn():
+    """Imports take turns to write, where a write locks the whole database."""
+    if not _whole_database_locks():
+        yield
+        return
+    name = str(connection.settings_dict["NAME"])
+    with _TURN:
+        if not Path(name).is_absolute():  # a database in memory: one process
+            yield
+            return
+        with open(f"{name}.import-turn", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _spaced(items):
+    """``items``, with the database left free for GAP between two of them, where a write
+    locks it whole."""
+    spaced = _whole_database_locks()
+    for index, item in enumerate(items):
+        if spaced and index:
+            time.sleep(GAP)
+        yield item
+
+
+def _players(staging: League, names: list[str]) -> dict[str, int]:
+    players = Player.objects.bulk_create(Player(league=staging, name=name) for name in names)
+    return {name_key(player.name): player.pk for player in players}
+
+
+class _Writer:
+    """Writes batches into the staging league, each in the caller's transaction."""
+
+    def __init__(self, staging: League, players: dict[str, int]) -> None:
+        self.staging, self.players, self.last_session = staging, players, 0
+        self.now = timezone.now().isoformat()
+        self.sessions = Rows(GameSession, (*SESSION_COLUMNS, "league", "share_token"))
+        self.seats = Rows(Seat, ("session", "number", "player"))
+        self.hands = Rows(Hand, (*HAND_COLUMNS, "created_at", "updated_at", "session"))
+        self.scores = Rows(HandScore, ("hand", "seat", "delta"))
+
+    def write(self, batch) -> None:
+        with connection.cursor() as cursor:
+            sessions = self._sessions(cursor, [row for row, _hands, _scores in batch])
+            pairs = list(zip(sessions, batch, strict=True))
+            self.seats.put(
+                cursor,
+                (
+                    (session, number, self.players[name_key(name)])
+                    for session, (row, _hands, _scores) in pairs
+                    for number, name in enumerate(row[-1])
+                ),
+            )
+            self.hands.put(
+                cursor,
+                (
+                    (*hand, self.now, self.now, session)
+                    for session, (_row, hands, _scores) in pairs
+                    for hand in hands
+                ),
+            )
+            hands = ids(cursor, Hand, "session", sessions, "session_id, number")
+            deltas = [deltas for _row, _hands, scores in batch for deltas in scores]
+            self.scores.put(
+                cursor,
+                (
+                    (hand, seat, delta)
+                    for hand, hand_deltas in zip(hands, deltas, strict=True)
+                    for seat, delta in enumerate(hand_deltas)
+                ),
+            )
+
+    def _sessions(self, cursor, rows) -> list[int]:
+        count = len(SESSION_COLUMNS)
+        self.sessions.put(
+            cursor, ((*row[:count], self.staging.pk, new_share_token()) for row in rows)
+        )
+        table = connection.ops.quote_name(GameSession._meta.db_table)
+        cursor.execute(
+            f"SELECT id FROM {table} WHERE league_id = %s AND id > %s ORDER BY id",
+            [self.staging.pk, self.last_session],
+        )
+        found = [pk for (pk,) in cursor.fetchall()]
+        if len(found) != len(rows):
+            raise RuntimeError(f"{len(rows)} sessions written, {len(found)} found")
+        self.last_session = found[-1]
+        return found
+
+
+def _publish(league: League, staging: League, head) -> None:
+    """Move the staging league's sessions and players into ``league``, if still empty."""
+    with transaction.atomic():
+        target = League.objects.select_for_update().filter(pk=league.pk).first()
+        if target is None:
+            raise ImportRefused(_("This league no longer exists."))
+        if target.sessions.exists() or target.players.exists():
+            raise ImportRefused(
+                _("This league already has players or sessions: import into an empty league.")
+            )
+        GameSession.objects.filter(league=staging).update(league=target)
+        Player.objects.filter(league=staging).update(league=target)
+        target.name = head.league.name
+        target.default_variant = head.league.default_variant
+        target.default_options = head.league.default_options
+        target.save(update_fields=["name", "default_variant", "default_options"])
+        League.objects.filter(pk=staging.pk).delete()
+
+
+def forget(staging_pk: int) -> None:
+    """Delete a staging league, a few sessions per transaction."""
+    for _turn in _spaced(itertools.repeat(None)):
+        with transaction.atomic():
+            ids = list(
+                GameSession.objects.filter(league_id=staging_pk).values_list("pk", flat=True)[
+                    :FORGET_SESSIONS
+                ]
+            )
+            if not ids:
+                Player.objects.filter(league_id=staging_pk).delete()
+                League.objects.filter(pk=staging_pk).delete()
+                return
+            HandScore.objects.filter(hand__session_id__in=ids).delete()
+            GameSession.objects.filter(pk__in=ids).delete()
+
+
+def forget_stale() -> None:
+    """Staging leagues an interrupted import left behind."""
+    stale = League.objects.filter(
+        name__startswith=STAGING, created_at__lt=timezone.now() - STALE
+    ).values_list("pk", flat=True)
+    for pk in list(stale):
+        forget(pk)

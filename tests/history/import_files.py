@@ -1,0 +1,50 @@
+"""Builders for the import tests: a league file with a hand of every kind, uploads, and
+the message a refused upload shows."""
+
+import copy
+import html
+import json
+import re
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from scoring.history.export import league_json
+from tests.views.factories import grid, make_session, pass_out, play, url
+
+ERRORS = re.compile(r'<ul class="errorlist"[^>]*>(.*?)</ul>', re.S)
+
+
+def upload(client, league, data: bytes, name="league.json"):
+    return client.post(
+        url("league-import", league.pk),
+        {"file": SimpleUploadedFile(name, data, "application/json")},
+    )
+
+
+def refusal(response) -> str:
+    """The messages a refused import shows, as a person reads them."""
+    found = ERRORS.findall(response.content.decode())
+    return html.unescape(re.sub(r"<[^>]+>", " ", " ".join(found))).strip()
+
+
+def exported(league) -> dict:
+    return json.loads("".join(league_json(league)))
+
+
+def rich_league(league) -> None:
+    """Hands of every kind: a quick count, a card grid and a hand passed out (Taiwan),
+    tricks and a toppled hand (Thai), and a Nap bid."""
+    taiwan = make_session(league, "taiwan")
+    play(taiwan)
+    play(taiwan, mode="cards", **grid(taiwan, lambda code: "0" if code[0] in "SH" else "3"))
+    pass_out(taiwan)
+    thai = make_session(league, "thai")
+    play(thai)
+    play(thai, toppled="on")
+    play(make_session(league, "nap"))
+
+
+def changed(document: dict, change) -> bytes:
+    document = copy.deepcopy(document)
+    change(document)
+    return json.dumps(document).encode()
