@@ -73,3 +73,9 @@ def test_it_starts_a_game_with_its_own_score_table_and_scores_by_it(page, live_s
     expect(page.locator("#reasons")).to_contain_text("own numbers")
     shot(page, "score-table-preview", full_page=False)
     assert page.locator("button[value=save]").evaluate(REACHABLE)
+    # The session's rules page lays the table out with its own numbers, on the phone's width.
+    page.goto(f"{live_server.url}/rules/taiwan/?session={session.pk}#opt-score_values")
+    own = page.locator("#opt-score_values .score-grid")
+    expect(own.locator("td.changed").first).to_have_text("130")
+    assert own.evaluate("el => el.getBoundingClientRect().right") <= 390
+    shot(page, "score-table-rules", full_page=False)
