@@ -79,3 +79,11 @@ def test_it_starts_a_game_with_its_own_score_table_and_scores_by_it(page, live_s
     expect(own.locator("td.changed").first).to_have_text("130")
     assert own.evaluate("el => el.getBoundingClientRect().right") <= 390
     shot(page, "score-table-rules", full_page=False)
+
+
+def test_it_starts_the_game_when_enter_is_pressed(page, live_server, member):
+    # Enter (the phone keyboard's Go) starts the game, not the first score table's button.
+    new_game(page, live_server, member, "taiwan", ["Ann", "Bo", "Cy", "Dee", "Ed"])
+    page.locator("input[name=stake]").press("Enter")
+    page.wait_for_url("**/sessions/*/")
+    assert GameSession.objects.count() == 1
