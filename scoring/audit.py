@@ -13,19 +13,32 @@ from scoring.rules import RulesError
 from scoring.rules.cards import parse_card
 from scoring.rules.scores import signed
 
+# Who played the hand: its line-up, who sat it out, the seat killed (scoring.lineup).
+SEATING = ("lineup", "benched", "sitting_out")
 # The hand's own fields a snapshot keeps, besides its id, key and scores.
-FIELDS = (*Hand.ENTRY_FIELDS, "version")
+FIELDS = (*Hand.ENTRY_FIELDS, *SEATING, "version")
 
 
 def snapshot(hand, deltas=None) -> dict:
-    """The hand as stored, with each seat's score (``deltas`` when they are not saved yet)."""
+    """The hand as stored, with each seat's score (``deltas`` when they are not saved
+    yet; a seat with no score row, killed, scores 0)."""
     data = {name: getattr(hand, name) for name in FIELDS}
     data["id"] = hand.pk
     data["key"] = str(hand.key)
     if deltas is None:
-        deltas = hand.scores.order_by("seat").values_list("delta", flat=True)
+        stored = dict(hand.scores.values_list("seat", "delta"))
+        deltas = [stored.get(seat, 0) for seat in range(len(hand.lineup))] if stored else ()
     data["scores"] = [int(d) for d in deltas]
     return data
+
+
+def seated(session, state: dict) -> dict:
+    """A snapshot with its line-up: one taken before hands kept theirs was played by
+    the session's first table (nobody could leave or sit out then)."""
+    if state.get("lineup"):
+        return state
+    first = [seat.player_id for seat in session.all_seats if seat.from_hand == 1]
+    return {**state, "lineup": first, "benched": [], "sitting_out": None}
 
 
 def log(session, action, user=None, before=None, after=None, hand=None) -> HandEvent:
@@ -82,11 +95,18 @@ def restorable(session, candidates=None):
 # ---- showing snapshots ---------------------------------------------------------------
 
 
-def _seat_name(session, seat):
+def _names(session) -> dict:
+    return {seat.player_id: seat.player.name for seat in session.all_seats}
+
+
+def _seat_name(session, seat, state=None):
+    """The name of the player in a seat of a snapshot's line-up."""
     if seat is None:
         return ""
-    seats = session.seat_list
-    return seats[seat].player.name if 0 <= seat < len(seats) else str(seat)
+    lineup = seated(session, state or {})["lineup"]
+    if not 0 <= seat < len(lineup):
+        return str(seat)
+    return _names(session).get(lineup[seat], str(seat))
 
 
 def _contract_label(session, state):
@@ -125,7 +145,7 @@ def _cards(session, state):
     if not captured:
         return ""
     parts = [
-        f"{_seat_name(session, int(seat))}: {' '.join(map(_card_label, cards)) or '—'}"
+        f"{_seat_name(session, int(seat), state)}: {' '.join(map(_card_label, cards)) or '—'}"
         for seat, cards in sorted(captured.items(), key=lambda item: int(item[0]))
     ]
     if state.get("discards"):
@@ -144,26 +164,40 @@ def describe(session, state) -> list[tuple[str, str]]:
         partner = state.get("partner")
         variant = session.engine  # each game's own words: napoleon, 주공, bidder
         rows = [
-            (variant.term("declarer_title"), _seat_name(session, state.get("declarer"))),
+            (variant.term("declarer_title"), _seat_name(session, state.get("declarer"), state)),
             (_("Contract"), _contract_label(session, state)),
         ]
+        if state.get("sitting_out") is not None:
+            killed = _seat_name(session, state["sitting_out"], state)
+            rows.append((variant.term("sitting_out_title"), killed))
         if variant.has_partner:
             called = state.get("called_card")
             rows.append((_("Called card"), _card_label(called) if called else "—"))
-            name = _seat_name(session, partner) if partner is not None else _("alone")
+            name = _seat_name(session, partner, state) if partner is not None else _("alone")
             rows.append((variant.term("partner_prompt"), name))
         rows.append((_("Result"), _made(state.get("made"))))
         rows.append((variant.term("result_title"), _text(state.get("points"))))
         if state.get("tricks"):
             for seat, count in sorted(state["tricks"].items(), key=lambda item: int(item[0])):
-                label = _("Tricks: %(name)s") % {"name": _seat_name(session, int(seat))}
+                label = _("Tricks: %(name)s") % {"name": _seat_name(session, int(seat), state)}
                 rows.append((label, str(count)))
         if state.get("captured"):
             rows.append((_("Point cards"), _cards(session, state)))
         if state.get("toppled"):
             rows.append((_("Toppled on the first trick"), _yes_no(True)))
+    return rows + _seating_rows(session, state)
+
+
+def _seating_rows(session, state) -> list[tuple[str, str]]:
+    """Who sat the hand out, and each player's score."""
+    names = _names(session)
+    rows = []
+    benched = [names.get(player, "?") for _place, player in state.get("benched") or ()]
+    if benched:
+        rows.append((_("Sat out"), ", ".join(benched)))
     for seat, delta in enumerate(state.get("scores") or []):
-        rows.append((_("Score: %(name)s") % {"name": _seat_name(session, seat)}, signed(delta)))
+        name = _seat_name(session, seat, state)
+        rows.append((_("Score: %(name)s") % {"name": name}, signed(delta)))
     return rows
 
 

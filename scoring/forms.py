@@ -13,7 +13,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.hand_form import HandForm, hand_initial
+from scoring.hand_form import HandForm
+from scoring.hand_initial import hand_initial
 from scoring.house_form import (
     entered_score_values,
     field_for_path,
@@ -75,6 +76,9 @@ def _date_in_range(value):
 
 
 PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
+
+
+MAX_SITTING_OUT = 3  # at most this many seated beyond what a game deals in
 
 
 class SessionForm(forms.Form):
@@ -147,7 +151,12 @@ class SessionForm(forms.Form):
             return data
         variant = find_variant(data["variant"])
         count = len(data["players"])
-        if not variant.can_seat(count):
+        # More friends than the game deals in (six at a five-player game): the table deals
+        # in as many as it can and the others take turns sitting out (scoring.lineup).
+        most = max(variant.players)
+        dealt = most if most < count <= most + MAX_SITTING_OUT else count
+        data["players_per_hand"] = dealt if dealt < count else None
+        if not variant.can_seat(dealt):
             self.add_error(
                 "players",
                 _("%(game)s is played by %(counts)s players, not %(count)d.")
@@ -163,7 +172,7 @@ class SessionForm(forms.Form):
                 raw[spec.name] = value
         data["raw_options"] = raw
         try:
-            data["rules"] = variant.rules(raw, count)
+            data["rules"] = variant.rules(raw, dealt)
         except RulesError as error:
             # On the field the engine names, so the page opens its group and shows it there.
             name = field_for_path(variant.code, getattr(error, "field", None))

@@ -20,14 +20,16 @@ A result comes in one of three ways:
   betrayal).
 """
 
+from dataclasses import replace
 from functools import lru_cache
 from json import dumps, loads
 
 from django import forms
 from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
+from scoring.lineup import Lineup, next_lineup, with_turns
 from scoring.models import Hand
 from scoring.rules import HandFacts, RulesError, find_variant
 from scoring.rules.bids import Bid
@@ -42,13 +44,17 @@ RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 RANK_OF = {code: rank for rank, code in RANK_CODES.items()}
 
 
-def session_rules(session):
-    """The session's house rules, built once per distinct set of options in a process:
-    rules are frozen, and building them validates every option."""
-    if not hasattr(session, "_rules_cache"):
+def session_rules(session, players: int | None = None):
+    """The session's house rules for a hand of ``players`` (the next hand's count when
+    not given), built once per distinct set of options in a process: rules are frozen,
+    and building them validates every option."""
+    if players is None:
+        players = session.players_count
+    kept = session.__dict__.setdefault("_rules_cache", {})
+    if players not in kept:
         options = dumps(session.options, sort_keys=True)
-        session._rules_cache = _rules(session.variant, options, session.players_count)
-    return session._rules_cache
+        kept[players] = _rules(session.variant, options, players)
+    return kept[players]
 
 
 @lru_cache(maxsize=256)
@@ -57,8 +63,15 @@ def _rules(code, options, players):
 
 
 class HandForm(forms.Form):
-    """One hand as the table reports it; valid only when the engine can score it."""
+    """One hand as the table reports it; valid only when the engine can score it.
 
+    It is built for one table (a ``scoring.lineup.Lineup``: the next hand's, or a stored
+    hand's): every field that names a player posts a *place* at that table, and the form
+    turns places into the engine's seats, those of the players dealt in."""
+
+    out = forms.TypedMultipleChoiceField(
+        label=gettext_lazy("Sits this hand out"), coerce=int, required=False
+    )
     declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int)
     level = forms.TypedChoiceField(
         label=gettext_lazy("Bid"), coerce=int, required=False, empty_value=None
@@ -79,22 +92,34 @@ class HandForm(forms.Form):
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, session, *args, **kwargs):
+    def __init__(self, session, *args, lineup: Lineup | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.session = session
         self.variant = session.engine
-        self.rules = session_rules(session)
-        self.seats = session.seat_list
-        self.n = len(self.seats)
+        self.lineup = lineup or next_lineup(session, turns=False)
+        self.seats = self.lineup.places  # everyone at the table, in seat order
+        self.n = self.lineup.players or len(self.seats)  # how many are dealt in
+        self.rules = session_rules(session, self.n)
         self.score = None
         self.facts = None
         self.contract = None
+        self.out = ()
         variant = self.variant
+        names = [(s.number, s.name) for s in self.seats]
+        self.fields["out"].choices = names
         self.fields["declarer"].label = variant.term("declarer_title")
-        self.fields["declarer"].choices = [(s.number, s.player.name) for s in self.seats]
-        self.fields["partner"].choices = [(str(s.number), s.player.name) for s in self.seats] + [
+        self.fields["declarer"].choices = names
+        self.fields["partner"].choices = [(str(n), name) for n, name in names] + [
             (ALONE, _("alone"))
         ]
+        if variant.needs_sitting_out(self.n):
+            self.fields["killed"] = forms.TypedChoiceField(
+                label=variant.term("sitting_out_title"),
+                coerce=int,
+                required=False,
+                empty_value=None,
+                choices=names,
+            )
         self.fields["points"].label = variant.term("result_title")
         self._contract_fields()
         self._called_card_fields()
@@ -139,11 +164,11 @@ class HandForm(forms.Form):
         if self.counts_tricks:
             for seat in self.seats:
                 self.fields[f"tricks_{seat.number}"] = forms.IntegerField(
-                    label=seat.player.name, required=False, min_value=0, max_value=most, initial=0
+                    label=seat.name, required=False, min_value=0, max_value=most, initial=0
                 )
             return
         owners = [("", "—"), (TAKEN, TAKEN), (DISCARD, DISCARD)]
-        owners += [(str(s.number), s.player.name) for s in self.seats]
+        owners += [(str(s.number), s.name) for s in self.seats]
         for card in self.point_card_list():
             self.fields[f"card_{card.code}"] = forms.ChoiceField(
                 label=card.label, required=False, choices=owners
@@ -163,8 +188,11 @@ class HandForm(forms.Form):
     def tricks_fields(self):
         return [self[f"tricks_{s.number}"] for s in self.seats] if self.counts_tricks else []
 
+    def playing(self):
+        return self.lineup.playing(self.out)
+
     def preview_rows(self):
-        return [(s.player.name, d) for s, d in zip(self.seats, self.score.deltas, strict=True)]
+        return [(s.name, d) for s, d in zip(self.playing(), self.score.deltas, strict=True)]
 
     def result_line(self) -> str:
         """The side's result against what the contract needs: ``12 (target 11)``."""
@@ -189,10 +217,14 @@ class HandForm(forms.Form):
         if self.errors:
             return data
         try:
+            self.out = self._out(data)
+            self.seat = self.lineup.seat_of(self.out)  # place → the engine's seat
             contract = self._contract(data)
             data["called_card"] = self._called_card(data)
+            declarer = self._playing(data["declarer"], "declarer")
             partner = self._partner(data)
-            facts = self._facts(data, contract, partner)
+            killed = self._killed(data, declarer, partner)
+            facts = self._facts(data, contract, declarer, partner, killed)
             self.score = self.variant.score(facts, self.rules)
         except RulesError as error:
             self._add_rules_error(error)
@@ -221,59 +253,104 @@ class HandForm(forms.Form):
             return parse_card(suit + rank).code
         return suit
 
+    # ---- who sits out, and who plays ----------------------------------------------
+
+    def _out(self, data):
+        """The places sitting this hand out: as tapped, else the rotation's."""
+        extras = self.lineup.extras
+        if not extras:
+            return ()
+        out = data.get("out")
+        if not out and "out" not in self.data:
+            if self.lineup.out is None:  # a post that did not say: the rotation decides
+                last = self.session.hands.order_by("-number").first()
+                self.lineup = with_turns(self.lineup, self.session, last)
+            out = self.lineup.out
+        out = tuple(sorted(set(out or ())))
+        if len(out) != extras:
+            raise _FormProblem(
+                ngettext(
+                    "Choose who sits this hand out: %(count)d player.",
+                    "Choose who sits this hand out: %(count)d players.",
+                    extras,
+                )
+                % {"count": extras},
+                "out",
+            )
+        return out
+
+    def _playing(self, place, field):
+        """The engine's seat of a place, which must be dealt in."""
+        if place not in self.seat:
+            raise _FormProblem(
+                _("%(name)s sits this hand out.") % {"name": self.lineup.name(place)}, field
+            )
+        return self.seat[place]
+
     def _partner(self, data):
         if not self.variant.has_partner:
             return None
         partner = data.get("partner")
         if not partner:
             raise _FormProblem(_("Choose who held the called card, or alone."), "partner")
-        if partner == ALONE:
+        if partner == ALONE or int(partner) == data["declarer"]:
             return None
-        partner = int(partner)
-        return None if partner == data["declarer"] else partner
+        return self._playing(int(partner), "partner")
 
-    def _facts(self, data, contract, partner):
-        declarer = data["declarer"]
-        if self.counts_tricks:
-            return self._trick_facts(data, contract, partner)
-        if data.get("mode") == Hand.CARDS:
-            captured, discards = self._grid(data, declarer, partner)
-            data["captured"], data["discards"] = captured, discards
-            return HandFacts(
-                self.n, declarer, contract, partner, captured=captured, discards=discards
+    def _killed(self, data, declarer, partner):
+        """Six-player Mighty: the seat the declarer killed (the engine's sitting_out)."""
+        if "killed" not in self.fields:
+            return None
+        place = data.get("killed")
+        if place is None:
+            title = self.variant.term("sitting_out_title")
+            raise _FormProblem(_("Choose: %(what)s.") % {"what": title}, "killed")
+        seat = self._playing(place, "killed")
+        if seat in (declarer, partner):
+            raise _FormProblem(
+                _("%(name)s cannot be killed: they are on the declarer's side.")
+                % {"name": self.lineup.name(place)},
+                "killed",
             )
-        data["mode"] = Hand.COUNT
-        return HandFacts(self.n, declarer, contract, partner, declarer_points=self._points(data))
+        return seat
 
-    def _trick_facts(self, data, contract, partner):
-        declarer = data["declarer"]
+    def _facts(self, data, contract, declarer, partner, killed):
+        facts = HandFacts(self.n, declarer, contract, partner, sitting_out=killed)
+        if self.counts_tricks:
+            return self._trick_facts(data, facts)
+        if data.get("mode") == Hand.CARDS:
+            captured, discards = self._grid(data, facts)
+            data["captured"], data["discards"] = captured, discards
+            return replace(facts, captured=captured, discards=discards)
+        data["mode"] = Hand.COUNT
+        return replace(facts, declarer_points=self._points(data))
+
+    def _trick_facts(self, data, facts):
         if data.get("toppled") and self.variant.can_topple:
             data["mode"] = Hand.TRICKS
-            return HandFacts(self.n, declarer, contract, partner, toppled=True)
+            return replace(facts, toppled=True)
         if data.get("mode") == Hand.COUNT:
             # Only the side's total: the common hand, where who took which trick is moot.
-            return HandFacts(
-                self.n, declarer, contract, partner, declarer_points=self._points(data)
-            )
+            return replace(facts, declarer_points=self._points(data))
         data["mode"] = Hand.TRICKS
-        tricks = {s.number: data.get(f"tricks_{s.number}") or 0 for s in self.seats}
+        tricks = {seat: data.get(f"tricks_{place}") or 0 for place, seat in self.seat.items()}
         data["tricks"] = tricks
-        return HandFacts(self.n, declarer, contract, partner, tricks=tricks)
+        return replace(facts, tricks=tricks)
 
     def _points(self, data):
         if data.get("points") is None:
             raise _FormProblem(_("Choose the result."), "points")
         return data["points"]
 
-    def _grid(self, data, declarer, partner):
+    def _grid(self, data, facts):
         """Point cards by seat and the discards, from the grid as the table tapped it."""
-        side = {declarer} if partner is None else {declarer, partner}
-        others = [s.number for s in self.seats if s.number not in side]
+        declarer, seats = facts.declarer, range(self.n)
+        others = [s for s in seats if s not in facts.side and s != facts.sitting_out]
         # One seat stands for each side (see the module's docstring).
         stand_in = {DECLARER_SIDE: declarer, DEFENDERS: (others or [declarer])[0]}
         entered = data.get("grid_side") or None
         implied = {DECLARER_SIDE: DEFENDERS, DEFENDERS: DECLARER_SIDE}.get(entered)
-        captured = {s.number: [] for s in self.seats}
+        captured = {s: [] for s in seats}
         discards, unplaced = [], []
         for card in self.point_card_list():
             owner = data.get(f"card_{card.code}")
@@ -282,7 +359,7 @@ class HandForm(forms.Form):
             elif owner == TAKEN and entered:
                 captured[stand_in[entered]].append(card)
             elif owner and owner != TAKEN:
-                captured[int(owner)].append(card)
+                captured[self._playing(int(owner), "mode")].append(card)
             elif implied and not owner:
                 captured[stand_in[implied]].append(card)
             else:
@@ -303,8 +380,8 @@ class HandForm(forms.Form):
             field = "nap_bid"
         if field == "tricks_0" and self.data.get("mode") == Hand.COUNT:
             field = "points"
-        names = {seat.number: seat.player.name for seat in self.seats}
-        words = PageWords([names.get(number, "") for number in range(self.n)])
+        # The engine names its seats: those dealt in, in seat order.
+        words = PageWords([place.name for place in self.playing()])
         self.add_error(field if field in self.fields else None, error.render(words))
 
     # ---- storing -----------------------------------------------------------------
@@ -318,6 +395,8 @@ class HandForm(forms.Form):
             captured = {str(s): [c.code for c in cs] for s, cs in facts.captured.items()}
         tricks = None if facts.tricks is None else {str(s): n for s, n in facts.tricks.items()}
         return {
+            **self.lineup.values(self.out),
+            "sitting_out": facts.sitting_out,
             "status": Hand.PLAYED,
             "declarer": facts.declarer,
             "contract": data["contract_text"],
@@ -337,6 +416,10 @@ class HandForm(forms.Form):
             "lines": list(self.score.lines),
         }
 
+    def dealer_seat(self) -> int:
+        """The dealer's seat among those dealt in (an edit that changes who sat out)."""
+        return self.seat.get(self.lineup.dealer_place(self.out), 0)
+
 
 _FIELD_OF = {
     "contract": "level",
@@ -346,6 +429,7 @@ _FIELD_OF = {
     "tricks": "tricks_0",
     "partner": "partner",
     "declarer": "declarer",
+    "sitting_out": "killed",
 }
 
 
@@ -356,49 +440,3 @@ class _FormProblem(RulesError):
         super().__init__(message)
         self.composed = True  # the form wrote it, in the reader's language
         self.form_field = form_field
-
-
-def hand_initial(hand: Hand) -> dict:
-    """Form values that show a stored hand again, for editing."""
-    if hand.passed_out:
-        # No contract to show (and none to parse): the form opens blank.
-        return {"version": hand.version}
-    variant = hand.session.engine
-    initial = {
-        "declarer": hand.declarer,
-        "partner": ALONE if hand.partner is None else str(hand.partner),
-        "mode": hand.mode or Hand.COUNT,
-        "points": hand.declarer_points,
-        "toppled": hand.toppled,
-        "version": hand.version,
-    }
-    contract = hand.parsed_contract()
-    if isinstance(contract, Bid):
-        initial.update(level=contract.count, trump=contract.trump)
-    else:
-        initial["nap_bid"] = contract.name
-    if hand.called_card:
-        card = parse_card(hand.called_card)
-        initial["called_suit"] = card.code if card.is_joker else card.suit
-        initial["called_rank"] = "" if card.is_joker else card.code[1:]
-    initial.update(_grid_initial(hand))
-    if hand.tricks:
-        initial.update({f"tricks_{seat}": count for seat, count in hand.tricks.items()})
-        initial["points"] = hand.points
-        if not variant.tricks_by_seat_matter:
-            initial["mode"] = Hand.COUNT  # who of the side took which trick changes nothing
-    return initial
-
-
-def _grid_initial(hand: Hand) -> dict:
-    """The grid shown by the defenders' cards; the declarer's side's are implied."""
-    if not hand.captured and not hand.discards:
-        return {}
-    side = {hand.declarer} if hand.partner is None else {hand.declarer, hand.partner}
-    initial = {"grid_side": DEFENDERS}
-    for seat, cards in (hand.captured or {}).items():
-        for code in cards:
-            initial[f"card_{code}"] = "" if int(seat) in side else TAKEN
-    for code in hand.discards or ():
-        initial[f"card_{code}"] = DISCARD
-    return initial

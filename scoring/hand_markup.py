@@ -78,11 +78,28 @@ class HandMarkup:
 
     # ---- who, and what contract --------------------------------------------------------
 
+    def out(self):
+        """Who sits this hand out, when more sit at the table than it deals in."""
+        current = self.value("out")
+        if current in (None, "", []):
+            current = self.form.lineup.out or ()
+        return out_chips(self.form.lineup, current, self.form["out"].errors)
+
     def declarer(self):
         form = self.form
-        choices = [(s.number, s.player.name, "") for s in form.seats]
+        choices = [(s.number, s.name, "") for s in form.seats]
         body = chips("declarer", choices, self.value("declarer"))
         return fieldset(form, "declarer", self.variant.term("declarer_title"), body, "chips seats")
+
+    def killed(self):
+        """Six-player Mighty: the seat the declarer killed, which sits the hand out."""
+        form = self.form
+        if "killed" not in form.fields:
+            return ""
+        choices = [(s.number, s.name, "") for s in form.seats]
+        body = chips("killed", choices, self.value("killed"))
+        title = self.variant.term("sitting_out_title")
+        return fieldset(form, "killed", title, body, "chips seats")
 
     def contract(self):
         if self.form.named_contracts:
@@ -331,9 +348,44 @@ class HandMarkup:
         )
 
 
+def out_chips(lineup, current, errors=None):
+    """The chips of who sits this hand out (none when everyone at the table plays): one
+    tap changes the one sitting out; several are ticked when several sit out."""
+    extras = lineup.extras
+    if not extras:
+        return ""
+    chosen = {str(place) for place in current or ()}
+    kind = "radio" if extras == 1 else "checkbox"
+    body = format_html_join(
+        "",
+        '<label class="chip"><input type="{}" name="out" value="{}"{}><span>{}</span></label>',
+        (
+            (kind, p.number, mark_safe(" checked" if str(p.number) in chosen else ""), p.name)
+            for p in lineup.places
+        ),
+    )
+    legend = _("Sits this hand out") if extras == 1 else _("Sit this hand out")
+    return format_html(
+        '<fieldset class="chips seats out" id="f-out"><legend>{}</legend>{}</fieldset>{}',
+        legend,
+        body,
+        errors or "",
+    )
+
+
 # ---- a fresh form's controls, kept --------------------------------------------------------
 
-_PARTS = ("declarer", "contract", "partner", "result", "grid", "tricks", "toppled", "called_card")
+_PARTS = (
+    "declarer",
+    "killed",
+    "contract",
+    "partner",
+    "result",
+    "grid",
+    "tricks",
+    "toppled",
+    "called_card",
+)
 _FRESH: OrderedDict = OrderedDict()
 _FRESH_LOCK = Lock()
 _FRESH_MOST = 128
@@ -347,6 +399,17 @@ class _Kept:
             setattr(self, part, getattr(markup, part)())
 
 
+class _Fresh:
+    """The kept controls, and who sits out: the rotation's choice, new each hand."""
+
+    def __init__(self, kept, out):
+        self.kept = kept
+        self.out = out
+
+    def __getattr__(self, name):
+        return getattr(self.kept, name)
+
+
 class FreshEntry:
     """A blank hand form as the page shows it: a new key and nothing entered. Its
     controls come from ``markup_for``, written once, so a table screen builds no form."""
@@ -355,8 +418,9 @@ class FreshEntry:
     score = None
     version = mark_safe('<input type="hidden" name="version" id="id_version">')
 
-    def __init__(self, session, key):
+    def __init__(self, session, key, lineup):
         self.session = session
+        self.lineup = lineup
         self.key_value = key
         self.key = format_html('<input type="hidden" name="key" value="{}" id="id_key">', key)
 
@@ -366,28 +430,31 @@ class FreshEntry:
 
 def markup_for(form, build=None):
     """The form's controls. Those of a fresh form (a ``FreshEntry``) depend only on the
-    session's seats and house rules and on the language, so they are written once per
-    process and kept: the table screen and every Save's answer show one. ``build``
-    makes the blank ``HandForm`` that writes them the first time."""
+    table (who sits at it, how many play) and the house rules and on the language, so
+    they are written once per process and kept: the table screen and every Save's answer
+    show one (only who sits out, the rotation's, is written each time). ``build`` makes
+    the blank ``HandForm`` that writes them the first time."""
     if not isinstance(form, FreshEntry):
         return HandMarkup(form)
-    session = form.session
+    session, lineup = form.session, form.lineup
     key = (
         session.pk,
         session.share_token,
         session.variant,
         dumps(session.options, sort_keys=True),
-        tuple(s.player.name for s in session.seat_list),
+        tuple((p.player_id, p.name) for p in lineup.places),
+        lineup.players,
         get_language(),
     )
+    out = out_chips(lineup, lineup.out)
     with _FRESH_LOCK:
         kept = _FRESH.get(key)
         if kept is not None:
             _FRESH.move_to_end(key)
-            return kept
+            return _Fresh(kept, out)
     kept = _Kept(HandMarkup(build(session)))
     with _FRESH_LOCK:
         _FRESH[key] = kept
         while len(_FRESH) > _FRESH_MOST:
             _FRESH.popitem(last=False)
-    return kept
+    return _Fresh(kept, out)

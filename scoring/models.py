@@ -108,6 +108,17 @@ class GameSession(models.Model):
     stake = models.DecimalField(
         _("stake per point"), max_digits=8, decimal_places=2, null=True, blank=True
     )
+    # Later stakes, each from a hand on: [[hand number, "0.50" or None], …] by hand number
+    # (scoring.money); ``stake`` is the stake from the first hand.
+    stake_changes = models.JSONField(_("stake changes"), default=list, blank=True)
+    # How many of those seated are dealt in (the others take turns sitting out); None:
+    # all of them, as many as the game seats (scoring.lineup).
+    players_per_hand = models.PositiveSmallIntegerField(
+        _("players per hand"), null=True, blank=True
+    )
+    # Raised by every change that is not a hand's (seats, stakes, a player's name): the
+    # pages kept for the session (scoring.views.page_cache) are written again.
+    revision = models.PositiveIntegerField(default=0, editable=False)
     # None: the share link is off (scoring.views.share_link). NULL, not "", because the
     # column is unique and many sessions may have no link.
     share_token = models.CharField(  # noqa: DJ001
@@ -141,48 +152,83 @@ class GameSession(models.Model):
 
     @property
     def players_count(self) -> int:
-        return len(self.seat_list)
+        """How many play the next hand (scoring.lineup: those seated, as the game and
+        ``players_per_hand`` allow); the seats' count when too few sit to play."""
+        from scoring.lineup import hand_players
+
+        return hand_players(self, len(self.seat_list)) or len(self.seat_list)
 
     @property
     def seat_list(self) -> list["Seat"]:
+        """Who sits at the table now, in seat order (clockwise)."""
         if not hasattr(self, "_seats"):
-            self._seats = list(self.seats.select_related("player").order_by("number"))
+            self.all_seats = list(self.seats.select_related("player").order_by("number", "pk"))
         return self._seats
 
-    def rules(self):
+    @property
+    def all_seats(self) -> list["Seat"]:
+        """Every seat the session has had, those left or taken by another included."""
+        if not hasattr(self, "_all_seats"):
+            self.all_seats = list(self.seats.select_related("player").order_by("number", "pk"))
+        return self._all_seats
+
+    @all_seats.setter
+    def all_seats(self, seats) -> None:
+        self._all_seats = list(seats)
+        self._seats = [seat for seat in self._all_seats if seat.until_hand is None]
+
+    def rules(self, players: int | None = None):
         """The house rules snapshot, as the engine's validated options."""
-        return self.engine.rules(self.options, self.players_count)
+        return self.engine.rules(self.options, players or self.players_count)
+
+    def totals_by_player(self) -> dict[int, int]:
+        return dict(
+            HandScore.objects.filter(hand__session=self)
+            .values_list("player")
+            .annotate(total=Sum("delta"))
+            .values_list("player", "total")
+        )
 
     def totals(self) -> list[int]:
-        sums = dict(
-            HandScore.objects.filter(hand__session=self)
-            .values_list("seat")
-            .annotate(total=Sum("delta"))
-            .values_list("seat", "total")
-        )
-        return [sums.get(seat.number, 0) for seat in self.seat_list]
+        """Each seated player's total, in seat order."""
+        sums = self.totals_by_player()
+        return [sums.get(seat.player_id, 0) for seat in self.seat_list]
 
     def next_dealer(self) -> int:
-        last = self.hands.order_by("-number").first()
-        if last is None:
-            return self.first_dealer
-        return last.next_dealer()
+        """The place (in ``seat_list``) of the next hand's dealer."""
+        from scoring.lineup import next_lineup
+
+        return next_lineup(self, self.hands.order_by("-number").first()).dealer_place()
 
 
 class Seat(models.Model):
+    """A player in a place at the table, from one hand on; a seat left (or taken over by
+    a newcomer) keeps its row, closed at the last hand it could play (scoring.seating).
+    Who actually played a hand is the hand's own ``lineup``."""
+
     session = models.ForeignKey(GameSession, models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(Player, models.PROTECT, related_name="seats")
+    from_hand = models.PositiveIntegerField(_("from hand"), default=1)
+    until_hand = models.PositiveIntegerField(_("until hand"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
-        ordering = ["session", "number"]
+        ordering = ["session", "number", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "number"], name="unique_seat_number"),
-            models.UniqueConstraint(fields=["session", "player"], name="one_seat_per_player"),
+            # One player per place, and one place per player, among those seated now.
+            models.UniqueConstraint(
+                fields=["session", "number"],
+                condition=models.Q(until_hand__isnull=True),
+                name="unique_seat_number",
+            ),
+            models.UniqueConstraint(
+                fields=["session", "player"],
+                condition=models.Q(until_hand__isnull=True),
+                name="one_seat_per_player",
+            ),
         ]
-        # Who sat where, read without visiting the table (the league history).
         indexes = [models.Index(fields=["session", "number", "player"], name="seat_player")]
 
     def __str__(self) -> str:
@@ -221,6 +267,16 @@ class Hand(models.Model):
 
     session = models.ForeignKey(GameSession, models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand"))
+    # Who played the hand, in seat order: player ids. Its length is the player count the
+    # hand was scored with, and the seats below (dealer, declarer, partner, the keys of
+    # captured and tricks, HandScore.seat) are places in it: the engine's seats.
+    lineup = models.JSONField(_("line-up"), default=list)
+    # Who was at the table but not dealt in: [[place, player id], …], place counted
+    # among everyone at the table (scoring.lineup.ring_of puts them back).
+    benched = models.JSONField(_("sitting out"), default=list, blank=True)
+    # The engine's sitting_out: the seat of the line-up killed in six-player Mighty,
+    # which was dealt in, plays no card and scores 0.
+    sitting_out = models.PositiveSmallIntegerField(_("killed (seat)"), null=True, blank=True)
     dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=PLAYED)
     declarer = models.PositiveSmallIntegerField(_("declarer (seat)"), null=True, blank=True)
@@ -261,11 +317,21 @@ class Hand(models.Model):
         return self.status == self.PASSED
 
     def parsed_contract(self):
-        return self.session.engine.parse_contract(self.contract, self.session.rules())
+        return self.session.engine.parse_contract(self.contract, self.rules())
+
+    @property
+    def players(self) -> int:
+        """The player count the hand was played and scored with."""
+        return len(self.lineup)
+
+    def rules(self):
+        from scoring.hand_form import session_rules
+
+        return session_rules(self.session, self.players)
 
     def facts(self) -> HandFacts:
         """The engine's view of this hand, from what is stored."""
-        players = self.session.players_count
+        players = self.players
         partner = None if self.partner == self.declarer else self.partner
         captured = None
         if self.captured is not None:
@@ -281,25 +347,34 @@ class Hand(models.Model):
             declarer_points=self.declarer_points if captured is None else None,
             tricks=tricks,
             toppled=self.toppled,
+            sitting_out=self.sitting_out,
         )
 
     def engine_score(self):
         """Score this hand afresh with the engine (None for a hand passed out)."""
         if self.passed_out:
             return None
-        return self.session.engine.score(self.facts(), self.session.rules())
+        return self.session.engine.score(self.facts(), self.rules())
 
     def next_dealer(self) -> int:
-        players = self.session.players_count
+        """The next dealer by the game's rule, as a seat of this hand's line-up (where
+        those at the table change, scoring.lineup follows the player)."""
+        players = self.players
         if self.passed_out:
             return self.session.engine.next_dealer(self.dealer, players)
         partner = None if self.partner == self.declarer else self.partner
         return self.session.engine.next_dealer(self.dealer, players, self.declarer, partner)
 
+    def player_at(self, seat: int | None) -> "Player | None":
+        """The player in a seat of this hand's line-up (from the session's seats)."""
+        if seat is None or not 0 <= seat < len(self.lineup):
+            return None
+        wanted = self.lineup[seat]
+        return next((s.player for s in self.session.all_seats if s.player_id == wanted), None)
+
     def declarer_name(self) -> str:
-        if self.declarer is None:
-            return ""
-        return self.session.seat_list[self.declarer].player.name
+        player = self.player_at(self.declarer)
+        return player.name if player else ""
 
     def contract_label(self) -> str:
         contract = self.contract
@@ -309,10 +384,12 @@ class Hand(models.Model):
 
 
 class HandScore(models.Model):
-    """One seat's score for one hand, stored so totals and history are one query away."""
+    """One player's score for one hand they played, stored so totals and history are one
+    query away. A seat killed in six-player Mighty has none: it sat the hand out."""
 
     hand = models.ForeignKey(Hand, models.CASCADE, related_name="scores")
-    seat = models.PositiveSmallIntegerField(_("seat"))
+    seat = models.PositiveSmallIntegerField(_("seat"))  # a place in the hand's line-up
+    player = models.ForeignKey(Player, models.PROTECT, related_name="scores")
     delta = models.IntegerField(_("score"))
 
     class Meta:
@@ -323,53 +400,6 @@ class HandScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} · {self.seat}: {self.delta:+d}"
-
-
-class HandEvent(models.Model):
-    """The audit trail: one row per create, edit, undo, delete or restore of a hand.
-
-    Written in the same transaction as the change (scoring.recording), so a hand
-    never changes without its event. ``before`` and ``after`` are snapshots of the
-    hand's fields and its seats' scores (scoring.audit.snapshot); ``hand_ref`` is the
-    hand's id, kept when the hand is deleted so its history survives and a restore
-    (which gives the hand its old id back) joins up with it.
-    """
-
-    CREATE, EDIT, UNDO, DELETE, RESTORE = "create", "edit", "undo", "delete", "restore"
-    ACTIONS = [
-        (CREATE, _("recorded")),
-        (EDIT, _("edited")),
-        (UNDO, _("undone")),
-        (DELETE, _("deleted")),
-        (RESTORE, _("restored")),
-    ]
-    REMOVALS = (UNDO, DELETE)
-
-    session = models.ForeignKey(GameSession, models.CASCADE, related_name="hand_events")
-    hand = models.ForeignKey(Hand, models.SET_NULL, null=True, blank=True, related_name="events")
-    hand_ref = models.PositiveBigIntegerField(_("hand id"))
-    number = models.PositiveIntegerField(_("hand"))
-    action = models.CharField(_("action"), max_length=10, choices=ACTIONS)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    username = models.CharField(_("by"), max_length=150, blank=True)
-    at = models.DateTimeField(_("when"), auto_now_add=True)
-    before = models.JSONField(_("before"), null=True, blank=True)
-    after = models.JSONField(_("after"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("hand event")
-        verbose_name_plural = _("hand events")
-        ordering = ["session", "-pk"]
-        indexes = [
-            models.Index(fields=["session", "hand_ref"], name="hand_event_ref"),
-            # A session's latest event: part of the league history's fingerprint.
-            models.Index(fields=["session", "-id"], name="hand_event_latest"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.session} · #{self.number} {self.action}"
 
 
 class Profile(models.Model):
@@ -425,3 +455,8 @@ class HistoryCache(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league_id} · {self.variant} · {self.key or 'all time'}"
+
+
+# The audit trail's models live beside it (scoring.audit_models); imported here so that
+# ``scoring.models`` names every model of the app.
+from scoring.audit_models import HandEvent, PlayerChange  # noqa: E402, F401

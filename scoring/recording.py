@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from django.db.models import Q, Subquery
 
 from scoring import audit
+from scoring.lineup import dealer_seat, next_lineup
 from scoring.models import GameSession, Hand, HandEvent, HandScore
 from scoring.rules import RulesError
 
@@ -38,16 +39,23 @@ def _lock(session: GameSession) -> None:
 
 
 def record_hand(session: GameSession, key, values: dict, deltas, user=None) -> tuple[Hand, bool]:
-    """Save a new hand with its scores; a key seen before returns that hand instead."""
+    """Save a new hand with its scores; a key seen before returns that hand instead.
+
+    ``values`` say who played (``lineup``, ``benched``: the hand form's); a hand that
+    does not (a pass-out sent without them) is played by the table as it sits, who sits
+    out going by the rotation. The dealer follows the last hand (scoring.lineup)."""
     with transaction.atomic():
         _lock(session)
         existing, last = _key_and_last(session, key)
         if existing is not None:
             return existing, False
+        if not values.get("lineup"):
+            lineup = next_lineup(session, last)
+            values = {**values, **lineup.values(lineup.out)}
         hand = Hand.objects.create(
             session=session,
             number=last.number + 1 if last else 1,
-            dealer=last.next_dealer() if last else session.first_dealer,
+            dealer=dealer_seat(session, last, values),
             key=key,
             **values,
         )
@@ -66,13 +74,15 @@ def _key_and_last(session: GameSession, key):
     return existing, last
 
 
-def record_passed(session: GameSession, key, user=None) -> tuple[Hand, bool]:
-    return record_hand(session, key, passed_values(), (), user=user)
+def record_passed(session: GameSession, key, user=None, seating=None) -> tuple[Hand, bool]:
+    """A hand passed out; ``seating`` (``lineup``, ``benched``) says who sat it out."""
+    return record_hand(session, key, {**passed_values(), **(seating or {})}, (), user=user)
 
 
 def passed_values() -> dict:
     return {
         "status": Hand.PASSED,
+        "sitting_out": None,
         "declarer": None,
         "contract": "",
         "called_card": "",
@@ -123,8 +133,11 @@ def undo_last(session: GameSession, number: int, user=None) -> Hand | None:
 
 
 def _store_scores(hand: Hand, deltas) -> None:
+    """One row per player who played: a seat killed in six-player Mighty sat it out."""
     HandScore.objects.bulk_create(
-        HandScore(hand=hand, seat=seat, delta=delta) for seat, delta in enumerate(deltas)
+        HandScore(hand=hand, seat=seat, player_id=hand.lineup[seat], delta=delta)
+        for seat, delta in enumerate(deltas)
+        if seat != hand.sitting_out
     )
 
 
@@ -162,11 +175,11 @@ def restore_hand(session: GameSession, event_pk: int, user=None) -> Hand:
         ).first()
         if event is None or event.pk not in audit.restorable(session, [event]):
             raise NotRestorable(event_pk)
-        state = event.before
+        state = audit.seated(session, event.before)
         last = session.hands.order_by("-number").first()
         if session.hands.filter(number=state["number"]).exists():
             number = last.number + 1
-            dealer = last.next_dealer()
+            dealer = dealer_seat(session, last, state)
         else:
             number, dealer = state["number"], state["dealer"]
         key = state["key"]

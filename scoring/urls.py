@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from scoring import language
-from scoring.views import hands, home, leagues, pwa, sessions, share_link
+from scoring.views import hands, home, leagues, players, pwa, sessions, share_link
 
 app_name = "scoring"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("leagues/<int:pk>/", leagues.league, name="league"),
     path("leagues/<int:pk>/members/", leagues.add_member, name="add-member"),
+    path("leagues/<int:pk>/players/", leagues.league_players, name="league-players"),
     path("leagues/<int:pk>/sessions/new/", sessions.session_new, name="session-new"),
     path("sessions/<int:pk>/", sessions.table, name="table"),
     path("sessions/<int:pk>/preview/", hands.preview, name="preview"),
@@ -29,6 +30,8 @@ urlpatterns = [
     path("sessions/<int:pk>/undo/", hands.undo, name="undo"),
     path("sessions/<int:pk>/history/", hands.history, name="history"),
     path("sessions/<int:pk>/history/<int:event>/restore/", hands.restore, name="restore"),
+    path("sessions/<int:pk>/players/", players.players, name="players"),
+    path("sessions/<int:pk>/stake/", players.stake, name="stake"),
     path("sessions/<int:pk>/end/", sessions.end_session, name="end"),
     path("sessions/<int:pk>/reopen/", sessions.reopen_session, name="reopen"),
     path("sessions/<int:pk>/summary/", sessions.summary, name="summary"),

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.settlement import Transfer, settle
-from scoring.standings import standings
+from scoring.sheet import Member
+from scoring.standings import balances, ranked
 
 D = Decimal
 
@@ -104,8 +105,10 @@ def test_it_uses_the_fewest_transfers_possible(values):
 
 
 def fake_session(totals, stake):
-    seats = [SimpleNamespace(number=i) for i in range(len(totals))]
-    return SimpleNamespace(totals=lambda: list(totals), seat_list=seats, stake=stake)
+    """The standings of a table whose players (ids 0, 1, …) scored ``totals`` at one stake."""
+    members = [Member(i, f"P{i}", True, SimpleNamespace(number=i)) for i in range(len(totals))]
+    money = None if stake is None else dict(enumerate(balances(totals, stake)))
+    return members, dict(enumerate(totals)), money
 
 
 def balances_after(result, count):
@@ -117,7 +120,7 @@ def balances_after(result, count):
 
 
 def test_it_turns_points_into_money_at_the_stake():
-    result = standings(fake_session([30, -10, -20], D("0.25")))
+    result = ranked(*fake_session([30, -10, -20], D("0.25")))
     assert balances_after(result, 3) == [D("7.50"), D("-2.50"), D("-5.00")]
 
 
@@ -125,7 +128,7 @@ def test_it_turns_points_into_money_at_the_stake():
     ("totals", "stake"), [([3, 0, 0, 0], D("1")), ([10, 0, 0], D("0.33")), ([1, 1, 0], D("0.10"))]
 )
 def test_it_rounds_to_cents_and_still_balances(totals, stake):
-    result = standings(fake_session(totals, stake))
+    result = ranked(*fake_session(totals, stake))
     money = balances_after(result, len(totals))
     assert sum(money) == 0
     assert all(t["amount"] == t["amount"].quantize(D("0.01")) for t in result["transfers"])
@@ -135,10 +138,10 @@ def test_it_rounds_to_cents_and_still_balances(totals, stake):
 
 
 def test_it_leaves_out_transfers_without_a_stake():
-    assert "transfers" not in standings(fake_session([5, -5], None))
+    assert "transfers" not in ranked(*fake_session([5, -5], None))
 
 
 def test_it_orders_the_standings_and_marks_every_winner():
-    result = standings(fake_session([3, 7, 7, -17], None))
+    result = ranked(*fake_session([3, 7, 7, -17], None))
     assert [r["total"] for r in result["standings"]] == [7, 7, 3, -17]
     assert [s.number for s in result["winners"]] == [1, 2]

@@ -21,6 +21,9 @@ FORMAT_VERSION = 1
 SESSION_BATCH = 200
 
 HAND_FIELDS = (*Hand.ENTRY_FIELDS, "key", "version")
+# Who played each hand (issue 16): read for the CSV's rows; the JSON names them only
+# where they differ from the session's seats (scoring.history.imports reads them back).
+SEATING = ("lineup", "benched", "sitting_out")
 
 
 def _dumps(value) -> str:
@@ -40,25 +43,37 @@ def _sessions_in_batches(league, start=None, end=None):
         sessions = sessions.filter(date__lte=end)
     ordered = list(
         sessions.order_by("date", "pk").values(
-            "pk", "date", "variant", "options", "first_dealer", "stake", "created_at", "ended_at"
+            "pk",
+            "date",
+            "variant",
+            "options",
+            "first_dealer",
+            "stake",
+            "stake_changes",
+            "created_at",
+            "ended_at",
         )
     )
     for index in range(0, len(ordered), SESSION_BATCH):
         batch = ordered[index : index + SESSION_BATCH]
         ids = [s["pk"] for s in batch]
-        seats = defaultdict(list)
-        for session_id, _number, name in (
+        seats, names = defaultdict(list), {}
+        for session_id, start, player, name in (
             Seat.objects.filter(session_id__in=ids)
-            .order_by("session_id", "number")
-            .values_list("session_id", "number", "player__name")
+            .order_by("session_id", "number", "pk")
+            .values_list("session_id", "from_hand", "player_id", "player__name")
         ):
-            seats[session_id].append(name)
+            names[player] = name
+            if start == 1:  # the table the session started with
+                seats[session_id].append(name)
         hands = defaultdict(list)
         for hand in (
             Hand.objects.filter(session_id__in=ids)
             .order_by("session_id", "number")
-            .values("pk", "session_id", *HAND_FIELDS)
+            .values("pk", "session_id", *HAND_FIELDS, *SEATING)
         ):
+            hand["players"] = [names.get(p, "?") for p in hand["lineup"]]
+            hand["out"] = [names.get(p, "?") for _place, p in hand["benched"] or ()]
             hands[hand["session_id"]].append(hand)
         scores = defaultdict(dict)
         for hand_id, seat, delta in HandScore.objects.filter(hand__session__in=ids).values_list(
@@ -94,17 +109,35 @@ def league_json(league) -> Iterator[str]:
                 "created_at": _stamp(session["created_at"]),
                 "ended_at": _stamp(session["ended_at"]),
                 "seats": seats[session["pk"]],
-                "hands": [_hand(hand, scores.get(hand["pk"], {})) for hand in hands[session["pk"]]],
+                "hands": [
+                    _hand(hand, scores.get(hand["pk"], {}), seats[session["pk"]])
+                    for hand in hands[session["pk"]]
+                ],
             }
+            if session["stake_changes"]:  # the stake changed from a later hand on
+                document["stake_changes"] = session["stake_changes"]
             yield ("\n" if first else ",\n") + _dumps(document)
             first = False
     yield "\n]}\n"
 
 
-def _hand(hand: dict, scores: dict) -> dict:
+def _hand(hand: dict, scores: dict, seats: list) -> dict:
+    """One hand; its players, who sat it out and the seat killed only where the table
+    was not simply the session's seats (one score per player of the hand, killed: 0)."""
     document = {name: hand[name] for name in HAND_FIELDS}
     document["key"] = str(hand["key"])
-    document["scores"] = [scores[seat] for seat in sorted(scores)]
+    played = hand["status"] == Hand.PLAYED  # a hand passed out has no scores
+    document["scores"] = (
+        [scores.get(seat, 0) for seat in range(len(hand["players"]))] if played else []
+    )
+    if hand["players"] != seats or hand["out"]:
+        document["players"] = hand["players"]
+        document["sat_out"] = [
+            [place, name]
+            for (place, _p), name in zip(hand["benched"] or (), hand["out"], strict=True)
+        ]
+    if hand["sitting_out"] is not None:
+        document["sitting_out"] = hand["sitting_out"]
     return document
 
 
@@ -149,11 +182,11 @@ def league_csv(league, start=None, end=None) -> Iterator[str]:
     """One row per seat per hand (a hand passed out included, scoring 0), for the dates."""
     writer = csv.writer(_Echo())
     yield "\ufeff" + writer.writerow(CSV_HEADER)
-    for batch, seats, hands, scores in _sessions_in_batches(league, start, end):
+    for batch, _seats, hands, scores in _sessions_in_batches(league, start, end):
         for session in batch:
-            names = seats[session["pk"]]
             label = table_label(score_table(session["variant"], session["options"]))
             for hand in hands[session["pk"]]:
+                names = hand["players"]  # who played this hand, by its seats
                 by_seat = scores.get(hand["pk"], {})
                 played = hand["status"] == Hand.PLAYED
                 declarer, partner = hand["declarer"], hand["partner"]
@@ -162,6 +195,8 @@ def league_csv(league, start=None, end=None) -> Iterator[str]:
                 for seat, name in enumerate(names):
                     if not played:
                         role = ""
+                    elif seat == hand["sitting_out"]:
+                        role = "killed"
                     elif seat == declarer:
                         role = "napoleon"
                     elif seat == partner:

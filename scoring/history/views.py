@@ -23,6 +23,7 @@ from scoring.league.sessions import league_span, player_sessions, sessions_page
 from scoring.league.tables import contract_facts, level_label
 from scoring.models import HandScore, Membership, Player
 from scoring.rules.cards import SYMBOLS
+from scoring.sheet import roster
 
 MAX_PAGE = 10_000
 
@@ -110,7 +111,7 @@ def player(request, pk):
 def session_history(request, pk):
     """The table screen as history: every hand, and each player's running total."""
     session = session_for(request, pk)
-    seats = session.seat_list
+    seats = roster(session)  # everyone who sat at the table, whoever came and went
     rows, series, running = _session_rows(session, seats)
     chart = None
     if rows:
@@ -124,7 +125,7 @@ def session_history(request, pk):
         )
     board = sorted(
         (
-            {"name": seat.player.name, "player_id": seat.player_id, "total": total}
+            {"name": seat.name, "player_id": seat.player_id, "total": total}
             for seat, total in zip(seats, running, strict=True)
         ),
         key=lambda r: -r["total"],
@@ -142,20 +143,20 @@ def session_history(request, pk):
 
 
 def _session_rows(session, seats):
-    """Each hand with its scores, roles and every seat's running total; a chart series
-    per seat; the totals at the end."""
+    """Each hand with its scores, roles and every player's running total; a chart series
+    per player; the totals at the end. A player not in a hand scores nothing in it."""
     deltas = {}
-    for hand_id, seat, delta in HandScore.objects.filter(hand__session=session).values_list(
-        "hand_id", "seat", "delta"
+    for hand_id, player, delta in HandScore.objects.filter(hand__session=session).values_list(
+        "hand_id", "player_id", "delta"
     ):
-        deltas.setdefault(hand_id, {})[seat] = delta
+        deltas.setdefault(hand_id, {})[player] = delta
     running = [0] * len(seats)
-    series = [charts.Series(seat.player.name, [(0, 0)], style=i) for i, seat in enumerate(seats)]
+    series = [charts.Series(seat.name, [(0, 0)], style=i) for i, seat in enumerate(seats)]
     rows = []
     for hand in session.hands.order_by("number"):
         hand.session = session
-        by_seat = deltas.get(hand.pk, {})
-        row_deltas = [by_seat.get(seat.number, 0) for seat in seats]
+        by_player = deltas.get(hand.pk, {})
+        row_deltas = [by_player.get(seat.player_id, 0) for seat in seats]
         running = [a + b for a, b in zip(running, row_deltas, strict=True)]
         for s, total in zip(series, running, strict=True):
             s.points.append((hand.number, total))
@@ -174,11 +175,13 @@ def _roles(hand, session, seats):
     if hand.passed_out or hand.declarer is None:
         return {"declarer": "", "partner": ""}
     partner = ""
-    if hand.partner is not None and hand.partner != hand.declarer and hand.partner < len(seats):
-        partner = seats[hand.partner].player.name
-    facts = contract_facts(session.variant, session.options, len(seats), hand.contract, hand.target)
+    if hand.partner is not None and hand.partner != hand.declarer:
+        partner = hand.player_at(hand.partner).name if hand.player_at(hand.partner) else ""
+    facts = contract_facts(
+        session.variant, session.options, hand.players, hand.contract, hand.target
+    )
     return {
-        "declarer": seats[hand.declarer].player.name if hand.declarer < len(seats) else "",
+        "declarer": hand.declarer_name(),
         "partner": partner,
         "level": level_label(facts.level),
         "trump": facts.trump,

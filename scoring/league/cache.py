@@ -5,8 +5,9 @@ The figures of one game (variant) of a league are computed from its hands (scori
 data they came from. Every write of a hand (record, edit, undo, delete, restore) leaves a
 ``HandEvent`` with a new, larger id in the same transaction (scoring.recording), so the
 latest event of the game's sessions changes with each; deleting or importing sessions
-changes their count or their latest id. A stamp is one short query per page view (one
-index probe per session); a page that finds a stored stamp out of date computes the
+changes their count or their latest id; merging two player entries (scoring.players)
+leaves a ``PlayerChange``, whose latest id is part of every stamp of the league. A stamp
+is one short query per page view (one index probe per session); a page that finds a stored stamp out of date computes the
 figures again, outside any lock a Save takes, and replaces the row (two pages doing so at
 once both write the same figures: the last write wins).
 
@@ -20,26 +21,34 @@ from collections.abc import Callable
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Max, OuterRef, Subquery
 
-from scoring.models import GameSession, HandEvent, HistoryCache
+from scoring.models import GameSession, HandEvent, HistoryCache, PlayerChange
 
 logger = logging.getLogger(__name__)
 
 # Raise when what is stored, or how it is computed, changes: every stored figure is then
 # out of date at once.
-VERSION = 1
+VERSION = 2  # 2: scores go by the player who played each hand (issue 16)
 
 
 def stamps(league_id: int) -> dict[str, str]:
     """{variant: stamp} for each game the league has a session of."""
     latest = HandEvent.objects.filter(session=OuterRef("pk")).order_by("-id").values("id")[:1]
+    changed = PlayerChange.objects.filter(league_id=league_id).order_by("-id").values("id")[:1]
     found = (
         GameSession.objects.filter(league_id=league_id)
         .order_by()
         .values("variant")
-        .annotate(sessions=Count("id"), last=Max("id"), event=Max(Subquery(latest)))
+        .annotate(
+            sessions=Count("id"),
+            last=Max("id"),
+            event=Max(Subquery(latest)),
+            change=Max(Subquery(changed)),
+        )
     )
     return {
-        row["variant"]: f"{VERSION}.{row['sessions']}.{row['last']}.{row['event'] or 0}"
+        row["variant"]: (
+            f"{VERSION}.{row['sessions']}.{row['last']}.{row['event'] or 0}.{row['change'] or 0}"
+        )
         for row in found
     }
 

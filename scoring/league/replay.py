@@ -5,8 +5,10 @@ needed) or the whole side (who wins with whom). One pass over one game's hands, 
 the first up to the period's end.
 """
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from scoring.league import ratings
 from scoring.league.rows import Game, chart_step, hands, sessions
@@ -40,22 +42,35 @@ def _counts() -> list[int]:
     return [0, 0, 0, 0, 0]  # hands, wins, taken, needed, measured
 
 
+@lru_cache(maxsize=4096)
+def _players(text: str) -> tuple:
+    # A session's hands share a few line-ups: each is read once.
+    return tuple(json.loads(text))
+
+
+def lineup(value) -> tuple:
+    """A hand's line-up as the database gave it (JSON text on SQLite, a list on PostgreSQL)."""
+    return _players(value) if isinstance(value, str) else tuple(value)
+
+
 def replay(game: Game, tally: bool = False) -> Replay:
-    """Replay the game's hands up to ``game.end``; ``tally`` also counts contracts and
+    """Replay the game's hands up to ``game.end``, each with the players who played it
+    (a seat killed in six-player Mighty sat it out); ``tally`` also counts contracts and
     partnerships (all time only)."""
     seated = sessions(game)
-    keys = {pk: options_key(options) for pk, (_date, options, _players) in seated.items()}
+    keys = {pk: options_key(options) for pk, (_date, options) in seated.items()}
     done = Replay()
     courses = done.courses
-    for session_id, declarer, partner, contract, target, made, points in hands(game):
-        date, _options, players = seated[session_id]
+    for session_id, declarer, partner, contract, target, made, points, raw, out in hands(game):
+        date, _options = seated[session_id]
+        players = lineup(raw)
         if game.start is not None and not done.before and date >= game.start:
             done.before = {player: len(course) for player, course in courses.items()}
             done.before[None] = 0  # marks the period as reached
         if partner == declarer:
             partner = None
         side = [players[declarer]] + ([players[partner]] if partner is not None else [])
-        others = [p for seat, p in enumerate(players) if seat not in (declarer, partner)]
+        others = [p for seat, p in enumerate(players) if seat not in (declarer, partner, out)]
         facts = contract_facts(game.variant, keys[session_id], len(players), contract, target)
         rating = {p: courses[p][-1] if courses[p] else ratings.START for p in players}
         gain, loss = ratings.changes(

@@ -2,8 +2,9 @@
 functions: standings, the biggest hand, the longest winning streak and each player's
 running total, per score table of one game in one league.
 
-A *player row* is one seat's score in one played hand (HandScore) with its hand, its
-session and the player in that seat; rows are in history order: the session's date, the
+A *player row* is one player's score in one played hand (HandScore, which names the
+player who played it: seats change hands during a session) with its hand and its
+session; rows are in history order: the session's date, the
 session (in the order they were started), the hand's number. Each statement reads one
 game's sessions first (``ss``: their date and score table) so that the house rules are
 read once per session, not once per row. The same SQL runs on SQLite and PostgreSQL;
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from scoring.league.tables import table_key, table_option
-from scoring.models import GameSession, Hand, HandScore, Seat
+from scoring.models import GameSession, Hand, HandScore
 
 CHART_POINTS = 60  # at most this many points per line of a player's score chart
 
@@ -112,7 +113,6 @@ def _player_rows() -> str:
         f" FROM ss s JOIN {_q(Hand)} h ON h.session_id = s.id"
         f" AND h.status = '{Hand.PLAYED}' AND h.declarer IS NOT NULL"
         f" JOIN {_q(HandScore)} hs ON hs.hand_id = h.id"
-        f" JOIN {_q(Seat)} st ON st.session_id = s.id AND st.number = hs.seat"
     )
 
 
@@ -134,8 +134,8 @@ def standings(game: Game) -> dict[str, list[list[int]]]:
     won as partner, defended, defeated], …]} over the game's period."""
     sessions, params = _sessions(game)
     sql = (
-        f"WITH {sessions} SELECT s.tv, st.player_id, {', '.join(FIGURES)}"
-        f"{_player_rows()} GROUP BY s.tv, st.player_id"
+        f"WITH {sessions} SELECT s.tv, hs.player_id, {', '.join(FIGURES)}"
+        f"{_player_rows()} GROUP BY s.tv, hs.player_id"
     )
     found: dict[str, list] = {}
     for value, player, *figures in _fetch(sql, params):
@@ -178,11 +178,11 @@ def _steps(game: Game, lines: dict[tuple[str, int], int]) -> tuple[str, list]:
 _RECORDS = """WITH {sessions}{steps},
 first AS (SELECT {first} AS o),
 r AS {materialized}(
-  SELECT s.t AS t, st.player_id AS p, s.o AS o, h.number AS num, hs.seat AS seat,
+  SELECT s.t AS t, hs.player_id AS p, s.o AS o, h.number AS num, hs.seat AS seat,
     hs.delta AS delta, {won} AS won,
     ROW_NUMBER() OVER w AS n, SUM(hs.delta) OVER w AS cum, SUM(1 - {won}) OVER w AS lost
   {rows}
-  WINDOW w AS (PARTITION BY s.t, st.player_id ORDER BY s.o, h.number
+  WINDOW w AS (PARTITION BY s.t, hs.player_id ORDER BY s.o, h.number
     ROWS UNBOUNDED PRECEDING)),
 islands AS (SELECT t, p, COUNT(*) AS streak, MIN(o) AS since, MAX(o) AS until,
       MAX((o * 1000000000 + num) * 100 + seat) AS pos
@@ -253,9 +253,11 @@ def records(game: Game, lines: dict | None = None) -> dict[str, dict]:
 
 def hands(game: Game) -> list[tuple]:
     """The game's played hands up to ``game.end``, in history order: (session id,
-    declarer, partner, contract, target, made, points)."""
+    declarer, partner, contract, target, made, points, line-up, killed seat); the
+    line-up as the database returns JSON (text, or a list)."""
     sql = (
-        f"SELECT h.session_id, h.declarer, h.partner, h.contract, h.target, h.made, h.points"
+        f"SELECT h.session_id, h.declarer, h.partner, h.contract, h.target, h.made, h.points,"
+        f" h.lineup, h.sitting_out"
         f" FROM {_q(Hand)} h JOIN {_q(GameSession)} s ON s.id = h.session_id"
         f" WHERE s.league_id = %s AND s.variant = %s AND h.status = '{Hand.PLAYED}'"
         f" AND h.declarer IS NOT NULL"
@@ -268,16 +270,8 @@ def hands(game: Game) -> list[tuple]:
 
 
 def sessions(game: Game) -> dict[int, tuple]:
-    """{session id: (date, house rules, [player id by seat])} of the game up to its end."""
+    """{session id: (date, house rules)} of the game up to its end."""
     found = GameSession.objects.filter(league_id=game.league_id, variant=game.variant)
     if game.end is not None:
         found = found.filter(date__lte=game.end)
-    seats: dict[int, dict] = {}
-    for session, number, player in Seat.objects.filter(session__in=found.values("id")).values_list(
-        "session_id", "number", "player_id"
-    ):
-        seats.setdefault(session, {})[number] = player
-    return {
-        pk: (date, options, [seats[pk][n] for n in sorted(seats.get(pk, {}))])
-        for pk, date, options in found.values_list("id", "date", "options")
-    }
+    return {pk: (date, options) for pk, date, options in found.values_list("id", "date", "options")}

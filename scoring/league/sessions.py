@@ -18,14 +18,16 @@ def league_span(league):
     return first, last
 
 
-def _totals(ids) -> dict:
-    """{(session id, seat): total} for these sessions."""
+def _totals(ids, player=None) -> dict:
+    """{(session id, player id): total} for these sessions (of one player, when given)."""
+    found = HandScore.objects.filter(hand__session__in=ids)
+    if player is not None:
+        found = found.filter(player=player)
     return {
-        (session_id, seat): total
-        for session_id, seat, total in HandScore.objects.filter(hand__session__in=ids)
-        .values("hand__session", "seat")
+        (session_id, who): total
+        for session_id, who, total in found.values("hand__session", "player")
         .annotate(total=Sum("delta"))
-        .values_list("hand__session", "seat", "total")
+        .values_list("hand__session", "player", "total")
     }
 
 
@@ -47,8 +49,8 @@ def sessions_page(league, period: Period, page: int, per_page: int = 12):
     sessions = sessions[:per_page]
     ids = [s.pk for s in sessions]
     totals = defaultdict(dict)
-    for (session_id, seat), total in _totals(ids).items():
-        totals[session_id][seat] = total
+    for (session_id, player), total in _totals(ids).items():
+        totals[session_id][player] = total
     counts = dict(
         Hand.objects.filter(session_id__in=ids)
         .values("session_id")
@@ -56,7 +58,8 @@ def sessions_page(league, period: Period, page: int, per_page: int = 12):
         .values_list("session_id", "count")
     )
     for session in sessions:
-        scored = [(seat, totals[session.pk].get(seat.number, 0)) for seat in session.seats.all()]
+        players = {seat.player_id: seat for seat in session.seats.all()}  # who ever sat there
+        scored = [(seat, totals[session.pk].get(pk, 0)) for pk, seat in players.items()]
         best = max((total for _seat, total in scored), default=0)
         session.history_seats = sorted(
             (
@@ -76,7 +79,7 @@ def sessions_page(league, period: Period, page: int, per_page: int = 12):
 def player_sessions(player, limit: int = 10) -> list[dict]:
     """The player's latest sessions with a played hand, with their total in each, newest
     first (the league's sessions newest first, until ``limit`` of them seat the player)."""
-    seat = Seat.objects.filter(session=OuterRef("pk"), player=player)
+    seat = Seat.objects.filter(session=OuterRef("pk"), player=player).order_by("-pk")
     played = Hand.objects.filter(session=OuterRef("pk"), status=Hand.PLAYED)
     sessions = list(
         GameSession.objects.filter(Exists(seat), Exists(played), league_id=player.league_id)
@@ -84,7 +87,7 @@ def player_sessions(player, limit: int = 10) -> list[dict]:
         .order_by("-date", "-pk")
         .values("pk", "date", "variant", "my_seat")[:limit]
     )
-    totals = _totals([s["pk"] for s in sessions])
+    totals = _totals([s["pk"] for s in sessions], player)
     return [
         {
             "session_id": s["pk"],
@@ -92,7 +95,7 @@ def player_sessions(player, limit: int = 10) -> list[dict]:
             "variant": s["variant"],
             "seat": s["my_seat"],
             "label": variant_label(s["variant"]),
-            "total": totals.get((s["pk"], s["my_seat"]), 0),
+            "total": totals.get((s["pk"], player.pk), 0),
         }
         for s in sessions
     ]

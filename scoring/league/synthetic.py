@@ -182,8 +182,9 @@ def _sessions(league, plan, pools, people, rng) -> list[GameSession]:
     GameSession.objects.bulk_create(sessions, batch_size=BATCH)
     seats = []
     for session in sessions:
-        for number, player in enumerate(rng.sample(people, pools[session.variant].players)):
-            seats.append(Seat(session=session, number=number, player=player))
+        session.lineup = [p.pk for p in rng.sample(people, pools[session.variant].players)]
+        for number, player in enumerate(session.lineup):
+            seats.append(Seat(session=session, number=number, player_id=player))
     Seat.objects.bulk_create(seats, batch_size=BATCH)
     return sessions
 
@@ -196,7 +197,14 @@ def _hands(session, pool: Pool, count: int, rng) -> list[tuple[Hand, tuple]]:
         dealt = pool.deal(dealer)
         values, deltas = dealt if dealt is not None else (passed_values(), ())
         key = uuid.UUID(int=rng.getrandbits(128))
-        hand = Hand(session=session, number=number, dealer=dealer, key=key, **values)
+        hand = Hand(
+            session=session,
+            number=number,
+            dealer=dealer,
+            key=key,
+            lineup=session.lineup,
+            **values,
+        )
         dealt_hands.append((hand, deltas))
         if dealt is None:
             dealer = pool.variant.next_dealer(dealer, pool.players)
@@ -211,7 +219,7 @@ def _flush(pending) -> int:
     hands = Hand.objects.bulk_create([hand for hand, _deltas in pending], batch_size=BATCH)
     HandScore.objects.bulk_create(
         (
-            HandScore(hand=hand, seat=seat, delta=delta)
+            HandScore(hand=hand, seat=seat, player_id=hand.lineup[seat], delta=delta)
             for hand, (_h, deltas) in zip(hands, pending, strict=True)
             for seat, delta in enumerate(deltas)
         ),

@@ -237,7 +237,7 @@ class Situation:
 
     def seat_labels(self) -> list[str]:
         count = self.table_players if self.variant else DEFAULT_PLAYERS
-        if self.session is not None and self.session.players_count == count:
+        if self.session is not None and len(self.session.seat_list) == count:
             return [seat.player.name for seat in self.session.seat_list]
         return [_("Seat %(number)s") % {"number": seat + 1} for seat in range(count)]
 

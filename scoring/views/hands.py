@@ -20,6 +20,7 @@ from scoring.access import session_for
 from scoring.forms import HandForm, hand_initial
 from scoring.hand_form import session_rules
 from scoring.hand_markup import markup_for
+from scoring.lineup import hand_lineup, next_lineup, with_turns
 from scoring.models import Hand, HandEvent
 from scoring.recording import (
     NotRestorable,
@@ -32,8 +33,9 @@ from scoring.recording import (
     undo_last,
     update_hand,
 )
+from scoring.sheet import roster
 from scoring.views.sessions import board_context, record_context, table_context
-from scoring.views.table_parts import deltas_by_hand, deltas_of, hand_row, member_session
+from scoring.views.table_parts import deltas_by_hand, hand_row, member_session, scores_by_player
 
 PASSED_OUT = "passed"
 
@@ -69,12 +71,15 @@ def _saved(request, session, hand, created, deltas):
         return redirect(session)
     if not created:  # a Save sent twice: show the table as it now stands
         hand = session.hands.order_by("-number").first()
-        deltas = deltas_of(session, deltas_by_hand([hand]).get(hand.pk, {}))
+        scores = deltas_by_hand([hand]).get(hand.pk, {})
+    else:
+        scores = scores_by_player(hand, deltas)
+    lineup = next_lineup(session, hand)
     context = {
-        **board_context(session, last=hand),
-        **record_context(session, last=hand),
+        **board_context(session, last=hand, lineup=lineup),
+        **record_context(session, last=hand, lineup=lineup),
         "saved": hand.number,
-        "new_row": hand_row(session, hand, list(deltas) or [0] * session.players_count),
+        "new_row": hand_row(session, hand, scores),
     }
     response = render(request, "scoring/table.html#saved", context)
     return trigger_client_event(response, "hand-saved", {"number": hand.number})
@@ -96,10 +101,15 @@ def record(request, pk):
         form = HandForm(session, data)
         form.add_error(None, _("This form is out of date; it has been reloaded. Try again."))
         return _refused(request, session, form, 400)
+    lineup = next_lineup(session, turns=False)
+    if lineup.players is None:
+        messages.error(request, _("Too few players at the table: nothing was saved."))
+        return _done(request, session.get_absolute_url())
     if request.POST.get("action") == PASSED_OUT:
-        hand, created = record_passed(session, key, user=request.user)
+        seating = _posted_seating(lineup, request.POST)
+        hand, created = record_passed(session, key, user=request.user, seating=seating)
         return _saved(request, session, hand, created, ())
-    form = HandForm(session, request.POST)
+    form = HandForm(session, request.POST, lineup=lineup)
     if not form.is_valid():
         return _refused(request, session, form, 422)
     hand, created = record_hand(
@@ -108,14 +118,46 @@ def record(request, pk):
     return _saved(request, session, hand, created, form.score.deltas)
 
 
+def _posted_seating(lineup, post) -> dict | None:
+    """Who sits out a hand passed out, as the form posted it (else the rotation's)."""
+    if not lineup.extras:
+        return None
+    try:
+        out = sorted({int(value) for value in post.getlist("out")})
+    except ValueError:
+        return None
+    places = {p.number for p in lineup.places}
+    if len(out) != lineup.extras or not set(out) <= places:
+        return None
+    return lineup.values(out)
+
+
 @require_POST
 @login_required
 def preview(request, pk):
-    """The live score preview: the engine's verdict on the form as it stands."""
+    """The live score preview: the engine's verdict on the form as it stands; where
+    someone sits out, also who deals (it passes on past one sitting out)."""
     session = member_session(request, pk)
-    form = HandForm(session, request.POST)
+    lineup = next_lineup(session, turns=False)
+    if lineup.players is None:
+        return render(request, "scoring/table.html#previewed", {"session": session})
+    form = HandForm(session, request.POST, lineup=lineup)
     form.is_valid()
-    return render(request, "scoring/table.html#previewed", {"form": form, "session": session})
+    context = {"form": form, "session": session}
+    if lineup.extras:
+        last = session.hands.order_by("-number").first()
+        turns = with_turns(lineup, session, last)
+        out = form.out or _posted_out(turns, request.POST)
+        context["dealer_name"] = turns.places[turns.dealer_place(out)].name
+        context["hand_number"] = last.number + 1 if last else 1
+    return render(request, "scoring/table.html#previewed", context)
+
+
+def _posted_out(lineup, post):
+    seating = _posted_seating(lineup, post)
+    if seating is None:
+        return lineup.out
+    return tuple(place for place, _player in seating["benched"])
 
 
 @login_required
@@ -123,17 +165,29 @@ def hands(request, pk):
     session = member_session(request, pk)
     listed = list(session.hands.order_by("-number"))
     scores = deltas_by_hand(listed)
-    rows = [(hand, deltas_of(session, scores.get(hand.pk, {}))) for hand in listed]
+    rows = [(hand, scores.get(hand.pk, {})) for hand in listed]
     # rules.md: some tables are applied as written even where they do not sum to zero;
     # a sum column, shown once any hand leaves one, lets the table notice. A count of
     # wins never sums to zero, and means nothing summed.
-    uneven = session.engine.sum_matters(session.players_count, session_rules(session)) and any(
-        sum(deltas) for _hand, deltas in rows
+    uneven = any(
+        sum(by_player.values())
+        and session.engine.sum_matters(hand.players, session_rules(session, hand.players))
+        for hand, by_player in rows
     )
     ended = session.ended_at is not None
+    members = roster(session)
     context = {
         "session": session,
-        "rows": [{"hand": hand, "deltas": deltas, "sum": sum(deltas)} for hand, deltas in rows],
+        "roster": members,
+        # Each row's scores in the roster's order (0 for one who did not play it).
+        "rows": [
+            {
+                "hand": hand,
+                "deltas": [by_player.get(m.player_id, 0) for m in members],
+                "sum": sum(by_player.values()),
+            }
+            for hand, by_player in rows
+        ],
         "table_rows": mark_safe(
             "".join(hand_row(session, h, d, not ended, uneven) for h, d in rows)
         ),
@@ -149,12 +203,13 @@ def edit(request, pk, number):
     hand = get_object_or_404(session.hands, number=number)
     if session.ended_at is not None and request.method == "POST":
         return _ended(request, session)
+    hand.session = session
     if request.method != "POST":
-        form = _stored_form(session, {**hand_initial(hand), "key": hand.key})
+        form = _stored_form(session, hand, {**hand_initial(hand), "key": hand.key})
         return render(request, "scoring/hand_edit.html", _edit_context(session, hand, form))
     data = request.POST.copy()
     data["key"] = str(hand.key)  # an edit keeps its hand's key; a garbled one must not block it
-    form = HandForm(session, data)
+    form = HandForm(session, data, lineup=hand_lineup(hand))
     version = _version(request)
     if version is None:
         return _versionless_edit(request, session, hand, data)
@@ -162,7 +217,8 @@ def edit(request, pk, number):
         if request.POST.get("action") == PASSED_OUT:
             update_hand(hand, version, passed_values(), (), request.user)
         elif form.is_valid():
-            update_hand(hand, version, form.hand_values(), form.score.deltas, request.user)
+            values = {**form.hand_values(), "dealer": form.dealer_seat()}
+            update_hand(hand, version, values, form.score.deltas, request.user)
         else:
             context = _edit_context(session, hand, form)
             return render(request, "scoring/hand_edit.html", context, status=422)
@@ -179,18 +235,22 @@ HISTORY_ON_HAND = 10  # the latest changes on the edit page; the History page ha
 HISTORY_PAGE = 300
 
 
-def _stored_form(session, initial):
+def _stored_form(session, hand, initial):
     """The form filled in with the hand as stored, and judged, so the edit page opens
     showing its score; a hand the engine no longer takes opens blank but for its
-    version and key."""
+    version, key and who sat it out."""
     data = QueryDict(mutable=True)
     for name, value in initial.items():
-        if value is not None and value is not False:
+        if isinstance(value, list):
+            data.setlist(name, [str(v) for v in value])
+        elif value is not None and value is not False:
             data[name] = "on" if value is True else str(value)
-    bound = HandForm(session, data)
+    lineup = hand_lineup(hand)
+    bound = HandForm(session, data, lineup=lineup)
     if bound.is_valid():
         return bound
-    return HandForm(session, initial={"key": initial["key"], "version": initial.get("version")})
+    kept = {name: initial.get(name) for name in ("key", "version", "out")}
+    return HandForm(session, initial=kept, lineup=lineup)
 
 
 def _edit_context(session, hand, form, **extra):
@@ -218,7 +278,7 @@ def _stale(request, session, current, version):
     data = request.POST.copy()
     data["key"] = str(current.key)
     data["version"] = str(current.version)
-    form = HandForm(session, data)
+    form = HandForm(session, data, lineup=hand_lineup(current))
     form.is_valid()
     since = [
         event
@@ -255,7 +315,7 @@ def _versionless_edit(request, session, hand, data):
     """An edit without a version is refused, never applied: the page opens again with the
     entry kept and the hand's current version, so saving once more is a choice."""
     data["version"] = str(hand.version)
-    form = HandForm(session, data)
+    form = HandForm(session, data, lineup=hand_lineup(hand))
     form.is_valid()
     form.add_error(None, VERSIONLESS)
     return render(request, "scoring/hand_edit.html", _edit_context(session, hand, form), status=400)
@@ -285,10 +345,7 @@ def undo(request, pk):
             _("Hand %(number)d removed. It can be restored from the history.") % {"number": number},
         )
         return redirect(session)
-    deltas = []
-    if last is not None:
-        by_seat = {s.seat: s.delta for s in last.scores.all()}
-        deltas = [(seat, by_seat.get(seat.number, 0)) for seat in session.seat_list]
+    deltas = _named_deltas(last) if last is not None else []
     return render(
         request, "scoring/undo.html", {"session": session, "last": last, "deltas": deltas}
     )
@@ -318,10 +375,15 @@ def delete(request, pk, number):
             _("Hand %(number)d deleted. It can be restored from the history.") % {"number": number},
         )
         return redirect("scoring:hands", pk=session.pk)
-    by_seat = {s.seat: s.delta for s in hand.scores.all()}
-    deltas = [(seat, by_seat.get(seat.number, 0)) for seat in session.seat_list]
-    context = {"session": session, "hand": hand, "deltas": deltas}
+    context = {"session": session, "hand": hand, "deltas": _named_deltas(hand)}
     return render(request, "scoring/hand_delete.html", context, status=status)
+
+
+def _named_deltas(hand) -> list[tuple[str, int]]:
+    """Each player of the hand with their score (one killed: 0)."""
+    names = {m.player_id: m.name for m in roster(hand.session)}
+    by_player = {score.player_id: score.delta for score in hand.scores.all()}
+    return [(names.get(player, "?"), by_player.get(player, 0)) for player in hand.lineup]
 
 
 @login_required

@@ -6,10 +6,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import players
 from scoring.access import league_for
 from scoring.forms import AddMemberForm, LeagueForm
 from scoring.history.views import league_context
 from scoring.models import Membership
+from scoring.views.players import NameForm as RenameForm
 
 
 @login_required
@@ -47,3 +49,47 @@ def add_member(request, pk):
             return redirect(league)
     context = league_context(request, league, member_form=form)
     return render(request, "scoring/league.html", context, status=400)
+
+
+# ---- the owner's player entries: rename, merge ----------------------------------------------
+
+
+@login_required
+def league_players(request, pk):
+    """Rename a player entry, or merge two spellings of one person; the history follows."""
+    league = league_for(request, pk, owner=True)
+    form = RenameForm(request.POST or None)
+    error, status = None, 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "merge":
+                kept = players.merge(
+                    league, _int(request.POST, "gone"), _int(request.POST, "kept"), request.user
+                )
+                text = _("Merged into %(name)s: every hand is theirs now.")
+                messages.success(request, text % {"name": kept.name})
+                return redirect("scoring:league-players", pk=league.pk)
+            if form.is_valid():
+                player = players.rename(
+                    league, _int(request.POST, "player"), form.cleaned_data["name"], request.user
+                )
+                messages.success(request, _("Renamed %(name)s.") % {"name": player.name})
+                return redirect("scoring:league-players", pk=league.pk)
+            status = 400
+        except players.PlayerRefused as refused:
+            error, status = refused.message, 409
+    context = {
+        "league": league,
+        "players": players.league_players(league),
+        "changes": players.changes(league),
+        "form": form,
+        "error": error,
+    }
+    return render(request, "scoring/league_players.html", context, status=status)
+
+
+def _int(data, name):
+    try:
+        return int(data.get(name, ""))
+    except ValueError:
+        return None

@@ -6,7 +6,9 @@ for a session (and reader, language, address), with two holes: the CSRF token an
 new hand's key, filled afresh for every answer (a new masked token each time, so the
 page's compressed size still varies). The page is written again as soon as any hand of
 the session changes (its last audit event: every Save, edit, undo, delete and restore
-leaves one), the session ends or reopens, or there are messages to show.
+leaves one), anything else it shows changes (the session's revision: who sits where, the
+players per hand, the stakes, a player's name), the session ends or reopens, or there are
+messages to show.
 """
 
 from collections import OrderedDict
@@ -31,6 +33,7 @@ def page_key(request, session):
         session.pk,
         session.share_token,  # unique to the session, and shown on its page
         getattr(session, "last_event", None),
+        session.revision,
         session.ended_at,
         request.user.pk,
         get_language(),

@@ -16,17 +16,12 @@ from django.views.decorators.http import require_POST
 from scoring.access import league_for, session_for
 from scoring.forms import HandForm, SessionForm, league_initial
 from scoring.hand_markup import FreshEntry, markup_for
+from scoring.lineup import next_lineup
 from scoring.models import VARIANT_CHOICES, GameSession, HandEvent, Player, Seat
+from scoring.sheet import roster, sheet
 from scoring.standings import standings
 from scoring.views.page_cache import KEY_HOLE, cached_page, holes, keep_page
-from scoring.views.table_parts import (
-    RECENT,
-    board_items,
-    deltas_of,
-    hand_row,
-    member_session_marked,
-    scores_of,
-)
+from scoring.views.table_parts import RECENT, board_items, hand_row, member_session_marked
 
 
 @login_required
@@ -67,6 +62,7 @@ def _start(league, data, user) -> GameSession:
             options=data["rules"].as_json(),
             first_dealer=data["first_dealer"] - 1,
             stake=data["stake"],
+            players_per_hand=data.get("players_per_hand"),
             created_by=user,
         )
         # The league remembers the game and house rules it last chose: next week's
@@ -82,34 +78,45 @@ def _start(league, data, user) -> GameSession:
     return session
 
 
-def board_context(session, last=None, totals=None) -> dict:
-    """The scoreboard: every seat's total, the hand being played and who deals it."""
-    totals = session.totals() if totals is None else totals
+def board_context(session, last=None, scores=None, lineup=None) -> dict:
+    """The scoreboard: every player's total (and money), the hand being played, who
+    deals it and who sits it out."""
     if last is None:
         last = session.hands.order_by("-number").first()  # only the last counts
-    dealer = last.next_dealer() if last else session.first_dealer
+    if lineup is None:
+        lineup = next_lineup(session, last)
+    scores = sheet(session) if scores is None else scores
+    dealer = lineup.places[lineup.dealer_place()].name if lineup.places else ""
     return {
         "session": session,
-        "totals": totals,
-        "board": board_items(session, totals, dealer),
-        "seats": session.players_count,
+        "sheet": scores,
+        # Those seated now, in seat order (the board lists everyone, left ones last).
+        "totals": [scores.totals.get(seat.player_id, 0) for seat in session.seat_list],
+        "board": board_items(session, scores, lineup),
+        "seats": len(roster(session)),
         # Not the count + 1: a deleted hand leaves its number free (it may be restored).
         "hand_number": last.number + 1 if last else 1,
-        "dealer": session.seat_list[dealer],
+        "dealer_name": dealer,
+        "lineup": lineup,
         "last_hand": last,
         "ended": session.ended_at is not None,
     }
 
 
-def record_context(session, form=None, last=None, key=None) -> dict:
+def record_context(session, form=None, last=None, key=None, lineup=None) -> dict:
     """The hand form: a fresh one (with a new key), or one as the table sent it."""
+    if lineup is None:
+        lineup = form.lineup if form is not None else next_lineup(session, last)
     if form is None:
-        form = FreshEntry(session, key or _new_key())
+        form = FreshEntry(session, key or _new_key(), lineup)
+    playable = lineup.players is not None
     return {
         "session": session,
         "form": form,
-        "fields": markup_for(form, HandForm),
+        "fields": markup_for(form, lambda s: HandForm(s, lineup=lineup)) if playable else None,
         "hand_number": last.number + 1 if last else 1,
+        "lineup": lineup,
+        "too_few": not playable,
     }
 
 
@@ -118,14 +125,13 @@ def table_context(session, form=None, key=None) -> dict:
     the last few hands (the new row of a Save joins them)."""
     recent = list(session.hands.order_by("-number")[:RECENT])
     last = recent[0] if recent else None
-    totals, scores = scores_of(session, recent)
-    context = board_context(session, last=last, totals=totals)
+    scores = sheet(session, recent)
+    lineup = next_lineup(session, last)
+    context = board_context(session, last=last, scores=scores, lineup=lineup)
     editable = not context["ended"]
-    rows = [
-        hand_row(session, h, deltas_of(session, scores.get(h.pk, {})), editable) for h in recent
-    ]
-    record = record_context(session, form, last, key)
-    return {**context, **record, "recent": mark_safe("".join(rows))}
+    rows = [hand_row(session, h, scores.scores.get(h.pk, {}), editable) for h in recent]
+    record = record_context(session, form, last, key, lineup=None if form else lineup)
+    return {**context, **record, "recent": mark_safe("".join(rows)), "roster": roster(session)}
 
 
 def _new_key():
@@ -176,7 +182,17 @@ def share(request, token):
     if unchanged is not None:
         return _share_headers(unchanged, etag)
     template = "scoring/share.html#live" if request.htmx else "scoring/share.html"
-    context = {**board_context(session), "shared": True}
+    hands = list(session.hands.order_by("-number"))
+    scores = sheet(session, hands)
+    last = hands[0] if hands else None
+    context = {
+        **board_context(session, last=last, scores=scores),
+        "shared": True,
+        "roster": roster(session),
+        "rows": mark_safe(
+            "".join(hand_row(session, h, scores.scores.get(h.pk, {}), False) for h in hands)
+        ),
+    }
     if context["ended"]:
         context.update(standings(session))
     return _share_headers(render(request, template, context), etag)
@@ -187,7 +203,8 @@ def _share_etag(request, session) -> str:
     last = HandEvent.objects.filter(session=session).aggregate(last=Max("pk"))["last"]
     ended = session.ended_at.timestamp() if session.ended_at else 0
     page = "htmx" if request.htmx else "page"
-    return f'"{session.pk}-{last or 0}-{ended}-{get_language()}-{page}"'
+    # The revision: seats, stakes and names changed outside any hand.
+    return f'"{session.pk}-{last or 0}-{session.revision}-{ended}-{get_language()}-{page}"'
 
 
 def _share_headers(response, etag):

@@ -6,7 +6,7 @@ they are built with ``format_html`` rather than template loops (see hand_markup.
 
 from django.db.models import OuterRef, Subquery
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -16,6 +16,7 @@ from scoring.models import GameSession, HandEvent, HandScore, Seat
 from scoring.rules import RulesError
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.rules.scores import signed
+from scoring.sheet import money_text, roster
 
 RECENT = 5  # hands listed under the form; the Hands page has them all
 
@@ -27,13 +28,13 @@ def member_session(request, pk) -> GameSession:
         seats = list(
             Seat.objects.filter(session_id=pk, session__league__memberships__user=request.user)
             .select_related("player", "session__league")
-            .order_by("number")
+            .order_by("number", "pk")
         )
         if seats:
             session = seats[0].session
             for seat in seats:
                 seat.session = session
-            session._seats = seats  # what GameSession.seat_list keeps
+            session.all_seats = seats  # what GameSession.seat_list keeps
             return session
     return session_for(request, pk)
 
@@ -54,39 +55,50 @@ def member_session_marked(request, pk) -> GameSession:
     return session_for(request, pk)
 
 
-def scores_of(session, hands) -> tuple[list[int], dict]:
-    """Every seat's total, and the deltas of ``hands`` by hand id, in one query."""
-    totals = {}
-    found = {}
-    wanted = {hand.pk for hand in hands}
-    rows = HandScore.objects.filter(hand__session=session).values_list("hand_id", "seat", "delta")
-    for hand_id, seat, delta in rows:
-        totals[seat] = totals.get(seat, 0) + delta
-        if hand_id in wanted:
-            found.setdefault(hand_id, {})[seat] = delta
-    return [totals.get(seat.number, 0) for seat in session.seat_list], found
-
-
 # ---- the scoreboard -----------------------------------------------------------------------
 
 
-def board_items(session, totals, dealer) -> str:
-    """One item per seat: the name, the total, and who deals this hand."""
+def board_items(session, sheet, lineup=None) -> str:
+    """One item per player of the session: the name, the total (and the money, where
+    there is a stake), who deals the next hand and who sits it out; those who have left
+    come last, dimmed."""
     deals = format_html('<span class="badge">{}</span>', _("deals"))
-    return format_html_join(
-        "",
-        '<li{}><span class="name">{}{}</span><span class="total{}">{}</span></li>',
-        (
-            (
-                mark_safe(' class="dealer"') if seat.number == dealer else "",
-                seat.player.name,
-                deals if seat.number == dealer else "",
+    sits = format_html('<span class="badge">{}</span>', _("sits out"))
+    dealer = out = None
+    if lineup is not None and lineup.places and lineup.players:
+        dealer = lineup.places[lineup.dealer_place()].player_id
+        out = {lineup.places[p].player_id for p in lineup.out or ()}
+    items = []
+    for member in roster(session):
+        total = sheet.totals.get(member.player_id, 0)
+        css = [
+            name
+            for name, yes in (
+                ("dealer", member.player_id == dealer),
+                ("out", out and member.player_id in out),
+                ("gone", not member.seated),
+            )
+            if yes
+        ]
+        money = sheet.money_of(member.player_id)
+        items.append(
+            format_html(
+                '<li{}><span class="name">{}{}</span><span class="total{}">{}</span>{}</li>',
+                format_html(' class="{}"', " ".join(css)) if css else "",
+                member.name,
+                deals if "dealer" in css else sits if "out" in css else "",
                 " neg" if total < 0 else "",
                 signed(total),
+                format_html(
+                    '<span class="money{}">{}</span>',
+                    " neg" if money < 0 else "",
+                    money_text(money),
+                )
+                if money is not None
+                else "",
             )
-            for seat, total in zip(session.seat_list, totals, strict=True)
-        ),
-    )
+        )
+    return mark_safe("".join(items))
 
 
 # ---- a hand's row ---------------------------------------------------------------------------
@@ -97,7 +109,9 @@ def contract_html(session, hand):
     if not hand.contract or hand.passed_out:
         return ""
     try:
-        contract = session.engine.parse_contract(hand.contract, session_rules(session))
+        contract = session.engine.parse_contract(
+            hand.contract, session_rules(session, hand.players)
+        )
     except RulesError:
         return hand.contract
     trump = getattr(contract, "trump", None)
@@ -118,16 +132,41 @@ def hand_summary(session, hand):
         mark, word = "=", _("draw")
     else:
         mark, word = "✗", _("failed")
-    name = session.seat_list[hand.declarer].player.name if hand.declarer is not None else ""
     return format_html(
-        '{} · {} {}<span class="sr-only"> {}</span>', contract_html(session, hand), name, mark, word
+        '{} · {} {}<span class="sr-only"> {}</span>',
+        contract_html(session, hand),
+        hand.declarer_name(),
+        mark,
+        word,
     )
 
 
-def hand_row(session, hand, deltas, editable=True, sum_cell=False):
+def _cell(hand, player, scores):
+    """A player's cell in a hand's row: the score; a dot for one who sat the hand out,
+    a cross for the seat killed; empty for one not at the table then."""
+    if player in hand.lineup:
+        if hand.lineup.index(player) == hand.sitting_out:
+            return format_html(
+                '<td class="muted" title="{0}">✕<span class="sr-only"> {0}</span></td>',
+                hand.session.engine.term("sitting_out_title"),
+            )
+        delta = scores.get(player, 0)
+        return format_html(
+            "<td{}>{}</td>", mark_safe(' class="neg"') if delta < 0 else "", signed(delta)
+        )
+    if any(benched == player for _place, benched in hand.benched or ()):
+        return format_html(
+            '<td class="muted" title="{0}">·<span class="sr-only"> {0}</span></td>', _("sits out")
+        )
+    return mark_safe("<td></td>")
+
+
+def hand_row(session, hand, scores, editable=True, sum_cell=False):
     """A row of the hands list: number (an edit link unless the session has ended),
-    the summary, every seat's score, and the sum where the table shows it."""
+    the summary, every player's score ({player id: delta}) in the roster's order, and
+    the sum where the table shows it."""
     number = hand.number
+    hand.session = session
     if editable:
         link = format_html(
             '<a class="tap" href="{}" aria-label="{}">{} <span aria-hidden="true">✎</span></a>',
@@ -137,12 +176,10 @@ def hand_row(session, hand, deltas, editable=True, sum_cell=False):
         )
     else:
         link = str(number)
-    cells = format_html_join(
-        "",
-        "<td{}>{}</td>",
-        ((mark_safe(' class="neg"') if d < 0 else "", signed(d)) for d in deltas),
+    cells = mark_safe("".join(_cell(hand, m.player_id, scores) for m in roster(session)))
+    total = (
+        format_html('<td class="muted">{}</td>', signed(sum(scores.values()))) if sum_cell else ""
     )
-    total = format_html('<td class="muted">{}</td>', signed(sum(deltas))) if sum_cell else ""
     return format_html(
         '<tr id="hand-{}"><td>{}</td><td>{}</td>{}{}</tr>',
         number,
@@ -154,15 +191,20 @@ def hand_row(session, hand, deltas, editable=True, sum_cell=False):
 
 
 def deltas_by_hand(hands) -> dict:
-    """Each hand's deltas in seat order (passed-out hands: all zero), in one query."""
+    """Each hand's scores, {player id: delta}, by hand id, in one query."""
     found = {}
     rows = HandScore.objects.filter(hand__in=[h.pk for h in hands]).values_list(
-        "hand_id", "seat", "delta"
+        "hand_id", "player_id", "delta"
     )
-    for hand_id, seat, delta in rows:
-        found.setdefault(hand_id, {})[seat] = delta
+    for hand_id, player, delta in rows:
+        found.setdefault(hand_id, {})[player] = delta
     return found
 
 
-def deltas_of(session, scores: dict) -> list[int]:
-    return [scores.get(seat.number, 0) for seat in session.seat_list]
+def scores_by_player(hand, deltas) -> dict:
+    """{player id: delta} of a hand from its deltas by seat (a killed seat has none)."""
+    return {
+        player: delta
+        for seat, (player, delta) in enumerate(zip(hand.lineup, deltas, strict=False))
+        if seat != hand.sitting_out
+    }

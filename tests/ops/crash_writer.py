@@ -97,7 +97,7 @@ def stall(pk):
 
     def store_slowly(hand, deltas):
         for seat, delta in enumerate(deltas):
-            HandScore.objects.create(hand=hand, seat=seat, delta=delta)
+            HandScore.objects.create(hand=hand, seat=seat, player_id=hand.lineup[seat], delta=delta)
             if seat == 0:
                 say("midway", hand.key)
                 time.sleep(60)

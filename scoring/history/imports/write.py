@@ -23,6 +23,7 @@ import contextlib
 import datetime
 import fcntl
 import itertools
+import json
 import logging
 import threading
 import time
@@ -125,38 +126,54 @@ class _Writer:
     def __init__(self, staging: League, players: dict[str, int]) -> None:
         self.staging, self.players, self.last_session = staging, players, 0
         self.now = timezone.now().isoformat()
-        self.sessions = Rows(GameSession, (*SESSION_COLUMNS, "league", "share_token"))
-        self.seats = Rows(Seat, ("session", "number", "player"))
-        self.hands = Rows(Hand, (*HAND_COLUMNS, "created_at", "updated_at", "session"))
-        self.scores = Rows(HandScore, ("hand", "seat", "delta"))
+        # Columns the database has no default for are written too: a session's stake
+        # changes and revision, a seat's first hand, a hand's line-up (the session's
+        # seats, in order: every hand of a file was played by them) and who sat it out,
+        # a score's player.
+        self.sessions = Rows(
+            GameSession,
+            (*SESSION_COLUMNS, "league", "share_token", "stake_changes", "revision"),
+        )
+        self.seats = Rows(Seat, ("session", "number", "player", "from_hand"))
+        self.hands = Rows(
+            Hand, (*HAND_COLUMNS, "created_at", "updated_at", "session", "lineup", "benched")
+        )
+        self.scores = Rows(HandScore, ("hand", "seat", "player", "delta"))
 
     def write(self, batch) -> None:
         with connection.cursor() as cursor:
             sessions = self._sessions(cursor, [row for row, _hands, _scores in batch])
             pairs = list(zip(sessions, batch, strict=True))
+            seated = {
+                session: [self.players[name_key(name)] for name in row[-1]]
+                for session, (row, _hands, _scores) in pairs
+            }
             self.seats.put(
                 cursor,
                 (
-                    (session, number, self.players[name_key(name)])
-                    for session, (row, _hands, _scores) in pairs
-                    for number, name in enumerate(row[-1])
+                    (session, number, player, 1)
+                    for session, players in seated.items()
+                    for number, player in enumerate(players)
                 ),
             )
             self.hands.put(
                 cursor,
                 (
-                    (*hand, self.now, self.now, session)
+                    (*hand, self.now, self.now, session, json.dumps(seated[session]), "[]")
                     for session, (_row, hands, _scores) in pairs
                     for hand in hands
                 ),
             )
             hands = ids(cursor, Hand, "session", sessions, "session_id, number")
+            lineups = [
+                seated[session] for session, (_row, hands_, _scores) in pairs for _hand in hands_
+            ]
             deltas = [deltas for _row, _hands, scores in batch for deltas in scores]
             self.scores.put(
                 cursor,
                 (
-                    (hand, seat, delta)
-                    for hand, hand_deltas in zip(hands, deltas, strict=True)
+                    (hand, seat, lineup[seat], delta)
+                    for hand, lineup, hand_deltas in zip(hands, lineups, deltas, strict=True)
                     for seat, delta in enumerate(hand_deltas)
                 ),
             )
@@ -164,7 +181,8 @@ class _Writer:
     def _sessions(self, cursor, rows) -> list[int]:
         count = len(SESSION_COLUMNS)
         self.sessions.put(
-            cursor, ((*row[:count], self.staging.pk, new_share_token()) for row in rows)
+            cursor,
+            ((*row[:count], self.staging.pk, new_share_token(), "[]", 0) for row in rows),
         )
         table = connection.ops.quote_name(GameSession._meta.db_table)
         cursor.execute(

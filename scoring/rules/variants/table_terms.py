@@ -26,6 +26,8 @@ class TableTerms:
     side_names: ClassVar[tuple[str, str]] = (N_("Napoleon's side"), N_("Defenders"))
     # What the quick result counts: the side's point cards, or its tricks.
     result_title: ClassVar[str] = N_("Point cards of the napoleon's side")
+    # The seat dealt in that sits the hand out where a count needs one (``needs_sitting_out``).
+    sitting_out_title: ClassVar[Term] = N_("Sits the hand out")
 
     counts_tricks: ClassVar[bool]  # the Variant's own (the rules pages ask it too), as can_topple
     has_partner: ClassVar[bool] = True  # a partner found by a called card (Nap has none)

@@ -52,6 +52,7 @@ class Mighty(Variant[MightyRules]):
     partner_prompt = N_("Friend (held the called card)")
     side_names = (N_("Declarer's side"), N_("Opponents"))
     result_title = N_("Point cards of the declarer's side")
+    sitting_out_title = N_("Killed")  # six players: the seat the declarer kills
     discards_to_declarer_by_default = True
 
     def deck(self, players: int, rules: MightyRules) -> tuple[Card, ...]:

@@ -1,0 +1,84 @@
+"""Money on the board: each hand's stake, and what each player has won or lost so far.
+
+A session has a stake per point from its first hand (``GameSession.stake``) and may
+change it from a later hand on (``stake_changes``); every hand keeps the stake it was
+played at. A player's money is the sum over the hands they played of their score times
+that hand's stake, settled against the hand's own average where a table is not
+zero-sum (the players of that hand share its remainder), so that the money of a session
+always adds up to zero, whoever came and went.
+"""
+
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+CENT = Decimal("0.01")
+
+
+def parse_stake(value) -> Decimal | None:
+    if value in (None, ""):
+        return None
+    try:
+        return Decimal(str(value)).quantize(CENT)
+    except InvalidOperation:
+        return None
+
+
+def schedule(session) -> list[tuple[int, Decimal | None]]:
+    """[(first hand, stake), …]: the session's stakes, each from its hand on."""
+    found = [(1, session.stake)]
+    for start, stake in sorted(session.stake_changes or (), key=lambda change: change[0]):
+        if start <= 1:
+            found = [(1, parse_stake(stake))]
+        else:
+            found.append((int(start), parse_stake(stake)))
+    return found
+
+
+def stake_for(session, number: int) -> Decimal | None:
+    """The stake hand ``number`` is (or will be) played at."""
+    current = None
+    for start, stake in schedule(session):
+        if start <= number:
+            current = stake
+    return current
+
+
+def has_money(session) -> bool:
+    return any(stake for _start, stake in schedule(session))
+
+
+def changed(session, start: int, stake: Decimal | None) -> tuple[Decimal | None, list]:
+    """The session's ``stake`` and ``stake_changes`` once the stake is ``stake`` from hand
+    ``start`` on: earlier hands keep theirs, and a later change is replaced."""
+    if start <= 1:
+        return stake, []
+    kept = [[s, v] for s, v in session.stake_changes or () if s < start]
+    value = None if stake is None else f"{stake:.2f}"
+    return session.stake, sorted([*kept, [start, value]])
+
+
+def exact_money(session, rows) -> dict[int, Fraction]:
+    """{player: money} from score rows (hand number, player, delta), exactly."""
+    by_hand: dict[int, list] = {}
+    for number, player, delta in rows:
+        by_hand.setdefault(number, []).append((player, delta))
+    money: dict[int, Fraction] = {}
+    for number, scores in by_hand.items():
+        stake = stake_for(session, number)
+        average = Fraction(sum(d for _p, d in scores), len(scores))
+        for player, delta in scores:
+            gain = Fraction(stake or 0) * (delta - average)
+            money[player] = money.get(player, Fraction(0)) + gain
+    return money
+
+
+def in_cents(exact: dict[int, Fraction]) -> dict[int, Decimal]:
+    """Each amount rounded to the cent, still summing to exactly zero: the cents that
+    rounding leaves over go to the largest fractions (equal amounts stay within a cent)."""
+    players = sorted(exact)
+    hundredths = {p: exact[p] * 100 for p in players}
+    cents = {p: int(hundredths[p] // 1) for p in players}
+    order = sorted(players, key=lambda p: (-(hundredths[p] - cents[p]), p))
+    for player in order[: -sum(cents.values())]:
+        cents[player] += 1
+    return {p: (Decimal(cents[p]) / 100).quantize(CENT) for p in players}

@@ -1,0 +1,127 @@
+"""A league owner tidies the player entries: renames one, or merges two spellings of one
+person into one entry, without losing a hand.
+
+A merge moves everything of the entry merged away (its seats, its scores, its places in
+every hand's line-up) to the entry kept, then deletes the empty entry; it is refused when
+the two sat at the same table in one session (they are two people). Each change leaves a
+``PlayerChange`` in the same transaction: its id is part of the league history's stamps,
+so the standings and ratings are computed again with the hands joined up.
+"""
+
+from django.db import transaction
+from django.db.models import Count, F
+from django.utils.translation import gettext as _
+
+from scoring.audit_models import PlayerChange
+from scoring.models import GameSession, Hand, HandScore, Player, Seat
+from scoring.names import name_key
+
+
+class PlayerRefused(Exception):
+    """A rename or merge that cannot be made, with the message to show."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+def _by(user) -> dict:
+    return {"user": user, "username": getattr(user, "username", "") or ""}
+
+
+def _touch(player_ids) -> None:
+    """The sessions these players sat in show new names: their kept pages go."""
+    sessions = Seat.objects.filter(player_id__in=player_ids).values("session_id")
+    GameSession.objects.filter(pk__in=sessions).update(revision=F("revision") + 1)
+
+
+def rename(league, player_id: int, name: str, user=None) -> Player:
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(league=league, pk=player_id).first()
+        if player is None:
+            raise PlayerRefused(_("That player entry has changed meanwhile; look again."))
+        key = name_key(name)
+        for other in Player.objects.filter(league=league).exclude(pk=player.pk):
+            if name_key(other.name) == key:
+                raise PlayerRefused(
+                    _("%(name)s is another entry already: merge the two instead.")
+                    % {"name": other.name}
+                )
+        old = player.name
+        player.name = name
+        player.save(update_fields=["name"])
+        PlayerChange.objects.create(
+            league=league,
+            player=player,
+            action=PlayerChange.RENAME,
+            old_name=old,
+            new_name=name,
+            **_by(user),
+        )
+        _touch([player.pk])
+        return player
+
+
+def merge(league, gone_id: int, kept_id: int, user=None) -> Player:
+    """Everything of entry ``gone_id`` becomes entry ``kept_id``'s."""
+    with transaction.atomic():
+        found = {
+            p.pk: p
+            for p in Player.objects.select_for_update().filter(
+                league=league, pk__in=[gone_id, kept_id]
+            )
+        }
+        if gone_id == kept_id or len(found) != 2:
+            raise PlayerRefused(_("Choose two different player entries."))
+        gone, kept = found[gone_id], found[kept_id]
+        shared = Seat.objects.filter(player=gone).values("session_id")
+        if Seat.objects.filter(player=kept, session_id__in=shared).exists():
+            raise PlayerRefused(
+                _("%(one)s and %(other)s sat at the same table: they are two people.")
+                % {"one": gone.name, "other": kept.name}
+            )
+        _touch([gone.pk])
+        hands = _move_lineups(gone.pk, kept.pk)
+        seats = Seat.objects.filter(player=gone).update(player=kept)
+        HandScore.objects.filter(player=gone).update(player=kept)
+        if kept.user_id is None and gone.user_id is not None:
+            kept.user_id = gone.user_id
+            kept.save(update_fields=["user"])
+        PlayerChange.objects.create(
+            league=league,
+            player=kept,
+            action=PlayerChange.MERGE,
+            old_name=gone.name,
+            new_name=kept.name,
+            merged_id=gone.pk,
+            moved={"hands": hands, "seats": seats},
+            **_by(user),
+        )
+        gone.delete()
+        return kept
+
+
+def _move_lineups(gone: int, kept: int) -> int:
+    """Every hand the entry played or sat out names the kept entry instead."""
+    sessions = Seat.objects.filter(player_id=gone).values("session_id")
+    changed = []
+    for hand in Hand.objects.filter(session_id__in=sessions).only("pk", "lineup", "benched"):
+        lineup = [kept if p == gone else p for p in hand.lineup]
+        benched = [[place, kept if p == gone else p] for place, p in hand.benched or ()]
+        if lineup != hand.lineup or benched != (hand.benched or []):
+            hand.lineup, hand.benched = lineup, benched
+            changed.append(hand)
+    Hand.objects.bulk_update(changed, ["lineup", "benched"], batch_size=500)
+    return len(changed)
+
+
+def league_players(league) -> list[Player]:
+    """The league's entries with how many sessions each sat in, for the owner's page."""
+    found = Player.objects.filter(league=league).annotate(
+        sessions=Count("seats__session", distinct=True)
+    )
+    return list(found.order_by("name"))
+
+
+def changes(league, limit: int = 20):
+    return PlayerChange.objects.filter(league=league).order_by("-pk")[:limit]
