@@ -1,9 +1,7 @@
 """What the app stores: leagues, players, sessions at a table, hands and their scores.
 
-Models only store and convert: every score comes from the rules engine
-(``scoring.rules``), and ``Hand.facts()`` turns a stored hand back into the
-engine's ``HandFacts`` so a stored score can always be checked against it.
-"""
+Models only store and convert: every score comes from the rules engine (``scoring.rules``),
+and ``Hand.facts()`` turns a stored hand back into the engine's ``HandFacts``."""
 
 import datetime
 import secrets
@@ -339,6 +337,14 @@ class Hand(models.Model):
     def passed_out(self) -> bool:
         return self.status == self.PASSED
 
+    @classmethod
+    def passed_values(cls) -> dict:
+        """The entry fields of a hand everyone passed: no contract, no result, no score."""
+        unset = ("sitting_out", "declarer", "partner", "declarer_points", "captured", "tricks")
+        blank = {"contract": "", "called_card": "", "mode": "", "discards": [], "lines": []}
+        unknown = dict.fromkeys((*unset, "made", "target", "points"))
+        return {"status": cls.PASSED, "toppled": False, **unknown, **blank}
+
     def parsed_contract(self):
         return self.session.engine.parse_contract(self.contract, self.rules())
 
@@ -488,9 +494,7 @@ class HistoryCache(models.Model):
         return f"{self.league_id} · {self.variant} · {self.key or 'all time'}"
 
 
-# The audit trail's models live beside it (scoring.audit_models); imported here so that
-# ``scoring.models`` names every model of the app.
+# Models kept in modules of their own (the audit trail; an invitation with what it does),
+# imported here so that ``scoring.models`` names every model of the app.
 from scoring.audit_models import HandEvent, PlayerChange  # noqa: E402, F401
-
-# A model of its own module (with what an invitation does), registered with the others.
 from scoring.invitation import Invitation  # noqa: E402, F401
