@@ -18,11 +18,13 @@ def league_span(league):
     return first, last
 
 
-def _totals(ids, player=None) -> dict:
-    """{(session id, player id): total} for these sessions (of one player, when given)."""
+def _totals(ids) -> dict:
+    """{(session id, player id): total} for these sessions.
+
+    Every player of these few sessions, never one player's filter: with it the database
+    walks that player's scores across the whole league (the player's index) and the page
+    slows as the league grows; by session it reads only these sessions' hands."""
     found = HandScore.objects.filter(hand__session__in=ids)
-    if player is not None:
-        found = found.filter(player=player)
     return {
         (session_id, who): total
         for session_id, who, total in found.values("hand__session", "player")
@@ -87,7 +89,7 @@ def player_sessions(player, limit: int = 10) -> list[dict]:
         .order_by("-date", "-pk")
         .values("pk", "date", "variant", "my_seat")[:limit]
     )
-    totals = _totals([s["pk"] for s in sessions], player)
+    totals = _totals([s["pk"] for s in sessions])
     return [
         {
             "session_id": s["pk"],
