@@ -6,9 +6,13 @@ import html
 import json
 
 import pytest
+from django.db import transaction
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scoring.models import GameSession, Player
+from scoring.models import GameSession, Hand, HandScore, League, Player
 from tests.history.test_export_import import export_json, upload
+from tests.history.test_import_fuzz import FUZZ, mutate
 from tests.history.test_import_lineups import hands_of, mighty_night, taiwan_night
 from tests.views.factories import counts, make_league
 
@@ -171,3 +175,33 @@ def test_a_file_without_line_ups_still_reads(owner_client, empty, document):
     restored = GameSession.objects.get(league=empty)
     assert restored.stake_changes == [] and restored.players_per_hand is None
     assert [s.player.name for s in restored.seat_list] == document["sessions"][0]["seats"]
+
+
+def test_fuzz_the_import_of_a_night_of_comings_and_goings(owner, owner_client, document):
+    """Mutated line-ups, sit-outs, kills and stake changes: never a 500 nor a partial
+    import; what is taken is scored by the engine at each hand's own count."""
+    empty = make_league(owner, name="Restored")
+
+    @FUZZ
+    @given(data=st.data())
+    def run(data):
+        body = mutate(copy.deepcopy(document), data)
+        with transaction.atomic():
+            before = counts()
+            response = upload(owner_client, empty, body)
+            assert response.status_code in (302, 400), response.status_code
+            if response.status_code == 400:
+                assert counts() == before
+            for hand in Hand.objects.filter(session__league=empty):
+                score = hand.engine_score()
+                deltas = () if score is None else score.deltas
+                stored = HandScore.objects.filter(hand=hand).order_by("seat")
+                assert [(s.seat, s.player_id, s.delta) for s in stored] == [
+                    (seat, hand.lineup[seat], delta)
+                    for seat, delta in enumerate(deltas)
+                    if seat != hand.sitting_out
+                ]
+            assert not League.objects.filter(name__startswith="\x1f").exists()
+            transaction.set_rollback(True)
+
+    run()
