@@ -17,5 +17,6 @@ class ScoringConfig(AppConfig):
 
         from scoring import (
             language,  # noqa: F401  (remembers a user's language at login)
+            theme,  # noqa: F401  (and their colours)
             throttle,  # noqa: F401  (connects the login-failure signals)
         )

@@ -15,10 +15,21 @@ from django.utils.translation import gettext_lazy
 
 from scoring.hand_form import HandForm
 from scoring.hand_initial import hand_initial
+from scoring.house_form import (
+    entered_score_values,
+    field_for_path,
+    grid_view,
+    house_groups,
+    option_field,
+    option_form_fields,
+    option_value,
+    part_field,
+    score_value_fields,
+    seat_count,
+)
 from scoring.models import VARIANT_CHOICES, League, Player
 from scoring.names import clean_name, name_key
 from scoring.query import FIRST_DATE, LAST_DATE
-from scoring.rulebook.labels import part_label, value_label
 from scoring.rules import RulesError, find_variant
 
 __all__ = [
@@ -99,13 +110,16 @@ class SessionForm(forms.Form):
         decimal_places=2,
     )
 
-    def __init__(self, *args, league=None, **kwargs):
+    def __init__(self, *args, league=None, open_table=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.league = league
+        self.open_table = open_table  # the game whose score table the page lays out to edit
         for variant in (find_variant(code) for code, _label in VARIANT_CHOICES):
             for spec in variant.Rules.specs():
                 for name, field in option_form_fields(variant.code, spec):
                     self.fields[name] = field
+            for name, field in score_value_fields(variant):
+                self.fields[name] = field
 
     def clean_players(self):
         names, problems = [], []
@@ -153,14 +167,16 @@ class SessionForm(forms.Form):
             self.add_error("first_dealer", _("There are only %(count)d seats.") % {"count": count})
         raw = {}
         for spec in variant.Rules.specs():
-            value = _option_value(data, variant.code, spec)
+            value = option_value(data, variant.code, spec)
             if value not in (None, ""):
                 raw[spec.name] = value
         data["raw_options"] = raw
         try:
             data["rules"] = variant.rules(raw, dealt)
         except RulesError as error:
-            self.add_error(None, error.message)
+            # On the field the engine names, so the page opens its group and shows it there.
+            name = field_for_path(variant.code, getattr(error, "field", None))
+            self.add_error(name if name in self.fields else None, error.message)
         return data
 
     def variant_choices(self):
@@ -168,24 +184,28 @@ class SessionForm(forms.Form):
         return [(code, label, _(find_variant(code).description)) for code, label in VARIANT_CHOICES]
 
     def option_groups(self):
-        """Each variant's house-rule fields, for the template to show the chosen game's."""
+        """Each game's house rules by concern, its count of changed rules, and its score
+        table laid out when it is open (asked for, or holding the table's own numbers)."""
         groups = []
         for code, label in VARIANT_CHOICES:
             variant = find_variant(code)
-            fields = [
-                self[name]
-                for s in variant.Rules.specs()
-                for name, _f in option_form_fields(code, s)
-            ]
-            changed = sum(1 for f in fields if f.value() not in (None, ""))
-            errors = any(f.errors for f in fields)
+            players = seat_count(self, variant)
+            concerns = house_groups(self, variant, players)
+            own = entered_score_values(self, variant)
+            table_errors = self.is_bound and any(
+                self[name].errors for name, _f in score_value_fields(variant)
+            )
+            is_open = self.open_table == code or bool(own) or table_errors
             groups.append(
                 {
                     "code": code,
                     "label": label,
-                    "fields": fields,
-                    "changed": changed,
-                    "errors": errors,
+                    "concerns": concerns,
+                    "changed": sum(c["changed"] for c in concerns) + bool(own),
+                    "errors": any(c["errors"] for c in concerns) or table_errors,
+                    "own_numbers": len(own),
+                    "table": grid_view(self, variant, players) if is_open else None,
+                    "players": players,
                 }
             )
         return groups
@@ -207,69 +227,7 @@ def league_initial(league) -> dict:
                 initial[option_field(code, name)] = "true" if value else "false"
             elif spec.kind == "object" and isinstance(value, dict):
                 for key, amount in value.items():
-                    initial[f"{option_field(code, name)}__{key}"] = amount
+                    initial[part_field(code, name, key)] = amount
             else:
                 initial[option_field(code, name)] = value
     return initial
-
-
-def option_field(code: str, name: str) -> str:
-    return f"opt_{code}_{name}"
-
-
-def option_form_fields(code: str, spec) -> list:
-    """Form fields for one house rule; "" keeps the game's default."""
-    name = option_field(code, spec.name)
-    label, help_text = spec.label, gettext_lazy(spec.description)
-    if spec.kind == "bool":
-        # A select, not a checkbox: an unticked box could not say "keep the default".
-        field = forms.TypedChoiceField(
-            label=label,
-            help_text=help_text,
-            required=False,
-            choices=[
-                ("", gettext_lazy("default")),
-                ("true", gettext_lazy("on")),
-                ("false", gettext_lazy("off")),
-            ],
-            coerce=lambda v: v == "true",
-            empty_value=None,
-        )
-        return [(name, field)]
-    if spec.kind == "int":
-        low, high = spec.choices
-        field = forms.IntegerField(
-            label=label, help_text=help_text, required=False, min_value=low, max_value=high
-        )
-        field.widget.attrs["placeholder"] = str(spec.default)
-        return [(name, field)]
-    if spec.kind == "choice":
-        choices = [("", gettext_lazy("default"))] + [
-            (c, value_label(spec.name, c)) for c in spec.choices
-        ]
-        return [
-            (
-                name,
-                forms.ChoiceField(
-                    label=label, help_text=help_text, required=False, choices=choices
-                ),
-            )
-        ]
-    # An object option: one whole-number field per key (the Mighty's trump change cost).
-    fields = []
-    for key, default in spec.default.as_json().items():
-        field = forms.IntegerField(
-            label=part_label(label, spec.name, key), required=False, min_value=0, max_value=8
-        )
-        field.widget.attrs["placeholder"] = str(default)
-        field.help_text = help_text if not fields else ""
-        fields.append((f"{name}__{key}", field))
-    return fields
-
-
-def _option_value(data: dict, code: str, spec):
-    if spec.kind != "object":
-        return data.get(option_field(code, spec.name))
-    keys = spec.default.as_json()
-    value = {k: data.get(f"{option_field(code, spec.name)}__{k}") for k in keys}
-    return {k: v for k, v in value.items() if v is not None} or None

@@ -1,10 +1,9 @@
 """What the app stores: leagues, players, sessions at a table, hands and their scores.
 
-Models only store and convert: every score comes from the rules engine
-(``scoring.rules``), and ``Hand.facts()`` turns a stored hand back into the
-engine's ``HandFacts`` so a stored score can always be checked against it.
-"""
+Models only store and convert: every score comes from the rules engine (``scoring.rules``),
+and ``Hand.facts()`` turns a stored hand back into the engine's ``HandFacts``."""
 
+import datetime
 import secrets
 import uuid
 
@@ -12,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Sum
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import VARIANTS, HandFacts, find_variant
@@ -21,6 +21,11 @@ from scoring.rules.cards import parse_card
 # list of variants, so a new game needs no edit here.
 VARIANT_CHOICES = [(code, _(variant.name)) for code, variant in VARIANTS.items()]
 FIRST_VARIANT = VARIANT_CHOICES[0][0]
+
+
+def live_since() -> datetime.date:
+    """The first date of a session still live (``GameSession.is_live``)."""
+    return timezone.localdate() - datetime.timedelta(days=1)
 
 
 def new_share_token() -> str:
@@ -40,6 +45,8 @@ class League(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="leagues"
     )
+    # Set when the league was filled from a league file: a copy, not where it was kept.
+    imported_at = models.DateTimeField(_("imported"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("league")
@@ -90,7 +97,14 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "name"], name="unique_player_name")
+            models.UniqueConstraint(fields=["league", "name"], name="unique_player_name"),
+            # One account is one person: at most one player entry per league
+            # (scoring.invitation links them).
+            models.UniqueConstraint(
+                fields=["league", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_player_per_account",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -145,6 +159,13 @@ class GameSession(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:table", args=[self.pk])
+
+    @property
+    def is_live(self) -> bool:
+        """Still being played: not ended, and dated today or yesterday (a night goes past
+        midnight). One nobody ended days ago is unfinished, not live: it does not lead
+        the home page (scoring.live)."""
+        return self.ended_at is None and self.date >= live_since()
 
     @property
     def engine(self):
@@ -316,6 +337,14 @@ class Hand(models.Model):
     def passed_out(self) -> bool:
         return self.status == self.PASSED
 
+    @classmethod
+    def passed_values(cls) -> dict:
+        """The entry fields of a hand everyone passed: no contract, no result, no score."""
+        unset = ("sitting_out", "declarer", "partner", "declarer_points", "captured", "tricks")
+        blank = {"contract": "", "called_card": "", "mode": "", "discards": [], "lines": []}
+        unknown = dict.fromkeys((*unset, "made", "target", "points"))
+        return {"status": cls.PASSED, "toppled": False, **unknown, **blank}
+
     def parsed_contract(self):
         return self.session.engine.parse_contract(self.contract, self.rules())
 
@@ -403,10 +432,18 @@ class HandScore(models.Model):
 
 
 class Profile(models.Model):
-    """What the app remembers about a user across phones: for now, their language."""
+    """What the app remembers about a user across phones: their language and colours.
+
+    "" is "never chosen": the phone's own setting or cookie applies."""
+
+    AUTO, LIGHT, DARK = "auto", "light", "dark"
+    THEMES = [(AUTO, _("automatic")), (LIGHT, _("light")), (DARK, _("dark"))]
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, models.CASCADE, related_name="profile")
-    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES)
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
+    theme = models.CharField(_("colours"), max_length=8, choices=THEMES, blank=True)
 
     class Meta:
         verbose_name = _("profile")
@@ -457,6 +494,7 @@ class HistoryCache(models.Model):
         return f"{self.league_id} · {self.variant} · {self.key or 'all time'}"
 
 
-# The audit trail's models live beside it (scoring.audit_models); imported here so that
-# ``scoring.models`` names every model of the app.
+# Models kept in modules of their own (the audit trail; an invitation with what it does),
+# imported here so that ``scoring.models`` names every model of the app.
 from scoring.audit_models import HandEvent, PlayerChange  # noqa: E402, F401
+from scoring.invitation import Invitation  # noqa: E402, F401

@@ -80,24 +80,7 @@ def record_passed(session: GameSession, key, user=None, seating=None) -> tuple[H
 
 
 def passed_values() -> dict:
-    return {
-        "status": Hand.PASSED,
-        "sitting_out": None,
-        "declarer": None,
-        "contract": "",
-        "called_card": "",
-        "partner": None,
-        "mode": "",
-        "declarer_points": None,
-        "captured": None,
-        "discards": [],
-        "tricks": None,
-        "toppled": False,
-        "made": None,
-        "target": None,
-        "points": None,
-        "lines": [],
-    }
+    return Hand.passed_values()
 
 
 def update_hand(hand: Hand, version: int | None, values: dict, deltas, user=None) -> Hand:

@@ -1,8 +1,19 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scoring import language
-from scoring.views import hands, home, leagues, players, pwa, sessions, share_link
+from scoring import language, theme
+from scoring.views import (
+    again,
+    hands,
+    home,
+    invitations,
+    leagues,
+    me,
+    players,
+    pwa,
+    sessions,
+    share_link,
+)
 
 app_name = "scoring"
 
@@ -14,13 +25,22 @@ urlpatterns = [
     path("offline/", pwa.offline, name="offline"),
     path("accounts/signup/", home.signup, name="signup"),
     path("language/", language.set_language, name="set-language"),
+    path("theme/", theme.set_theme, name="set-theme"),
+    path("me/", me.me, name="me"),
+    path("invite/", invitations.enter_code, name="invitation-code"),
+    path("invite/<str:invitation>/", invitations.invitation, name="invitation"),
     path("accounts/login/", home.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("leagues/<int:pk>/", leagues.league, name="league"),
     path("leagues/<int:pk>/members/", leagues.add_member, name="add-member"),
     path("leagues/<int:pk>/players/", leagues.league_players, name="league-players"),
+    path("leagues/<int:pk>/people/", invitations.people, name="people"),
+    path("leagues/<int:pk>/people/invite/", invitations.invite, name="invite"),
+    path("leagues/<int:pk>/people/withdraw/", invitations.withdraw, name="withdraw-invitation"),
+    path("leagues/<int:pk>/people/unlink/", invitations.unlink, name="unlink"),
     path("leagues/<int:pk>/sessions/new/", sessions.session_new, name="session-new"),
+    path("leagues/<int:pk>/sessions/again/", again.play_again, name="play-again"),
     path("sessions/<int:pk>/", sessions.table, name="table"),
     path("sessions/<int:pk>/preview/", hands.preview, name="preview"),
     path("sessions/<int:pk>/hands/", hands.hands, name="hands"),

@@ -38,10 +38,10 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def app_colours() -> dict[str, str]:
-    """The light theme's custom properties in static/css/app.css (its first :root)."""
+    """The light colours of static/css/app.css's custom properties: each is written as
+    ``--name: var(--no-dark, LIGHT) var(--no-light, DARK)``."""
     css = (ROOT / "static" / "css" / "app.css").read_text()
-    block = re.search(r":root\s*{(.*?)}", css, re.S).group(1)
-    return dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]+)", block))
+    return dict(re.findall(r"--([\w-]+):\s*var\(--no-dark,\s*(#[0-9a-fA-F]+)\)", css))
 
 
 @pytest.fixture

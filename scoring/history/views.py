@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -21,7 +22,7 @@ from scoring.league.figures import league_figures, player_stats
 from scoring.league.period import choices
 from scoring.league.sessions import league_span, player_sessions, sessions_page
 from scoring.league.tables import contract_facts, level_label
-from scoring.models import HandScore, Membership, Player
+from scoring.models import HandScore, League, Membership, Player
 from scoring.rules.cards import SYMBOLS
 from scoring.sheet import roster
 
@@ -253,6 +254,8 @@ def league_import(request, pk):
             except imports.ImportRefused as refusal:
                 form.add_error("file", refusal.message)
             else:
+                # A copy: its pages say so, lest it be taken for the league it came from.
+                League.objects.filter(pk=league.pk).update(imported_at=timezone.now())
                 messages.success(
                     request,
                     _("Imported %(players)d players, %(sessions)d sessions and %(hands)d hands.")

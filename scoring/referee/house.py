@@ -132,8 +132,20 @@ def option_fields(variant, options: dict[str, str], players: int, errors: dict) 
             "explained": explained(spec.name, value),
         }
         field.update(_inputs(spec, value, options))
+        if isinstance(spec.default, dict) and "choices" in field:
+            _follow_the_count(field, explicit=spec.name in given)
         fields.append(field)
     return fields
+
+
+def _follow_the_count(field: dict, explicit: bool) -> None:
+    """A rule whose default depends on the players (Taiwan's discards shown at 4) gets a
+    "default" chip, checked unless the query chose a value: the page's form then sends no
+    value, and a change of the player count keeps it at that count's default instead of
+    carrying the old count's default over as a changed rule."""
+    for choice in field["choices"]:
+        choice["checked"] = explicit and choice["checked"]
+    field["choices"].insert(0, {"value": "", "label": _("default"), "checked": not explicit})
 
 
 def _inputs(spec, value, options: dict[str, str]) -> dict:

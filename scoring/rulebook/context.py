@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from scoring import query, rulings
 from scoring.models import GameSession
 from scoring.rules.errors import RulesError
+from scoring.rules.score_layout import grid
 
 from . import facts, words
 from .explain import explained
@@ -192,6 +193,7 @@ class HouseRule:
     hidden: list[tuple[str, str]] = field(default_factory=list)  # other params, for the forms
     idle: str = ""  # why it changes nothing under the other rules chosen
     explained: str = ""  # what the value in force means at the table (explain.EXPLAINED)
+    grid: object = None  # score_values: the active score table laid out, with its numbers
 
 
 def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
@@ -272,6 +274,7 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
         players = rows[0].players  # the house rules chosen do not fit the usual table
     rules = variant.rules(chosen.raw, players)
     house = house_rules(variant, rules, chosen)
+    _lay_out_own_numbers(house, variant, rules, players)
     return {
         "variant": variant,
         "code": variant.code,
@@ -288,6 +291,16 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
         "house": house,
         "changed": {h.name for h in house if h.changed},
     }
+
+
+def _lay_out_own_numbers(house, variant, rules, players):
+    """The table's own numbers as the score table they change, each named in its words."""
+    for rule in house:
+        if rule.name != "score_values":
+            continue
+        rule.grid = grid(variant, players, rules)
+        if rule.grid is not None and rule.grid.changed:
+            rule.value_label = ", ".join(f"{c.label}: {c.value:+d}" for c in rule.grid.changed)
 
 
 def example_players(variant) -> int:

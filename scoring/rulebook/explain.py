@@ -13,6 +13,8 @@ label and the option's description, which is always enough to read a page right.
 
 from django.utils.translation import gettext_lazy as _
 
+from .explain_house import EXPLAINED_HOUSE
+
 EXPLAINED = {
     ("blind_shown", True): _(
         "The napoleon first turns the blind face up for everyone to see, then takes it into "
@@ -103,6 +105,9 @@ EXPLAINED = {
         "scores that value instead."
     ),
 }
+
+
+EXPLAINED.update(EXPLAINED_HOUSE)
 
 
 def explained(name: str, value) -> str:

@@ -4,14 +4,18 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
 
 from scoring.forms import SignUpForm
+from scoring.live import live_sessions
 from scoring.models import GameSession
+from scoring.people import received
 from scoring.throttle import remember_device, signup_allowed
 
 
 def home(request):
+    """A visitor's welcome; a member's live games first, then their leagues and sessions."""
     if not request.user.is_authenticated:
         return render(request, "scoring/welcome.html")
     leagues = request.user.leagues.order_by("name")
@@ -20,7 +24,13 @@ def home(request):
         .select_related("league")
         .prefetch_related("seats__player")[:10]
     )
-    return render(request, "scoring/home.html", {"leagues": leagues, "recent": recent})
+    context = {
+        "leagues": leagues,
+        "recent": recent,
+        "live": live_sessions(leagues),
+        "received": received(request.user),
+    }
+    return render(request, "scoring/home.html", context)
 
 
 def signup(request):
@@ -40,7 +50,7 @@ def signup(request):
             return response
         user = form.save()
         login(request, user)
-        response = redirect("scoring:home")
+        response = redirect(_next(request) or "scoring:home")
         remember_device(request, response, user)
         return response
     return render(request, "registration/signup.html", {"form": form})
@@ -49,6 +59,16 @@ def signup(request):
 @login_required
 def account(request):
     return redirect("scoring:home")
+
+
+def _next(request) -> str | None:
+    """Where the sign-up was going (an invitation to accept, say), if it is this site."""
+    target = request.GET.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, request.is_secure()
+    ):
+        return target
+    return None
 
 
 def _minutes(seconds: int) -> int:

@@ -10,6 +10,7 @@ from scoring import players
 from scoring.access import league_for
 from scoring.forms import AddMemberForm, LeagueForm
 from scoring.history.views import league_context
+from scoring.live import live_sessions
 from scoring.models import Membership
 from scoring.views.players import NameForm as RenameForm
 
@@ -29,7 +30,12 @@ def league_new(request):
 def league(request, pk):
     """The league page: standings, ratings and records, sessions, export, members."""
     league = league_for(request, pk)
-    return render(request, "scoring/league.html", league_context(request, league))
+    return render(request, "scoring/league.html", _context(request, league))
+
+
+def _context(request, league, **kwargs) -> dict:
+    """The league's history (scoring.history.views), led by its live sessions."""
+    return {**league_context(request, league, **kwargs), "live": live_sessions([league.pk])}
 
 
 @require_POST
@@ -47,7 +53,7 @@ def add_member(request, pk):
             Membership.objects.create(league=league, user=user)
             messages.success(request, _("%(name)s joined the league.") % {"name": user.username})
             return redirect(league)
-    context = league_context(request, league, member_form=form)
+    context = _context(request, league, member_form=form)
     return render(request, "scoring/league.html", context, status=400)
 
 

@@ -20,6 +20,8 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
+from scoring.theme import theme_of
+
 CSRF_HOLE = "csrf-hole-7c1f0e5a"
 KEY_HOLE = "00000000-0000-4000-8000-7c1f0e5a0000"
 MOST = 64
@@ -37,6 +39,7 @@ def page_key(request, session):
         session.ended_at,
         request.user.pk,
         get_language(),
+        theme_of(request),  # written into the page (scoring/theme.py)
         request.scheme,
         request.get_host(),
         request.get_full_path(),

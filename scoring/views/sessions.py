@@ -17,9 +17,11 @@ from scoring.access import league_for, session_for
 from scoring.forms import HandForm, SessionForm, league_initial
 from scoring.hand_markup import FreshEntry, markup_for
 from scoring.lineup import next_lineup
-from scoring.models import GameSession, HandEvent, Player, Seat
+from scoring.models import VARIANT_CHOICES, GameSession, HandEvent, Player, Seat
+from scoring.regulars import known_players, recent_lineups
 from scoring.sheet import roster, sheet
 from scoring.standings import standings
+from scoring.theme import theme_of
 from scoring.views.page_cache import KEY_HOLE, cached_page, holes, keep_page
 from scoring.views.table_parts import RECENT, board_items, hand_row, member_session_marked
 
@@ -27,14 +29,36 @@ from scoring.views.table_parts import RECENT, board_items, hand_row, member_sess
 @login_required
 def session_new(request, pk):
     league = league_for(request, pk)
-    form = SessionForm(request.POST or None, initial=league_initial(league), league=league)
-    if request.method == "POST" and form.is_valid():
+    table = _table_to_edit(request)
+    if table:
+        # "Edit the score table": the form as typed, not started and without errors, with
+        # that game's score table laid out (htmx asks for the table alone).
+        form = SessionForm(initial=request.POST.dict(), league=league, open_table=table)
+        if request.htmx:
+            group = next(g for g in form.option_groups() if g["code"] == table)
+            return render(
+                request, "scoring/session_new.html#score_table", {"form": form, "group": group}
+            )
+    else:
+        form = SessionForm(request.POST or None, initial=league_initial(league), league=league)
+    if request.method == "POST" and not table and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)
-    known = list(league.players.values_list("name", flat=True))
-    return render(
-        request, "scoring/session_new.html", {"league": league, "form": form, "known": known}
-    )
+    regulars, others = known_players(league)
+    context = {
+        "league": league,
+        "form": form,
+        "known": regulars + others,
+        "regulars": regulars,
+        "others": others,
+        "lineups": recent_lineups(league) if request.method == "GET" else [],
+    }
+    return render(request, "scoring/session_new.html", context)
+
+
+def _table_to_edit(request) -> str | None:
+    code = request.POST.get("edit_table") if request.method == "POST" else None
+    return code if code in dict(VARIANT_CHOICES) else None
 
 
 def _start(league, data, user) -> GameSession:
@@ -187,8 +211,11 @@ def _share_etag(request, session) -> str:
     last = HandEvent.objects.filter(session=session).aggregate(last=Max("pk"))["last"]
     ended = session.ended_at.timestamp() if session.ended_at else 0
     page = "htmx" if request.htmx else "page"
-    # The revision: seats, stakes and names changed outside any hand.
-    return f'"{session.pk}-{last or 0}-{session.revision}-{ended}-{get_language()}-{page}"'
+    # The revision: seats, stakes and names changed outside any hand; the colours chosen.
+    return (
+        f'"{session.pk}-{last or 0}-{session.revision}-{ended}-{get_language()}-'
+        f'{theme_of(request)}-{page}"'
+    )
 
 
 def _share_headers(response, etag):

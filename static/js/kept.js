@@ -4,6 +4,7 @@
 //   cookie (scoring/pwa.py) must still name its user, or every kept page is dropped
 //   and the offline page comes instead (app.css hides a kept copy until this says so);
 // - after a Save swapped in place (htmx), hands the page as it now stands to the worker;
+// - when a new version of the app is waiting, says so and offers to reload into it;
 // - on a kept copy or the offline page, asks the server whether it answers again, then
 //   reloads into the live page (offline.js does the same once it has sent the outbox).
 (function () {
@@ -40,7 +41,47 @@
     // The first visit (this page came before the worker), or a new worker: once it
     // takes over, it keeps this page too.
     navigator.serviceWorker.addEventListener("controllerchange", keepThisPage);
-    navigator.serviceWorker.register(text.sw, { scope: "/" }).catch(function () {});
+    navigator.serviceWorker.register(text.sw, { scope: "/" }).then(watchForUpdates, function () {});
+  }
+
+  // ---- a new version of the app ------------------------------------------------------------
+  // A new worker installs and waits (sw.js): say so, and reload into it when asked. The
+  // first worker of all takes over by itself: no prompt then (there was no controller).
+  var hadController = !!worker();
+  var reloading = false;
+  function offerUpdate(registration) {
+    var bar = document.getElementById("update");
+    if (!bar || cachedAt !== null) return;
+    bar.hidden = false;
+    bar.querySelector("button").onclick = function () {
+      reloading = true;
+      if (registration && registration.waiting) registration.waiting.postMessage({ type: "skip-waiting" });
+      else location.reload();
+    };
+  }
+  function watchForUpdates(registration) {
+    if (registration.waiting && hadController) offerUpdate(registration);
+    registration.addEventListener("updatefound", function () {
+      var next = registration.installing;
+      if (!next) return;
+      next.addEventListener("statechange", function () {
+        if (next.state === "installed" && worker()) offerUpdate(registration);
+      });
+    });
+    // A phone left on the table seldom loads a page: look again whenever it comes back
+    // to the screen, and each hour.
+    function look() { registration.update().catch(function () {}); }
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") look();
+    });
+    setInterval(look, 3600 * 1000);
+  }
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (reloading) location.reload();
+      else if (hadController) offerUpdate(null); // another tab took the new version
+      hadController = true;
+    });
   }
 
   // A Save answered in place leaves the kept copy behind: once the answer has settled,
@@ -58,6 +99,7 @@
     var page = root.cloneNode(true);
     page.removeAttribute("class"); // set by the scripts; they set it again
     page.querySelectorAll("#connection").forEach(function (b) { b.textContent = ""; b.hidden = true; });
+    page.querySelectorAll("#update").forEach(function (b) { b.hidden = true; });
     var html = "<!doctype html>\n" + page.outerHTML;
     worker().postMessage({ type: "keep-this", url: location.href.split("#")[0], html: html });
   }

@@ -2,6 +2,8 @@
 // `const CONFIG = {...}` in front of this file: the app shell to keep, the offline
 // page, the static URL prefix and the cache version.
 //
+// - A new version (another CONFIG.version) installs beside the old one and waits: the
+//   page offers to reload into it (kept.js), and tells it to take over when tapped.
 // - Static files: from the cache first (the shell is kept at install).
 // - Pages: from the network first; when that fails, the copy of that page kept the
 //   last time it was opened (marked with data-cached-at, so the page can say it is
@@ -33,7 +35,13 @@ self.addEventListener("install", function (event) {
       // Without cookies: the offline page is the same for everyone.
       var offline = new Request(CONFIG.offline, { credentials: "omit" });
       return Promise.all([cache.addAll(CONFIG.shell), cache.add(offline)]);
-    }).then(function () { return self.skipWaiting(); })
+    }).then(function () {
+      // The first worker takes over at once. A new version waits until the page says
+      // so (the reader tapped Reload, kept.js) or every page of the old one is closed:
+      // a page never runs on one version's scripts with another's worker behind it.
+      if (!self.registration.active) return self.skipWaiting();
+      return undefined;
+    })
   );
 });
 
@@ -157,9 +165,14 @@ async function keepAsSent(url, html) {
   await cache.put(url, new Response(stamped, { status: 200, headers: kept.headers }));
 }
 
-// A page opened before this worker took over asks for itself to be kept.
+// A page opened before this worker took over asks for itself to be kept; a page whose
+// reader chose to reload into the new version lets this one take over.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "skip-waiting") {
+    self.skipWaiting();
+    return;
+  }
   if (data.type === "keep-this" && typeof data.url === "string" && typeof data.html === "string") {
     var sent = new URL(data.url, self.location.href);
     if (sent.origin === self.location.origin && !neverKept(sent)) {

@@ -29,7 +29,8 @@ from django.utils import timezone
 
 from scoring.forms import HandForm
 from scoring.league.synthetic import generate_league
-from scoring.models import HandEvent, League, Membership
+from scoring.models import HandEvent, League, Membership, Player
+from scoring.people import invite
 from scoring.recording import undo_last, update_hand
 from scoring.rules import VARIANTS
 from tests.browser.support import log_in as sign_in
@@ -57,6 +58,11 @@ NOT_PAGES = {
     "scoring:reopen",
     "scoring:share-link",
     "scoring:league-standings",  # a redirect to the league page's standings
+    "scoring:set-theme",
+    "scoring:play-again",
+    "scoring:invite",
+    "scoring:withdraw-invitation",
+    "scoring:unlink",
 }
 # Queries that show more of a page (anyone may read these): the referee's disputes, one per
 # variant and tool, each with its ruling; a search of the rules with its results.
@@ -99,6 +105,9 @@ def world(live_server):
     ended.ended_at = timezone.now()
     ended.save()
     sessions["ended"] = ended
+    # The host is one of the players (their Me page has figures) and the league a copy.
+    Player.objects.filter(pk=league.players.order_by("pk").last().pk).update(user=user)
+    League.objects.filter(pk=league.pk).update(imported_at=timezone.now())
     return {"user": user, "league": league, "sessions": sessions}
 
 
@@ -129,6 +138,8 @@ def fillings(world, name, route, params):
         return [{}]
     if params == ["code"]:
         return [{"code": code} for code in VARIANTS]
+    if params == ["invitation"]:  # an open invitation to be the league's first player
+        return [{"invitation": invite(league.players.order_by("pk").first(), world["user"]).code}]
     if params == ["token"]:
         return [{"token": s.share_token} for s in sessions]
     if params == ["pk"] and "leagues/" in route:

@@ -35,6 +35,11 @@ REACHABLE = """(el) => {
 
 @pytest.fixture
 def member(live_server, page):
+    return member_league(live_server, page)
+
+
+def member_league(live_server, page):
+    """An owner of the "Friday club", logged in."""
     user = User.objects.create_user("host", password=PASSWORD)
     league = League.objects.create(name="Friday club")
     Membership.objects.create(league=league, user=user, role=Membership.OWNER)

@@ -29,6 +29,15 @@ def _pk_for(route: str, world: dict) -> int:
     raise AssertionError(f"no object to fill <pk> in {route!r}: teach tests/security/urls_walk")
 
 
+def _invitation(world: dict) -> str:
+    """An open invitation's code, to be the world's player (made once)."""
+    from scoring.people import invite
+
+    if "invitation" not in world:
+        world["invitation"] = invite(world["player"], None)
+    return world["invitation"].code
+
+
 def _arguments(name: str, route: str, params: list[str], world: dict) -> list[dict]:
     """The argument sets to visit ``name`` with (a page per game for the rules)."""
     fillers = {
@@ -36,6 +45,7 @@ def _arguments(name: str, route: str, params: list[str], world: dict) -> list[di
         "event": lambda: world["event"].pk,
         "token": lambda: world["session"].share_token,
         "rest": lambda: "nothing-here",
+        "invitation": lambda: _invitation(world),
     }
     base = {}
     for param in params:

@@ -88,9 +88,12 @@ def test_it_keeps_the_stake(member_client, league):
         ({"variant": "bridge"}, "Select a valid choice"),
         ({"date": "yesterday"}, "Enter a valid date."),
         ({"variant": "mighty", "opt_mighty_min_bid": "99"}, "less than or equal to 20"),
+        # An object option's numbers are judged by the engine, with its bounds.
+        ({"variant": "mighty", "opt_mighty_trump_change_cost__suit": "9"}, "from 0 to 8"),
+        ({"variant": "mighty", "opt_mighty_deal_miss_values__max": "41"}, "from -40 to 40"),
         (
-            {"variant": "mighty", "opt_mighty_trump_change_cost__suit": "9"},
-            "less than or equal to 8",
+            {"variant": "taiwan", "opt_taiwan_score_values__standard_made_napoleon": "100001"},
+            "from -100000 to 100000",
         ),
     ],
 )

@@ -16,6 +16,7 @@ from ..japanese.idle import idle_options
 from ..japanese.options import ChipRules, JapaneseRules
 from ..japanese.powers import Powers, powers
 from ..japanese.table import trick_rules
+from ..score_layout import JAPANESE_CHIPS, JAPANESE_WINS, Layout
 from ..score_values import Coefficient
 from ..scores import HandFacts, Score
 from ..tricks import LegalPlays, Trick, TrickResult
@@ -69,6 +70,9 @@ class JapaneseFamily(Variant[J]):
 
     def uses_chips(self, rules: J) -> bool:
         return True
+
+    def score_layout(self, players: int, rules: J) -> Layout:
+        return JAPANESE_CHIPS if self.uses_chips(rules) else JAPANESE_WINS
 
     def score(self, facts: HandFacts, rules: J) -> Score:
         points = score.points_of(self, facts, rules)

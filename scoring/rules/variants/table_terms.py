@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from ..bids import Bid, Contract
 from ..cards import Card
 from ..i18n import N_, _, pgettext
+from ..score_layout import Layout
 
 # A word marked with N_, or with NC_ where one English word is two in another language
 # (the Mighty's declarer is 주공, where Napoleon's is 나폴레옹; "Declarer" is both).
@@ -37,6 +38,14 @@ class TableTerms:
     # Whether the point cards among the declarer's discards count for the declarer's side
     # when no house rule says otherwise.
     discards_to_declarer_by_default: ClassVar[bool] = False
+
+    # The score table laid out as players read it, to edit a table's own numbers
+    # (``score_values``): see ``score_layout.grid``.
+    score_layout_data: ClassVar[Layout | None] = None
+
+    def score_layout(self, players: int, rules: Any) -> Layout | None:
+        """The layout of the score table these house rules make active."""
+        return self.score_layout_data
 
     def term(self, name: str) -> str:
         """One of the words above, in the reader's language: ``variant.term("declarer_title")``."""

@@ -8,6 +8,7 @@ from ..bids import STANDARD_SUIT_ORDER, Bid, Contract, SuitLadder, suit_order
 from ..cards import Card
 from ..i18n import N_, NC_, _, ngettext
 from ..options import TableRules, choice, flag, integer
+from ..score_layout import THAI
 from ..score_values import Coefficient
 from ..scores import HandFacts, Score, deltas_for, share_line, side_tricks
 from ..tricks import Trick, TrickResult
@@ -66,6 +67,7 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
     counts_tricks = True
     can_topple = True
     tricks_by_seat_matter = True  # a friend with more tricks than the napoleon betrays them
+    score_layout_data = THAI
 
     def contract_title(self, rules: ThaiRules) -> str:
         return N_("Handicap")

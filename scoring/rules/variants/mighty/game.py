@@ -10,6 +10,7 @@ from ...bids import EQUAL_SUITS, Bid, SuitLadder
 from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, Card, card
 from ...errors import IllegalContract, NotationError
 from ...i18n import N_, NC_, _
+from ...score_layout import MIGHTY_PAGAT, MIGHTY_SEED, Layout
 from ...score_values import Coefficient
 from ...scores import (
     HandFacts,
@@ -162,6 +163,11 @@ class Mighty(Variant[MightyRules]):
 
     def score_coefficients(self, players: int, rules: MightyRules) -> tuple[Coefficient, ...]:
         return score.coefficients(rules.formula)
+
+    def score_layout(self, players: int, rules: MightyRules) -> Layout:
+        layout = MIGHTY_SEED if rules.formula == "seed" else MIGHTY_PAGAT
+        # Four players: the declarer takes the balance of the others' shares (§8.5.4).
+        return layout.with_balance(("declarer", "alone_declarer")) if players == 4 else layout
 
     def score(self, facts: HandFacts, rules: MightyRules) -> Score:
         facts = self._with_kill(facts)

@@ -2,6 +2,7 @@
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...errors import BadOptionValue
 from ...i18n import N_
@@ -16,6 +17,9 @@ class TrumpChangeCost:
 
     suit: int = 2
     no_trump: int = 1
+
+    # Each number's bounds, for a form to show (``_parse_cost`` judges them).
+    bounds: ClassVar[dict[str, tuple[int, int]]] = {"suit": (0, 8), "no_trump": (0, 8)}
 
     def as_json(self) -> dict[str, int]:
         return {"suit": self.suit, "no_trump": self.no_trump}
@@ -49,6 +53,8 @@ class DealMissValues(Mapping[str, int]):
     mighty: int = 0
     joker: int = -2
     max: int = 1
+
+    bounds: ClassVar[dict[str, tuple[int, int]]] = DEAL_MISS_BOUNDS
 
     def __getitem__(self, key: str) -> int:
         if key not in DEAL_MISS_BOUNDS:

@@ -8,6 +8,7 @@ from ...bids import FORCED_ONE, NAP_BIDS, NAP_HOUSE_BIDS, Contract, NapBid, NapL
 from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS, Card
 from ...errors import BadOptionValue, IllegalTrick, InconsistentResult, RulesError
 from ...i18n import N_, NC_
+from ...score_layout import NAP
 from ...score_values import Coefficient
 from ...scores import HandFacts, Score, side_tricks
 from ...sentences import CardName
@@ -40,6 +41,7 @@ class Nap(Variant[NapRules]):
     result_title = N_("Tricks the bidder took")
     has_partner = False
     named_contracts = True
+    score_layout_data = NAP
 
     # ---- what the hand form asks (table_terms) ------------------------------------
 

@@ -18,6 +18,7 @@ from ...cards import (
 )
 from ...errors import IllegalPlay, NotationError
 from ...i18n import N_, NC_, _
+from ...score_layout import HONG_KONG, TAIWAN, Layout
 from ...score_values import Coefficient
 from ...scores import HandFacts, Score, side_points
 from ...tricks import LegalPlays, Trick, TrickResult
@@ -332,6 +333,9 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
 
     def score_coefficients(self, players: int, rules: TaiwanRules) -> tuple[Coefficient, ...]:
         return score.coefficients(players, rules)
+
+    def score_layout(self, players: int, rules: TaiwanRules) -> Layout:
+        return HONG_KONG if score.table_name(players, rules) == "hongkong" else TAIWAN
 
     def score(self, facts: HandFacts, rules: TaiwanRules) -> Score:
         points = side_points(

@@ -1,0 +1,47 @@
+"""Back to the game: the sessions still being played, with their scores, for the
+"Continue" cards that lead the home page and the league page.
+
+A session is live while it is not ended and is dated today or yesterday
+(``GameSession.is_live``): one nobody ended weeks ago does not lead a page.
+"""
+
+from collections import defaultdict
+
+from django.db.models import Count, Sum
+
+from scoring.models import GameSession, Hand, HandScore, live_since
+
+MOST = 4  # cards on a page: more live tables than this at once is not a card table
+
+
+def live_sessions(leagues):
+    """The live sessions of these leagues (a queryset or ids), the latest started first,
+    each with ``board`` ([(name, total)] in seat order) and ``hand_count``."""
+    sessions = list(
+        GameSession.objects.filter(
+            league__in=leagues, ended_at__isnull=True, date__gte=live_since()
+        )
+        .select_related("league")
+        .prefetch_related("seats__player")
+        .order_by("-created_at", "-pk")[:MOST]
+    )
+    ids = [session.pk for session in sessions]
+    totals = defaultdict(dict)
+    for session_id, seat, total in (
+        HandScore.objects.filter(hand__session__in=ids)
+        .values("hand__session", "seat")
+        .annotate(total=Sum("delta"))
+        .values_list("hand__session", "seat", "total")
+    ):
+        totals[session_id][seat] = total
+    counts = dict(
+        Hand.objects.filter(session__in=ids)
+        .values("session")
+        .annotate(n=Count("id"))
+        .values_list("session", "n")
+    )
+    for session in sessions:
+        seats = sorted(session.seats.all(), key=lambda s: s.number)
+        session.board = [(s.player.name, totals[session.pk].get(s.number, 0)) for s in seats]
+        session.hand_count = counts.get(session.pk, 0)
+    return sessions

@@ -1,0 +1,98 @@
+"""What the house rules of rules-house.md §8 mean at the table, for a value that changes play
+(merged into ``explain.EXPLAINED``). A choice whose one-line description lists every choice
+needs a sentence for the one in force; a plain on/off rule's description says enough."""
+
+from django.utils.translation import gettext_lazy as _
+
+EXPLAINED_HOUSE = {
+    ("yoromeki", "HA_after"): _(
+        "The ♥A beats ♠A only when it is played after ♠A in the trick; led before it, ♠A wins."
+    ),
+    ("same_two_rank", "below_trump_jack"): _(
+        "The 2 of a same two beats the same-colour jack but loses to ♠A and the trump jack."
+    ),
+    ("same_two_rank", "below_almighty"): _(
+        "The 2 of a same two beats both jacks; only ♠A is stronger."
+    ),
+    ("same_two_rank", "top"): _("The 2 of a same two beats every card, ♠A included."),
+    ("led_joker_rank", "top"): _("A led joker beats even ♠A; only a yoromeki takes it."),
+    ("led_joker_rank", "below_trump_jack"): _(
+        "A led joker loses to ♠A and to the trump jack, and beats the same-colour jack."
+    ),
+    ("led_joker_rank", "below_jacks"): _("A led joker loses to ♠A and to both jacks."),
+    ("led_joker_rank", "lowest_trump"): _(
+        "A led joker is the lowest trump, just below the 2 of trumps: any trump beats it."
+    ),
+    ("led_joker_rank", "never_wins"): _(
+        "A led joker never wins: the second card played sets the suit everyone follows."
+    ),
+    ("first_trick_plain", "all"): _(
+        "On the first trick ♠A and both jacks are ordinary cards; other trumps keep their power."
+    ),
+    ("first_trick_plain", "jacks"): _(
+        "On the first trick both jacks are ordinary cards; ♠A keeps its power."
+    ),
+    ("plain_tricks", "first"): _(
+        "The first trick is plain: trumps and special cards have no power, and the highest "
+        "card of the suit led wins."
+    ),
+    ("plain_tricks", "last"): _(
+        "The last trick is plain: trumps and special cards have no power, and the highest "
+        "card of the suit led wins."
+    ),
+    ("plain_tricks", "first_and_last"): _(
+        "The first and the last tricks are plain: the highest card of the suit led wins."
+    ),
+    ("plain_trick_specials", "almighty"): _("On a plain trick ♠A still wins."),
+    ("plain_trick_specials", "almighty_and_jacks"): _(
+        "On a plain trick ♠A and the two jacks keep their power."
+    ),
+    ("all_twenty", "made"): _(
+        "A napoleon who takes all 20 picture cards on a lower bid has made the hand."
+    ),
+    ("all_twenty", "fails"): _(
+        "A napoleon who takes all 20 picture cards without bidding 20 has failed the hand."
+    ),
+    ("all_twenty", "bonus"): _(
+        "A napoleon who takes all 20 picture cards on a lower bid wins double."
+    ),
+    ("discards_to", "napoleon"): _(
+        "Picture cards among the napoleon's discards count for the napoleon's side."
+    ),
+    ("ripper_without_call", "joker_keeps_power"): _(
+        "A ripper led without calling the joker leaves the joker its power in that trick."
+    ),
+    ("ripper_first_trick", "lead_no_call"): _(
+        "The ripper may be led to the first trick, but it cannot call the joker there."
+    ),
+    ("ripper_first_trick", "lead_and_call"): _(
+        "The ripper may be led to the first trick and call the joker there."
+    ),
+    ("first_trick_trumps", "none"): _(
+        "On the first trick no trump may be led or played while the hand has another card to play."
+    ),
+    ("first_trick_trumps", "free"): _("The declarer may lead a trump to the first trick."),
+    ("no_trump_doubles", "made_only"): _("A no-trump contract doubles the score only when made."),
+    ("back_run", "opponents_10"): _(
+        "A failed contract is a back run, doubled, when the opponents took 10 points or more."
+    ),
+    ("back_run", "opponents_reach_bid"): _(
+        "A failed contract is a back run, doubled, when the opponents took as many points as "
+        "the bid or more."
+    ),
+    ("back_run", "off"): _("There is no back run: a failed contract is never doubled for it."),
+    ("deal_miss", "on"): _(
+        "A player whose dealt hand counts too low may call a deal miss as a first call; that "
+        "player deals the cards again."
+    ),
+    ("four_player_table", "balanced"): _(
+        "With four players the Taiwan table is balanced: every hand sums to zero."
+    ),
+    ("payout", "classic"): _(
+        "Classic payout: misère made 3, failed 6; nap made 10, failed 5; Wellington made 20, "
+        "failed 10; Blücher made 30, failed 15; the others their value both ways."
+    ),
+    ("all_pass", "dealer_bids_one"): _(
+        "When everyone before the dealer passes, the dealer must bid, at least one trick."
+    ),
+}
