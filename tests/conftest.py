@@ -64,7 +64,29 @@ DATABASE_FIXTURES = {
 }
 
 
+# Tests whose database is only a place to keep a session or a user for a page that reads
+# them (rules, referee, language, app-shell pages): what they check is the page's words, the
+# same whatever database holds the row, so PostgreSQL does not run them again.
+PAGE_WORDS_ONLY = (
+    "tests/rulebook/",
+    "tests/referee/",
+    "tests/i18n/",
+    "tests/test_pwa.py",
+    "tests/views/test_stranger_walk.py",
+    "tests/security/test_headers.py",
+)
+# Fuzzers run again on PostgreSQL (it refuses what SQLite stores, a NUL character for one)
+# with a third of their examples each.
+ON_POSTGRES = os.environ.get("NAPOLEON_DATABASE_TESTS_ONLY") is not None
+
+
+def fuzz_examples(count: int) -> int:
+    return max(10, count // 3) if ON_POSTGRES else count
+
+
 def touches_database(item) -> bool:
+    if item.nodeid.startswith(PAGE_WORDS_ONLY):
+        return False
     if item.get_closest_marker("django_db") is not None:
         return True
     return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
@@ -99,7 +121,7 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=expected_length_rank)  # stable: each file keeps its own order
     # dev.py's second run, on PostgreSQL, repeats only the tests that reach the database:
     # the engine and API tests gain nothing from a second database.
-    if os.environ.get("NAPOLEON_DATABASE_TESTS_ONLY"):
+    if ON_POSTGRES:
         kept = [item for item in items if touches_database(item)]
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept

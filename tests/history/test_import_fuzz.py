@@ -15,13 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import GameSession, Hand, League
+from tests.conftest import fuzz_examples
 from tests.history.import_files import exported, refusal, rich_league, upload
 from tests.views.factories import assert_scores_match_engine, counts, make_league
 
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(
-    max_examples=60,
+    max_examples=fuzz_examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,  # the same examples on every run and on both databases

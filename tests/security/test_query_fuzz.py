@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.models import HandEvent
 from scoring.rules import VARIANTS
+from tests.conftest import fuzz_examples
 from tests.security.urls_walk import every_url
 from tests.views.factories import make_league, make_session, make_user, play
 
@@ -169,7 +170,7 @@ def test_no_page_fails_on_one_odd_value_among_good_ones(world, clients):
 
 
 FUZZ = settings(
-    max_examples=100,
+    max_examples=fuzz_examples(100),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

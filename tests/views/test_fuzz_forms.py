@@ -18,11 +18,12 @@ from scoring.forms import HandForm, SessionForm
 from scoring.models import GameSession, HandEvent, League, Player
 from scoring.names import clean_name
 from scoring.query import FIRST_DATE, LAST_DATE
+from tests.conftest import fuzz_examples
 from tests.views.factories import PASSWORD, assert_scores_match_engine, hand_data, play
 from tests.views.test_stranger_walk import snapshot
 
 FUZZ = settings(
-    max_examples=30,
+    max_examples=fuzz_examples(30),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,  # the same examples on every run and on both databases
