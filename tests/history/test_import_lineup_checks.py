@@ -120,6 +120,10 @@ REFUSALS = {
         lambda d: d["sessions"][0]["seats"].extend(["Gus", "Hal", "Ivy", "Jo", "Kim"]),
         f"{TAIWAN}: Taiwan Napoleon is played by",
     ),
+    "dealing in a count the game does not play": (
+        lambda d: d["sessions"][0].update(players_per_hand=3),
+        f"{TAIWAN}: how many are dealt in must be a player count Taiwan Napoleon is played by",
+    ),
     "players not a list": (
         lambda d: taiwan(d, 2).update(players="Ann"),
         f"{TAIWAN}, hand 2: who played it must be a list.",
@@ -171,6 +175,7 @@ def test_a_file_without_line_ups_still_reads(owner_client, empty, document):
     assert not {"players", "sat_out", "sitting_out"} & set(first)
     document["sessions"][0]["hands"] = document["sessions"][0]["hands"][:1]
     del document["sessions"][0]["stake_changes"]
+    del document["sessions"][0]["players_per_hand"]
     assert upload(owner_client, empty, json.dumps(document).encode()).status_code == 302
     restored = GameSession.objects.get(league=empty)
     assert restored.stake_changes == [] and restored.players_per_hand is None

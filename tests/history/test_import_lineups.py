@@ -107,6 +107,7 @@ def test_it_round_trips_a_night_of_comings_and_goings(owner, owner_client, night
     assert [len(h.get("players", "12345")) for h in taiwan] == [5, 5, 5, 6, 6, 6, 6]
     assert [len(h.get("sat_out", ())) for h in taiwan] == [0, 0, 0, 0, 1, 1, 1]
     assert document["sessions"][0]["stake_changes"] == [[4, "0.20"]]
+    assert document["sessions"][0]["players_per_hand"] == 6  # of the seven seated
     assert [h.get("sitting_out") for h in document["sessions"][1]["hands"]] == [4, 2, None]
     empty = make_league(owner, name="Restored")
     response = upload(owner_client, empty, exported)

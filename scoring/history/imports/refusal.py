@@ -51,6 +51,7 @@ FIELDS = {
     "scores": gettext_lazy("the scores"),
     "stake_changes": gettext_lazy("the stake changes"),
     "sitting_out": gettext_lazy("the killed seat"),
+    "players_per_hand": gettext_lazy("how many are dealt in"),
 }
 HAND_FIELDS = {
     "version": gettext_lazy("the hand's version"),

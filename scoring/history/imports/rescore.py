@@ -157,7 +157,7 @@ def session_rows(session: Session, place: str, engine: Engine):
         session.created_at,
         session.ended_at,
         seating.stake_changes(session.stake_changes, table),
-        seating.per_hand(variant, session.seats, last),
+        seating.per_hand(session, table, last),
         tuple(session.seats),
         seating.seat_rows(session.seats, rings),
     )

@@ -214,6 +214,7 @@ class Session(BaseModel):
     first_dealer: Seat
     stake: Stake | None
     stake_changes: Annotated[list[StakeChange], Field(max_length=MAX_HANDS_PER_SESSION)] = []
+    players_per_hand: _bounded(1, MAX_SEATS) | None = None  # None: all seated, as the game seats
     created_at: Moment
     ended_at: Moment | None
     seats: Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]

@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 
 from scoring.names import name_key
 
+from .refusal import field
+
 
 def who_played(hand: dict, seats: list[str], table, where: tuple):
     """(its players, who sat it out as [[place, name], …], everyone at its table in
@@ -71,10 +73,23 @@ def seat_rows(seats: list[str], rings) -> tuple:
     return tuple(row for _order, row in sorted(closed + still, key=lambda item: item[0]))
 
 
-def per_hand(variant, seats: list[str], last) -> int | None:
+def per_hand(session, table, last) -> int | None:
     """How many of those seated the table deals in (``GameSession.players_per_hand``):
-    as many as played the last hand when someone sat it out; with no hand yet, as the
-    new-game form sets it for more friends than the game deals in."""
+    as the file says; in a file that does not say, as many as played the last hand when
+    someone sat it out, or with no hand yet, as New game sets it for more friends than
+    the game deals in."""
+    variant, seats = table.variant, session.seats
+    if session.players_per_hand is not None:
+        count = session.players_per_hand
+        if not variant.can_seat(count):
+            table.fail(
+                _("{field} must be a player count {game} is played by ({counts}).").format(
+                    field=field("players_per_hand"),
+                    game=table.game(),
+                    counts=variant.player_counts,
+                )
+            )
+        return count
     if last is None:
         most = max(variant.players)
         return most if len(seats) > most else None
