@@ -144,7 +144,7 @@ def fillings(world, name, route, params):
         return [{"token": s.share_token} for s in sessions]
     if params == ["pk"] and "leagues/" in route:
         return [{"pk": league.pk}]
-    if params == ["pk"] and "players/" in route:
+    if params == ["pk"] and route.startswith("players/"):
         return [{"pk": league.players.order_by("pk").first().pk}]
     if "sessions/" in route and set(params) <= {"pk", "number", "event"}:
         found = []
