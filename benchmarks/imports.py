@@ -218,10 +218,12 @@ class Phone:
             "key": str(uuid.uuid4()),
         }
         data = urlencode(entry).encode()
-        status, redirect, ms = self.request(
+        status, answer, ms = self.request(
             table + "record/", data, "application/x-www-form-urlencoded", **{"HX-Request": "true"}
         )
-        assert status == 200 and redirect == table, (status, redirect)  # saved: to the table
+        # Saved: the table's fragments with "Hand N saved." (or, before them, to the table).
+        saved = answer == table or (isinstance(answer, bytes) and b'class="saved"' in answer)
+        assert status == 200 and saved, (status, answer[:500])
         return ms
 
     def upload(self, path: str, file: bytes) -> tuple[int, float]:

@@ -50,6 +50,7 @@ def _sessions_in_batches(league, start=None, end=None):
             "first_dealer",
             "stake",
             "stake_changes",
+            "players_per_hand",
             "created_at",
             "ended_at",
         )
@@ -116,6 +117,8 @@ def league_json(league) -> Iterator[str]:
             }
             if session["stake_changes"]:  # the stake changed from a later hand on
                 document["stake_changes"] = session["stake_changes"]
+            if session["players_per_hand"] is not None:  # fewer dealt in than seated
+                document["players_per_hand"] = session["players_per_hand"]
             yield ("\n" if first else ",\n") + _dumps(document)
             first = False
     yield "\n]}\n"

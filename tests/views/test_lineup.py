@@ -211,18 +211,18 @@ def test_a_seat_change_is_refused_on_an_ended_session(member_client, league):
     assert len(fresh(session).seat_list) == 5
 
 
-def test_a_file_with_comings_and_goings_is_refused_whole_by_the_import(owner, owner_client, night):
-    """Not done yet: the league import reads one table per session. A file that names
-    who played a hand is refused with the import's message, and nothing is written."""
+def test_a_file_with_comings_and_goings_imports_back_whole(owner, owner_client, night):
+    """The league import takes back who played each hand (tests/history has the rest)."""
     exported = owner_client_get(owner_client, "json", night.league).encode()
     empty = make_league(owner, name="Restored")
     response = owner_client.post(
         url("league-import", empty.pk),
         {"file": SimpleUploadedFile("league.json", exported, "application/json")},
     )
-    assert response.status_code == 400
-    assert "is not a field a league file has here" in response.content.decode()
-    assert not GameSession.objects.filter(league=empty).exists()
+    assert response.status_code == 302, response.content.decode()[-1500:]
+    restored = GameSession.objects.get(league=empty)
+    assert by_name(restored.totals_by_player()) == TOTALS
+    assert owner_client_get(owner_client, "json", empty).encode() == exported
 
 
 def test_six_friends_start_a_five_player_game(member_client, league):

@@ -194,9 +194,11 @@ class _Reader:
             session = schema.Session.model_validate(raw)
         except ValidationError as error:
             raise session_refusal(error.errors(include_url=False)[0], place, raw) from None
-        row, hands, scores = session_rows(session, place, self.engine)
+        row, hands, scores, named = session_rows(session, place, self.engine)
         for name in session.seats:
             self._seated(place, name)
+        for where, name in named.values():  # who came, went or sat out, hand by hand
+            self._seated(where, name)
         self.sessions += 1
         self.hands += len(hands)
         if self.hands > MAX_HANDS:

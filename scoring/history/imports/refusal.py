@@ -49,8 +49,15 @@ FIELDS = {
     "lines": gettext_lazy("the reasons"),
     "key": gettext_lazy("the hand's key"),
     "scores": gettext_lazy("the scores"),
+    "stake_changes": gettext_lazy("the stake changes"),
+    "sitting_out": gettext_lazy("the killed seat"),
+    "players_per_hand": gettext_lazy("how many are dealt in"),
 }
-HAND_FIELDS = {"version": gettext_lazy("the hand's version")}
+HAND_FIELDS = {
+    "version": gettext_lazy("the hand's version"),
+    "players": gettext_lazy("who played it"),
+    "sat_out": gettext_lazy("who sat it out"),
+}
 CHOICES = {"status": STATUSES, "mode": MODES}
 
 
@@ -122,6 +129,12 @@ def session_field(loc: tuple, place: str, raw) -> tuple[str, str]:
         return hand_place(place, hand, loc[1] + 1), _hand_field(loc[2:])
     if len(loc) >= 2 and loc[0] == "seats" and isinstance(loc[1], int):
         return place, _("the player in seat {seat}").format(seat=loc[1])
+    if len(loc) >= 2 and loc[0] == "stake_changes" and isinstance(loc[1], int):
+        if len(loc) >= 3 and loc[2] == 0:
+            return place, _("the first hand of stake change {number}").format(number=loc[1] + 1)
+        if len(loc) >= 3:
+            return place, _("the stake of stake change {number}").format(number=loc[1] + 1)
+        return place, _("stake change {number}").format(number=loc[1] + 1)
     return place, field(loc[0]) if loc else _("the session")
 
 
@@ -129,6 +142,10 @@ def _hand_field(rest: tuple) -> str:
     if not rest:
         return _("the hand")
     name = rest[0]
+    if len(rest) >= 2 and isinstance(rest[1], int) and name in ("players", "sat_out"):
+        if name == "players":
+            return _("player {number} of the hand").format(number=rest[1] + 1)
+        return _("entry {number} of who sat it out").format(number=rest[1] + 1)
     if name in HAND_FIELDS:
         return str(HAND_FIELDS[name])
     if len(rest) >= 2 and "[key]" not in rest:

@@ -10,13 +10,16 @@ file are never taken (anyone can type a sentence): the engine writes them again.
 """
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from dataclasses import field as data_field
 
 from django.utils.translation import gettext as _
 
+from scoring.forms import MAX_SITTING_OUT
 from scoring.names import name_key
 from scoring.rules import HandFacts, RulesError, find_variant, parse_card
 
+from . import seating
 from .refusal import field, hand_place, refused, shown
 from .schema import Session
 
@@ -36,7 +39,7 @@ PASSED = {
     "points": None,
 }
 # The columns of a hand as the writer stores them, in this order.
-HAND_COLUMNS = ("number", "dealer", "status", *PASSED, "lines", "key", "version")
+HAND_COLUMNS = ("number", "dealer", "status", *PASSED, "lines", "key", "version", "sitting_out")
 # Written as JSON text here, in the thread that has the time (null stays null).
 JSON_COLUMNS = frozenset({"captured", "discards", "tricks", "lines"})
 DERIVED = ("made", "target", "points")
@@ -83,6 +86,8 @@ class Table:
     rules: object
     key: tuple | None
     players: int
+    options: dict | None = None
+    counts: dict = data_field(default_factory=dict)  # {players: this game at that count}
 
     def fail(self, problem: str, where: tuple | None = None):
         """Refuse the file: ``problem`` at this session, or at ``where`` (a hand and its
@@ -91,6 +96,24 @@ class Table:
 
     def game(self) -> str:
         return _(self.variant.name)
+
+    def at(self, players: int, engine: Engine, where: tuple) -> "Table":
+        """This session's game at a table of ``players``: a hand's own count."""
+        found = self.counts.get(players)
+        if found is None:
+            if not self.variant.can_seat(players):
+                self.fail(
+                    _("{game} is played by {counts} players, not {count}.").format(
+                        game=self.game(), counts=self.variant.player_counts, count=players
+                    ),
+                    where,
+                )
+            try:
+                rules, key = engine.table(self.variant, self.options, players)
+            except RulesError as error:
+                self.fail(_("the house rules: {problem}").format(problem=error.message), where)
+            found = self.counts[players] = replace(self, rules=rules, key=key, players=players)
+        return found
 
     def seat(self, value, name: str, where: tuple | None) -> None:
         if value is not None and value >= self.players:
@@ -103,11 +126,14 @@ class Table:
 
 
 def session_rows(session: Session, place: str, engine: Engine):
-    """(the session's row, its hands' rows, each hand's scores) for the writer."""
+    """(the session's row, its hands' rows, each hand's scores, the names its hands give
+    as {name key: (place, name)}) for the writer."""
     variant = find_variant(session.variant)
     players = len(session.seats)
-    table = Table(place, variant, None, None, players)
-    if not variant.can_seat(players):
+    table = Table(place, variant, None, None, players, session.options)
+    most = max(variant.players)
+    # More friends than the game deals in take turns sitting out: each hand names its own.
+    if not (variant.can_seat(players) or most < players <= most + MAX_SITTING_OUT):
         table.fail(
             _("{game} is played by {counts} players, not {count}.").format(
                 game=table.game(), counts=variant.player_counts, count=players
@@ -115,11 +141,13 @@ def session_rows(session: Session, place: str, engine: Engine):
         )
     if len({name_key(name) for name in session.seats}) != players:
         table.fail(_("a player has two seats."))
-    try:
-        table.rules, table.key = engine.table(variant, session.options, players)
-    except RulesError as error:
-        table.fail(_("the house rules: {problem}").format(problem=error.message))
+    if variant.can_seat(players):
+        try:
+            engine.table(variant, session.options, players)
+        except RulesError as error:
+            table.fail(_("the house rules: {problem}").format(problem=error.message))
     table.seat(session.first_dealer, "first_dealer", None)
+    hands, scores, rings, last = _hands(session, table, engine)
     row = (
         session.date.isoformat(),
         session.variant,
@@ -128,15 +156,22 @@ def session_rows(session: Session, place: str, engine: Engine):
         session.stake,
         session.created_at,
         session.ended_at,
+        seating.stake_changes(session.stake_changes, table),
+        seating.per_hand(session, table, last),
         tuple(session.seats),
+        seating.seat_rows(session.seats, rings),
     )
-    hands, scores = _hands(session, table, engine)
-    return row, hands, scores
+    named = {}
+    for _number, ring, where in rings:
+        for name in ring if where else ():
+            named.setdefault(name_key(name), (where, name))
+    named = {key: (hand_place(place, *where), name) for key, (where, name) in named.items()}
+    return row, hands, scores, named
 
 
 def _hands(session: Session, table: Table, engine: Engine):
-    rows, scores, keys = [], [], set()
-    last = 0
+    rows, scores, keys, rings = [], [], set(), []
+    last, lineup = 0, None
     for position, hand in enumerate(session.hands, start=1):
         where = (hand, position)
         if hand["number"] <= last:
@@ -145,17 +180,46 @@ def _hands(session: Session, table: Table, engine: Engine):
             table.fail(_("two hands have the same key."), where)
         last = hand["number"]
         keys.add(hand["key"])
-        table.seat(hand["dealer"], "dealer", where)
+        players, out, ring = seating.who_played(hand, session.seats, table, where)
+        rings.append((last, ring, None if ring is session.seats else where))
+        lineup = (players, out)
+        at = table.at(len(players), engine, where)
+        at.seat(hand["dealer"], "dealer", where)
+        _killed(hand, at, where)
         if hand["status"] == "passed":
-            values, deltas = _passed(hand, table, where), ()
+            values, deltas = _passed(hand, at, where), ()
         else:
-            values, deltas = _played(hand, table, engine, where)
+            values, deltas = _played(hand, at, engine, where)
         for name in JSON_COLUMNS:
             values[name] = _json(values[name])
         values["key"] = values["key"].replace("-", "")  # its hex, as a database keeps it
-        rows.append(tuple(map(values.__getitem__, HAND_COLUMNS)))
+        values["sitting_out"] = hand.get("sitting_out")
+        named = None if out is None else (tuple(players), tuple(map(tuple, out)))
+        rows.append((*map(values.__getitem__, HAND_COLUMNS), named))
         scores.append(deltas)
-    return rows, scores
+    return rows, scores, rings, lineup
+
+
+def _killed(hand: dict, table: Table, where: tuple) -> None:
+    """A seat killed only where the game kills one at this count, and in a hand played."""
+    killed = hand.get("sitting_out")
+    if killed is None:
+        return
+    if hand["status"] == "passed":
+        table.fail(
+            _("it was passed out, so {field} must be {value}.").format(
+                field=field("sitting_out"), value="null"
+            ),
+            where,
+        )
+    if not table.variant.needs_sitting_out(table.players):
+        table.fail(
+            _("{game} kills no seat with {count} players.").format(
+                game=table.game(), count=table.players
+            ),
+            where,
+        )
+    table.seat(killed, "sitting_out", where)
 
 
 def _json(value) -> str | None:
@@ -312,6 +376,7 @@ def _score(hand: dict, table: Table, engine: Engine, contract, where: tuple):
         declarer_points=hand["declarer_points"] if captured is None else None,
         tricks=tricks,
         toppled=hand["toppled"],
+        sitting_out=hand.get("sitting_out"),
     )
     try:
         return table.variant.score(facts, table.rules)

@@ -7,15 +7,16 @@ was expected; ``scoring.history.imports.refusal`` turns every error into a sente
 names the place in the file. What depends on the game (seats in range, house rules, the
 score) is checked afterwards by ``.rescore``, with the engine.
 
-Version 1 is the only version so far. A later version adds fields as optional ones with
-a default (a session's line-ups, say), so every earlier file still reads.
+Version 1 is the only version so far. Fields added since are optional, so every earlier
+file still reads: who played a hand, who sat it out and the seat killed (issue 16: only
+where the table was not simply the session's seats), and a session's stake changes.
 """
 
 import datetime
 import re
 from decimal import Decimal
 from functools import lru_cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from django.core.exceptions import ValidationError
 from pydantic import (
@@ -164,6 +165,11 @@ PlayerName = Annotated[StrictStr, Field(max_length=RAW_NAME), AfterValidator(_na
 Moment = Annotated[StrictStr, Field(max_length=40), AfterValidator(_moment)]
 Cards = Annotated[list[Card], Field(max_length=60)]
 Options = dict[StrictStr, Any]  # house rules: the engine reads them (variant.rules)
+Stake = Annotated[StrictStr, Field(max_length=12), AfterValidator(_stake)]
+# Who sat a hand out: [place among everyone at the table, name], as the export writes it.
+SatOut = Annotated[list[tuple[Seat, PlayerName]], Field(max_length=MAX_SEATS)]
+# A later stake: [first hand it is played at, stake or null].
+StakeChange = tuple[_bounded(2, MAX_NUMBER), Stake | None]
 
 
 @with_config(ConfigDict(extra="forbid"))
@@ -191,6 +197,10 @@ class Hand(TypedDict):
     key: Annotated[StrictStr, Field(max_length=36, pattern=KEY)]  # a UUID as str() writes it
     version: _bounded(1, 10**9)
     scores: Annotated[list[_bounded(-MAX_SCORE, MAX_SCORE)], Field(max_length=MAX_SEATS)]
+    # Only where the table was not the session's seats (scoring.history.export).
+    players: NotRequired[Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]]
+    sat_out: NotRequired[SatOut]
+    sitting_out: NotRequired[Seat | None]  # six-player Mighty: the seat killed
 
 
 class Session(BaseModel):
@@ -202,7 +212,9 @@ class Session(BaseModel):
     variant: VariantCode
     options: Options
     first_dealer: Seat
-    stake: Annotated[StrictStr, Field(max_length=12), AfterValidator(_stake)] | None
+    stake: Stake | None
+    stake_changes: Annotated[list[StakeChange], Field(max_length=MAX_HANDS_PER_SESSION)] = []
+    players_per_hand: _bounded(1, MAX_SEATS) | None = None  # None: all seated, as the game seats
     created_at: Moment
     ended_at: Moment | None
     seats: Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]

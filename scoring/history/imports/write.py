@@ -120,6 +120,9 @@ def _players(staging: League, names: list[str]) -> dict[str, int]:
     return {name_key(player.name): player.pk for player in players}
 
 
+KILLED = HAND_COLUMNS.index("sitting_out")
+
+
 class _Writer:
     """Writes batches into the staging league, each in the caller's transaction."""
 
@@ -127,14 +130,20 @@ class _Writer:
         self.staging, self.players, self.last_session = staging, players, 0
         self.now = timezone.now().isoformat()
         # Columns the database has no default for are written too: a session's stake
-        # changes and revision, a seat's first hand, a hand's line-up (the session's
-        # seats, in order: every hand of a file was played by them) and who sat it out,
-        # a score's player.
+        # changes, how many it deals in and its revision, each seat's first and last
+        # hands, each hand's line-up and who sat it out, a score's player.
         self.sessions = Rows(
             GameSession,
-            (*SESSION_COLUMNS, "league", "share_token", "stake_changes", "revision"),
+            (
+                *SESSION_COLUMNS,
+                "league",
+                "share_token",
+                "stake_changes",
+                "players_per_hand",
+                "revision",
+            ),
         )
-        self.seats = Rows(Seat, ("session", "number", "player", "from_hand"))
+        self.seats = Rows(Seat, ("session", "number", "player", "from_hand", "until_hand"))
         self.hands = Rows(
             Hand, (*HAND_COLUMNS, "created_at", "updated_at", "session", "lineup", "benched")
         )
@@ -144,45 +153,64 @@ class _Writer:
         with connection.cursor() as cursor:
             sessions = self._sessions(cursor, [row for row, _hands, _scores in batch])
             pairs = list(zip(sessions, batch, strict=True))
-            seated = {
-                session: [self.players[name_key(name)] for name in row[-1]]
-                for session, (row, _hands, _scores) in pairs
-            }
             self.seats.put(
                 cursor,
                 (
-                    (session, number, player, 1)
-                    for session, players in seated.items()
-                    for number, player in enumerate(players)
+                    (session, number, self.players[name_key(name)], start, until)
+                    for session, (row, _hands, _scores) in pairs
+                    for number, name, start, until in row[-1]
                 ),
             )
+            tables = [self._tables(row[-2], hands) for _session, (row, hands, _s) in pairs]
             self.hands.put(
                 cursor,
                 (
-                    (*hand, self.now, self.now, session, json.dumps(seated[session]), "[]")
-                    for session, (_row, hands, _scores) in pairs
-                    for hand in hands
+                    (*hand[:-1], self.now, self.now, session, *table[:2])
+                    for (session, (_row, hands, _scores)), found in zip(pairs, tables, strict=True)
+                    for hand, table in zip(hands, found, strict=True)
                 ),
             )
             hands = ids(cursor, Hand, "session", sessions, "session_id, number")
-            lineups = [
-                seated[session] for session, (_row, hands_, _scores) in pairs for _hand in hands_
-            ]
-            deltas = [deltas for _row, _hands, scores in batch for deltas in scores]
-            self.scores.put(
-                cursor,
-                (
-                    (hand, seat, lineup[seat], delta)
-                    for hand, lineup, hand_deltas in zip(hands, lineups, deltas, strict=True)
-                    for seat, delta in enumerate(hand_deltas)
-                ),
-            )
+            self.scores.put(cursor, self._scores(hands, batch, tables))
+
+    def _tables(self, seats, hands) -> list[tuple]:
+        """Each hand's line-up and who sat it out (player ids, as JSON text), and its
+        line-up's ids: the session's seats, unless the hand names its own."""
+        key, players = name_key, self.players
+        seated = [players[key(name)] for name in seats]
+        usual = (json.dumps(seated), "[]", seated)
+        found = []
+        for hand in hands:
+            named = hand[-1]
+            if named is None:
+                found.append(usual)
+                continue
+            lineup, out = named
+            lineup = [players[key(name)] for name in lineup]
+            out = [[place, players[key(name)]] for place, name in out]
+            found.append((json.dumps(lineup), json.dumps(out), lineup))
+        return found
+
+    @staticmethod
+    def _scores(hands, batch, tables):
+        """(hand, seat, player, score) of each player of each hand; a killed seat has none."""
+        rows = [hand for _row, hands_, _scores in batch for hand in hands_]
+        lineups = [lineup for found in tables for _text, _out, lineup in found]
+        deltas = [deltas for _row, _hands, scores in batch for deltas in scores]
+        for hand, row, lineup, hand_deltas in zip(hands, rows, lineups, deltas, strict=True):
+            killed = row[KILLED]
+            for seat, delta in enumerate(hand_deltas):
+                if seat != killed:
+                    yield hand, seat, lineup[seat], delta
 
     def _sessions(self, cursor, rows) -> list[int]:
         count = len(SESSION_COLUMNS)
         self.sessions.put(
             cursor,
-            ((*row[:count], self.staging.pk, new_share_token(), "[]", 0) for row in rows),
+            (
+                (*row[:count], self.staging.pk, new_share_token(), *row[count : count + 2], 0)
+                for row in rows
+            ),
         )
         table = connection.ops.quote_name(GameSession._meta.db_table)
         cursor.execute(

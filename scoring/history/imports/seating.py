@@ -1,0 +1,105 @@
+"""Who played each hand of an imported session, and the seats that follow from it.
+
+A league file names a hand's players (and who sat it out, by their place among everyone
+at the table) only where they were not simply the session's seats (scoring.history.export).
+From those tables, hand after hand, the session's seats are built again as the app keeps
+them (scoring.seating): each run of hands a player spent at the table is one seat, from
+its first hand; a seat whose player is not at the last hand's table was left after the
+last hand it covered; those still at the table sit in its order.
+"""
+
+import json
+
+from django.utils.translation import gettext as _
+
+from scoring.names import name_key
+
+from .refusal import field
+
+
+def who_played(hand: dict, seats: list[str], table, where: tuple):
+    """(its players, who sat it out as [[place, name], …], everyone at its table in
+    order) of one hand, checked: each person at the table once, each place once."""
+    players = hand.get("players")
+    out = hand.get("sat_out") or []
+    if players is None:
+        if out:
+            table.fail(_("it names who sat it out, so it must name who played it too."), where)
+        return seats, None, seats
+    places = [place for place, _name in out]
+    if places != sorted(set(places)):
+        table.fail(_("who sat it out must be listed by place, each place once."), where)
+    ring = list(players)
+    last = len(players) + len(out) - 1
+    for place, name in out:
+        if place > last:
+            table.fail(
+                _(
+                    "place {place} of who sat it out is not at the table: its places are 0 to {last}."
+                ).format(place=place, last=last),
+                where,
+            )
+        ring.insert(place, name)
+    seen = set()
+    for name in ring:
+        key = name_key(name)
+        if key in seen:
+            table.fail(_("“{name}” is at the table twice in this hand.").format(name=name), where)
+        seen.add(key)
+    return players, [[place, name] for place, name in out], ring
+
+
+def seat_rows(seats: list[str], rings) -> tuple:
+    """(number, name, first hand, last hand or None) of every seat the session had, in
+    the order they were taken: ``seats`` first. ``rings`` are (hand number, everyone at
+    its table, …) in hand order; a run of hands at the same table shares one list."""
+    runs = {name_key(name): [place, name, 1, place] for place, name in enumerate(seats)}
+    closed, taken, before, previous = [], len(seats), 0, None
+    for number, ring, *_rest in rings:
+        if ring is not previous:
+            present = {name_key(name): (place, name) for place, name in enumerate(ring)}
+            for key in [key for key in runs if key not in present]:
+                place, name, start, order = runs.pop(key)
+                closed.append((order, (place, name, start, before)))  # left after ``before``
+            for key, (place, name) in present.items():
+                if key in runs:
+                    runs[key][0] = place
+                else:
+                    runs[key] = [place, name, number, taken]
+                    taken += 1
+            previous = ring
+        before = number
+    still = [(order, (place, name, start, None)) for place, name, start, order in runs.values()]
+    return tuple(row for _order, row in sorted(closed + still, key=lambda item: item[0]))
+
+
+def per_hand(session, table, last) -> int | None:
+    """How many of those seated the table deals in (``GameSession.players_per_hand``):
+    as the file says; in a file that does not say, as many as played the last hand when
+    someone sat it out, or with no hand yet, as New game sets it for more friends than
+    the game deals in."""
+    variant, seats = table.variant, session.seats
+    if session.players_per_hand is not None:
+        count = session.players_per_hand
+        if not variant.can_seat(count):
+            table.fail(
+                _("{field} must be a player count {game} is played by ({counts}).").format(
+                    field=field("players_per_hand"),
+                    game=table.game(),
+                    counts=variant.player_counts,
+                )
+            )
+        return count
+    if last is None:
+        most = max(variant.players)
+        return most if len(seats) > most else None
+    players, out = last
+    return len(players) if out else None
+
+
+def stake_changes(changes, table) -> str:
+    """The session's later stakes as the app keeps them (JSON text), in hand order."""
+    numbers = [number for number, _stake in changes]
+    if numbers != sorted(set(numbers)):
+        table.fail(_("the stake changes must be listed in hand order, each hand once."))
+    return json.dumps([[number, stake] for number, stake in changes])
