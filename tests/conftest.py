@@ -20,6 +20,17 @@ import pytest  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 
 
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_english():
+    """A test that switched the language without switching back would leave the next test
+    on that worker reading another language's messages."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 def pytest_configure(config):
     # pytest-django sets Django up in its own pytest_configure, which runs after
     # this one, but only if the settings have been loaded by then.
