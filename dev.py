@@ -31,7 +31,7 @@ DEV_SECRET_KEY = "django-insecure-dev-py-only"
 PLAIN_STORAGE = "django.contrib.staticfiles.storage.StaticFilesStorage"
 IS_ROOT = os.geteuid() == 0
 # Test processes: the machine this runs on in CI has 2 cores (see README).
-SQLITE_WORKERS = os.environ.get("NAPOLEON_SQLITE_WORKERS", "2")
+SQLITE_WORKERS = os.environ.get("NAPOLEON_SQLITE_WORKERS", "3")
 PG_WORKERS = os.environ.get("NAPOLEON_PG_WORKERS", "1")
 _apt_updated = False
 
@@ -317,10 +317,10 @@ def cmd_test(pytest_args):
     header("pytest: everything on SQLite, and the tests that reach the database on PostgreSQL")
     with postgres() as url:
         pg_env = {**env, "DATABASE_URL": url, "NAPOLEON_DATABASE_TESTS_ONLY": "1"}
-        sqlite_cmd = [*pytest, "-n", SQLITE_WORKERS, *pytest_args]
+        sqlite_cmd = [*pytest, "-n", SQLITE_WORKERS, "--durations=15", *pytest_args]
         sqlite = subprocess.Popen([str(p) for p in sqlite_cmd], cwd=ROOT, env=env)
         try:
-            postgres_cmd = [*pytest, "-n", PG_WORKERS, "-m", "not browser", *pytest_args]
+            postgres_cmd = [*pytest, "-n", PG_WORKERS, "-m", "not browser", "--durations=10", *pytest_args]
             in_parallel({"pytest on PostgreSQL": postgres_cmd}, pg_env, bool(pytest_args))
             rc = sqlite.wait()
         finally:

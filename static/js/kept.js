@@ -84,18 +84,16 @@
     });
   }
 
-  // A Save answered in place leaves the kept copy behind: once the answer has settled,
-  // the page goes to the worker as it stands (another request would cost a whole page).
-  var behind = false;
-  document.addEventListener("hand-saved", function () { behind = true; });
-  document.addEventListener("htmx:afterSettle", function () {
-    if (!behind || !worker() || cachedAt !== null || offlinePage) return;
-    behind = false;
-    // One answer settles several targets (the board, the hands list, the form), one event
-    // each: the copy waits for the last of them, so it never keeps a half-swapped page.
-    setTimeout(keepThisPage, 0);
+  // A Save answered in place leaves the kept copy behind: once that answer (the one that
+  // says "hand-saved", not a preview's settling meanwhile) has settled, every target of it
+  // swapped, the page goes to the worker as it stands (another request would cost a page).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr || (xhr.getResponseHeader("HX-Trigger") || "").indexOf("hand-saved") < 0) return;
+    if (!worker() || cachedAt !== null || offlinePage) return;
+    setTimeout(keepAsItStands, 0);
   });
-  function keepThisPage() {
+  function keepAsItStands() {
     var page = root.cloneNode(true);
     page.removeAttribute("class"); // set by the scripts; they set it again
     page.querySelectorAll("#connection").forEach(function (b) { b.textContent = ""; b.hidden = true; });

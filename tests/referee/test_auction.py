@@ -250,7 +250,7 @@ QUERIES = st.dictionaries(
 
 @pytest.mark.django_db
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(query=QUERIES)
 def test_it_never_fails_whatever_the_query(client, query):

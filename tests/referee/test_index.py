@@ -70,7 +70,7 @@ def test_it_ignores_the_session_for_anyone_else(table, stranger, client):
 
 @pytest.mark.django_db
 @settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
     query=st.dictionaries(

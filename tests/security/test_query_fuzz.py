@@ -170,7 +170,7 @@ def test_no_page_fails_on_one_odd_value_among_good_ones(world, clients):
 
 
 FUZZ = settings(
-    max_examples=fuzz_examples(100),
+    max_examples=fuzz_examples(60),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
