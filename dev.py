@@ -320,7 +320,15 @@ def cmd_test(pytest_args):
         sqlite_cmd = [*pytest, "-n", SQLITE_WORKERS, "--durations=15", *pytest_args]
         sqlite = subprocess.Popen([str(p) for p in sqlite_cmd], cwd=ROOT, env=env)
         try:
-            postgres_cmd = [*pytest, "-n", PG_WORKERS, "-m", "not browser", "--durations=10", *pytest_args]
+            postgres_cmd = [
+                *pytest,
+                "-n",
+                PG_WORKERS,
+                "-m",
+                "not browser",
+                "--durations=10",
+                *pytest_args,
+            ]
             in_parallel({"pytest on PostgreSQL": postgres_cmd}, pg_env, bool(pytest_args))
             rc = sqlite.wait()
         finally:
