@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules.options import LABELS
+from scoring.rules.options import GAME_NAMED_PARTS, GAME_NAMED_VALUES, LABELS
 from scoring.rules.scores import signed
 
 from . import words
@@ -26,8 +26,6 @@ CHOICE_LABELS = {
     ("joker_summon", "off"): _("no summoning"),
     ("first_lead", "napoleon_left"): _("the napoleon's left"),
     ("first_lead", "napoleon"): _("the napoleon"),
-    ("score_table", "taiwan"): _("Taiwan table"),
-    ("score_table", "hongkong"): _("Hong Kong table"),
     ("score_table", "wins"): _("one win each"),
     ("score_table", "chips"): _("chip table"),
     ("bid_suit_order", "SHDC"): "♠ ♥ ♦ ♣",
@@ -125,6 +123,7 @@ CHOICE_LABELS.update(
         ("all_pass", "previous_adjutant"): _("last adjutant must bid"),
     }
 )
+CHOICE_LABELS.update({key: _(label) for key, label in GAME_NAMED_VALUES.items()})
 
 
 # The numbers inside a house rule that holds several (``trump_change_cost``).
@@ -133,9 +132,9 @@ PART_LABELS = {
     ("trump_change_cost", "no_trump"): _("to no trump"),
     ("deal_miss_values", "point"): _("each point card"),
     ("deal_miss_values", "ten"): _("each ten"),
-    ("deal_miss_values", "mighty"): _("the Mighty"),
     ("deal_miss_values", "joker"): _("the joker"),
     ("deal_miss_values", "max"): _("a hand may total at most"),
+    **{key: _(label) for key, label in GAME_NAMED_PARTS.items()},
 }
 
 

@@ -4,7 +4,7 @@ examples and specials, Nap's calls and scores), and the names a page's template 
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from scoring.rules.bids import NAP_BIDS
+from scoring.rules.bids import FULL_NAP, NAP_BIDS
 from scoring.rules.cards import SAME_COLOUR, SUITS
 from scoring.rules.errors import RulesError
 from scoring.rules.variants.mighty import mighty_card, ripper_card
@@ -145,7 +145,7 @@ def nap_calls(variant) -> Table:
 
 
 def nap_scores(variant, rules, players) -> Table:
-    bid = NAP_BIDS["nap"]
+    bid = FULL_NAP
     rows = []
     for label, taken, made in ((_("made"), 5, True), (_("failed"), 4, False)):
         tricks = (taken, 5 - taken, *([0] * (players - 2)))

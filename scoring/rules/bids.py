@@ -204,6 +204,7 @@ NAP_BIDS = {
         NapBid("blucher", 7, 20, 5),
     )
 }
+FULL_NAP = NAP_BIDS["nap"]  # all five tricks, the call the game is named after
 # Calls that only house rules add (rules-house.md §8.7): the dealer's forced one, and Sir
 # Garnet, a nap taken with the extra hand (it ranks with nap: neither beats the other).
 NAP_HOUSE_BIDS = {

@@ -18,6 +18,14 @@ from .score_values import ScoreValues, parse_score_values
 from .sentences import given
 
 # Short names for the house rules, as a settings screen shows them.
+# Option values and parts that are named after a game: their player's names live here, in
+# the one place that knows the games (the pages' other value labels: scoring.rulebook.labels).
+GAME_NAMED_VALUES = {
+    ("score_table", "taiwan"): N_("Taiwan table"),
+    ("score_table", "hongkong"): N_("Hong Kong table"),
+}
+GAME_NAMED_PARTS = {("deal_miss_values", "mighty"): N_("the Mighty")}
+
 LABELS = {
     "bid_style": N_("Bidding style"),
     "pass_is_final": N_("A pass is final"),
