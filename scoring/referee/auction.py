@@ -1,10 +1,13 @@
 """Is this bid allowed? The calls so far, who calls next, and which calls are allowed now."""
 
 import logging
+from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import rulings
+from scoring.rules.bids import DEAL_MISS
 from scoring.rules.errors import RulesError
 from scoring.rulings import ask as question
 
@@ -16,13 +19,53 @@ log = logging.getLogger(__name__)
 
 # ---- is this bid allowed ---------------------------------------------------------
 
+NONE = "-"  # a seat field answered "nobody" (the first hand: no napoleon last hand)
+
+
+@dataclass(frozen=True)
+class SeatField:
+    """A seat the house rules may ask of an auction (``variant.auction_seat_fields``)."""
+
+    key: str  # the query's short key
+    legend: str
+    none: str  # what "nobody" means for it
+    prompt: str
+    opens: str  # when everyone passed and this seat must open (%(name)s)
+
+
+SEAT_FIELDS = {
+    "previous_napoleon": SeatField(
+        "pn",
+        gettext_lazy("Last hand's napoleon (opens the bidding when everyone passes)"),
+        gettext_lazy("none (first hand)"),
+        gettext_lazy("Who was last hand's napoleon? Pick “none” on the first hand."),
+        gettext_lazy("Everyone passed, so %(name)s, last hand's napoleon, must open with a bid."),
+    ),
+    "previous_adjutant": SeatField(
+        "pa",
+        gettext_lazy("Last hand's adjutant (opens the bidding when everyone passes)"),
+        gettext_lazy("none (first hand, or no adjutant)"),
+        gettext_lazy("Who was last hand's adjutant? Pick “none” if there was none."),
+        gettext_lazy("Everyone passed, so %(name)s, last hand's adjutant, must open with a bid."),
+    ),
+}
+SEAT_KEYS = tuple(field.key for field in SEAT_FIELDS.values())
+
 
 class AuctionTool(Situation):
     tool = "auction"
-    keys = ("d", "f", "c")
+    keys = ("d", "f", *SEAT_KEYS, "c")
     ui_keys = ("cs",)
-    fields = {"variant": "v", "players": "n", "calls": "c", "dealer": "d", "first": "f"}
+    fields = {
+        "variant": "v",
+        "players": "n",
+        "calls": "c",
+        "dealer": "d",
+        "first": "f",
+        **{name: field.key for name, field in SEAT_FIELDS.items()},
+    }
     prompts = {
+        **{field.key: field.prompt for field in SEAT_FIELDS.values()},
         "d": gettext_lazy("Who dealt?"),
         "f": gettext_lazy(
             "Who calls first? The dealer on the first hand, later the last declarer."
@@ -31,6 +74,56 @@ class AuctionTool(Situation):
     }
 
     refused = None  # the call just tapped that the rules do not allow (its reason: errors["why"])
+
+    def __init__(self, query, session=None) -> None:
+        super().__init__(query, session)
+        asked = {SEAT_FIELDS[name].key for name in self.seat_field_names if name in SEAT_FIELDS}
+        for key in SEAT_KEYS:
+            if key not in asked:
+                self.values.pop(key, None)  # only the seats these house rules ask for
+
+    @property
+    def seat_field_names(self) -> tuple[str, ...]:
+        """The seats the house rules ask of this auction (``previous_napoleon``)."""
+        if self.variant is None or self.rules is None:
+            return ()
+        return tuple(self.variant.auction_seat_fields(self.rules))
+
+    def seat_field_value(self, name: str) -> int | None:
+        """A seat the house rules ask for, as the page has it (none when not known)."""
+        key = SEAT_FIELDS[name].key if name in SEAT_FIELDS else None
+        if key is None or self.values.get(key, NONE) == NONE:
+            return None
+        return self.integer(key)
+
+    def seat_fields(self) -> list[dict]:
+        """The chips of each seat the house rules ask for, with "none" last."""
+        fields = []
+        for name in self.seat_field_names:
+            if name not in SEAT_FIELDS:
+                continue
+            field = SEAT_FIELDS[name]
+            choices = self.seat_choices(field.key)
+            chosen = self.values.get(field.key) == NONE
+            choices.append({"value": NONE, "label": field.none, "checked": chosen})
+            fields.append(
+                {
+                    "key": field.key,
+                    "legend": field.legend,
+                    "choices": choices,
+                    "error": self.errors.get(field.key),
+                }
+            )
+        return fields
+
+    @property
+    def deal_miss_on(self) -> bool:
+        """Whether a player may call a deal miss under these house rules."""
+        return (
+            self.variant is not None
+            and self.rules is not None
+            and (self.variant.deal_miss_on(self.rules))
+        )
 
     @property
     def free(self) -> bool:
@@ -102,7 +195,8 @@ class AuctionTool(Situation):
             return None
         dealer, first = self.integer("d"), self.integer("f") if self.first_named else None
         calls = [self._call(t) for t in (self.tokens if tokens is None else tokens)]
-        return walk(self.variant, self.table_players, self.rules, dealer, first, calls)
+        seats = {name: self.seat_field_value(name) for name in self.seat_field_names}
+        return walk(self.variant, self.table_players, self.rules, dealer, first, calls, seats)
 
     def _without_forced(self, tokens) -> list[str]:
         """The calls without the passes the tool made at their end (an undo takes them too)."""
@@ -128,7 +222,7 @@ class AuctionTool(Situation):
         """The auction as entered; a seat the house rules ask about that the page does not
         (``previous_napoleon``) is not known, so it is none."""
         first = self.integer("f") if self.first_named else None
-        seats = dict.fromkeys(self.variant.auction_seat_fields(self.rules))
+        seats = {name: self.seat_field_value(name) for name in self.seat_field_names}
         return question.auction_question(
             self.table(),
             calls=[self._call(t) for t in tokens],
@@ -156,6 +250,11 @@ class AuctionTool(Situation):
         if not self.free and need not in self.values and "d" not in self.values:
             self.errors.setdefault(need, str(self.prompts[need]))
             return None
+        unknown = [f["key"] for f in self.seat_fields() if f["key"] not in self.values]
+        for key in unknown:
+            self.errors.setdefault(key, str(self.prompts[key]))
+        if unknown:
+            return None
         tokens = self.tokens
         state = ask(self, lambda: rulings.auction(self.question(tokens)))
         bad = self.error_index.get("c")
@@ -171,10 +270,21 @@ class AuctionTool(Situation):
             "deal_miss": state.deal_miss,
             "next_name": None if state.next is None else self.seat_name(state.next),
             "declarer_name": None if state.declarer is None else self.seat_name(state.declarer),
+            "deal_miss_name": None if state.deal_miss is None else self.seat_name(state.deal_miss),
+            "opener": self._opener(state),
             "contract_view": None if state.contract is None else bid_view(state.contract),
             "best_view": None if state.complete or state.best is None else bid_view(state.best),
             "bad_index": bad,
         }
+
+    def _opener(self, state) -> str | None:
+        """Who must open now that everyone passed (a seat the house rules name), said so."""
+        if state.complete or state.best is not None or state.round < 2 or state.next is None:
+            return None
+        for name in self.seat_field_names:
+            if name in SEAT_FIELDS and self.seat_field_value(name) == state.next:
+                return str(SEAT_FIELDS[name].opens) % {"name": self.seat_name(state.next)}
+        return None
 
     def ladder_codes(self) -> list[str]:
         ladder = self.variant.ladder(self.rules)
@@ -192,7 +302,8 @@ class AuctionTool(Situation):
             caller = "0"
         verdicts = {}
         tokens = self.tokens
-        for code in ["p", *self.ladder_codes()]:
+        extra = [DEAL_MISS] if self.deal_miss_on else []
+        for code in ["p", *extra, *self.ladder_codes()]:
             token = f"{caller}:{code}" if self.free else code
             try:
                 rulings.auction(self.question([*tokens, token]))
@@ -221,7 +332,7 @@ class AuctionTool(Situation):
                 {
                     "index": index + 1,
                     "seat": None if seat is None else self.seat_name(seat),
-                    "call": call_view(ladder, str(code)),
+                    "call": self._call_view(ladder, str(code)),
                     "forced": bool(called and called.forced),
                     "round": called.round if starts else None,
                     "bad": bad == index,
@@ -230,15 +341,22 @@ class AuctionTool(Situation):
             )
         return rows
 
+    @staticmethod
+    def _call_view(ladder, code: str) -> dict:
+        if code.strip().lower() == DEAL_MISS:
+            return {"code": DEAL_MISS, "label": _("deal miss"), "suit": ""}
+        return call_view(ladder, code)
+
     def second_round(self, state, walked: Walk | None) -> dict | None:
         """The announcement of a second round (everyone passed once), while it runs."""
-        if not walked or walked.round < 2 or not state or state["complete"]:
+        if not walked or walked.round < 2 or not state or state["complete"] or state["opener"]:
             return None
         low = walked.second_round_low
         return {"low": low}
 
-    def ladder_verdicts(self, state) -> tuple[list[list[dict]], dict]:
-        """The ladder's rungs, each call marked allowed or not (with why), and the pass button."""
+    def ladder_verdicts(self, state) -> tuple[list[list[dict]], dict, dict | None]:
+        """The ladder's rungs, each call marked allowed or not (with why), the pass button, and
+        the deal-miss button where the house rules have one."""
         verdicts = self.candidates(state)
         try:
             rows = ladder_rows(self.variant.ladder(self.rules), self.ladder_codes())
@@ -250,16 +368,24 @@ class AuctionTool(Situation):
                 bid["legal"] = reason == "" if verdicts else None
                 bid["reason"] = reason or ""
                 bid["refused"] = bid["code"] == self.refused
-        reason = verdicts.get("p")
-        return rows, {
+        return (
+            rows,
+            self._button(verdicts, "p"),
+            (self._button(verdicts, DEAL_MISS) if self.deal_miss_on else None),
+        )
+
+    def _button(self, verdicts: dict[str, str], code: str) -> dict:
+        reason = verdicts.get(code)
+        refused = (self.refused or "").lower()
+        return {
             "legal": reason == "" if verdicts else None,
             "reason": reason or "",
-            "refused": self.refused in ("p", "pass"),
+            "refused": refused in (("p", "pass") if code == "p" else (code,)),
         }
 
     def context(self) -> dict:
         state = self.ruling()
-        rows, pass_call = self.ladder_verdicts(state)
+        rows, pass_call, deal_miss_call = self.ladder_verdicts(state)
         walked = self.walked()
         history = self.history(state, walked)
         shown = any(row["bad"] for row in history)
@@ -272,6 +398,8 @@ class AuctionTool(Situation):
             "why": self.errors.get("why"),
             "ladder": rows,
             "pass_call": pass_call,
+            "deal_miss_call": deal_miss_call,
+            "seat_fields": self.seat_fields(),
             "dealer_choices": self.seat_choices("d"),
             "first_choices": self.seat_choices("f"),
             "caller_choices": self.seat_choices("cs"),

@@ -27,8 +27,9 @@ class Walk:
     second_round_low: int | None
 
 
-def walk(variant, players, rules, dealer, first, calls) -> Walk | None:
-    """Each call of an auction in turn (None for a free auction, or one that cannot be read)."""
+def walk(variant, players, rules, dealer, first, calls, seats=None) -> Walk | None:
+    """Each call of an auction in turn (None for a free auction, or one that cannot be read);
+    ``seats`` are those the house rules ask for (``previous_napoleon``)."""
     try:
         plan = variant.auction_plan(players, rules, dealer, first)
     except (RulesError, TypeError):
@@ -39,7 +40,9 @@ def walk(variant, players, rules, dealer, first, calls) -> Walk | None:
     state = None
     for index in range(len(calls) + 1):
         try:
-            state = variant.auction(players, list(calls[:index]), rules, dealer=dealer, first=first)
+            state = variant.auction(
+                players, list(calls[:index]), rules, dealer=dealer, first=first, **(seats or {})
+            )
         except RulesError:
             return Walk(tuple(made), round_, False, plan.second_round_low)
         if state.round != round_:

@@ -14,7 +14,7 @@ from scoring.rules.cards import SUITS
 from scoring.rules.tricks import Trick
 
 from .display import bid_view, card_of, card_view, join_codes, split_codes, suit_choices
-from .situation import Situation
+from .situation import OUT, OUT_PROMPT, Situation
 
 
 class CardTool(Situation):
@@ -35,8 +35,10 @@ class CardTool(Situation):
         "hand": "h",
         "secretary_ordered": "so",
         "declarer": "d",
+        "sitting_out": OUT,
     }
     prompts = {
+        OUT: OUT_PROMPT,
         "t": gettext_lazy("Pick the trump."),
         "k": gettext_lazy("Which trick is this?"),
         "l": gettext_lazy("Who led this trick?"),
@@ -75,7 +77,7 @@ class CardTool(Situation):
 
     @property
     def plays_limit(self) -> int:
-        return self.table_players - self.plays_limit_offset
+        return self.live_players - self.plays_limit_offset
 
     @property
     def hand(self) -> list[str]:
@@ -157,9 +159,15 @@ class CardTool(Situation):
                 None,
                 False,
                 called,
+                sitting_out=self._seat_out(),
             )
         except (TypeError, ValueError):
             return None
+
+    def _seat_out(self) -> int | None:
+        """The seat sitting out when it is one of the table's, else None."""
+        out = self.sitting_out
+        return out if out is not None and 0 <= out < self.table_players else None
 
     @property
     def lead_card(self):
@@ -203,11 +211,14 @@ class CardTool(Situation):
             "lead_suit": values.get("s"),
             "joker_called": self.flag("j"),
             "contract": values.get("x") if self.trump_from_lead else None,
+            "sitting_out": self.sitting_out,
         }
 
     def missing(self) -> list[str]:
         """Inputs the page asks for before it asks the engine."""
         missing = []
+        if self.needs_sitting_out and OUT not in self.values:
+            missing.append(OUT)
         if "l" not in self.values:
             missing.append("l")
         if "k" not in self.values:
@@ -254,7 +265,8 @@ class CardTool(Situation):
                 {"value": str(n), "label": str(n), "checked": chosen_trick == str(n)}
                 for n in range(1, self.tricks_total + 1)
             ],
-            "leader_choices": self.seat_choices("l"),
+            "leader_choices": self.live_seat_choices("l"),
+            "sitting_out_choices": self.seat_choices(OUT),
             "lead_suit_choices": suit_choices(self.values.get("s")),
             "called": card_view(called) if called else None,
             "contract_choices": self._contract_choices(),
@@ -312,14 +324,22 @@ class CardTool(Situation):
         choices.insert(0, {"value": "", "label": _("not said"), "suit": "", "checked": not chosen})
         return choices
 
+    def seat_at(self, index: int) -> int | None:
+        """The seat of the trick's ``index``-th card, clockwise from the leader and over the
+        seat sitting out (the engine's count); None while the leader is not known."""
+        if self.leader is None or not 0 <= self.leader < self.table_players:
+            return None
+        trick = self._trick(())
+        if trick is None:
+            return None
+        return trick.seat_of(index)
+
     def slots(self, count: int) -> list[dict]:
         """The trick so far, seat by seat in play order (empty slots still to be tapped)."""
         plays = self.plays
-        leader = self.leader if self.leader is not None else None
-        players = self.table_players
         slots = []
         for index in range(max(count, len(plays))):
-            seat = (leader + index) % players if leader is not None and players else None
+            seat = self.seat_at(index)
             slots.append(
                 {
                     "index": index,
@@ -332,6 +352,7 @@ class CardTool(Situation):
 
     @property
     def next_seat(self) -> str | None:
-        if self.leader is None or self.variant is None:
+        if self.variant is None:
             return None
-        return self.seat_name((self.leader + len(self.plays)) % self.table_players)
+        seat = self.seat_at(len(self.plays))
+        return None if seat is None else self.seat_name(seat)

@@ -7,12 +7,12 @@ from scoring.rulings import ask as question
 
 from .cardtool import CardTool
 from .display import card_view
-from .situation import ask
+from .situation import OUT, ask
 
 
 class TrickTool(CardTool):
     tool = "trick"
-    keys = ("t", "k", "l", "c", "x", "p", "s", "j")
+    keys = (OUT, "t", "k", "l", "c", "x", "p", "s", "j")
 
     def modes(self) -> list[dict]:
         modes = []
@@ -41,7 +41,7 @@ class TrickTool(CardTool):
 
     def ruling(self) -> dict | None:
         """The engine's answer once the trick is complete, or None while it is not."""
-        if not self.ready or len(self.plays) < self.table_players:
+        if not self.ready or len(self.plays) < self.live_players:
             return None
         if self.missing():
             return None
@@ -64,7 +64,7 @@ class TrickTool(CardTool):
     def context(self) -> dict:
         ruling = self.ruling()
         context = self.common_context()
-        slots = self.slots(self.table_players)
+        slots = self.slots(self.live_players)
         if ruling:
             for slot in slots:
                 slot["won"] = slot["index"] == ruling["play_index"]
@@ -74,7 +74,7 @@ class TrickTool(CardTool):
 
 class LegalTool(CardTool):
     tool = "legal"
-    keys = ("t", "k", "l", "c", "x", "d", "so", "p", "s", "j", "h")
+    keys = (OUT, "t", "k", "l", "c", "x", "d", "so", "p", "s", "j", "h")
     plays_limit_offset = 1
 
     def default_mode(self) -> str:
@@ -147,7 +147,7 @@ class LegalTool(CardTool):
                 "ruling": ruling,
                 "slots": self.slots(0),
                 "hand_cards": [card_view(code) for code in self.hand],
-                "declarer_choices": self.seat_choices("d") if self.secretary else [],
+                "declarer_choices": self.live_seat_choices("d") if self.secretary else [],
                 "ordered": self.flag("so"),
                 "to_play": self.next_seat,
             }

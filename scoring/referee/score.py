@@ -7,7 +7,7 @@ from scoring import rulings
 from scoring.rulings import ask as question
 
 from .display import ladder_rows
-from .situation import Situation, ask
+from .situation import OUT, OUT_PROMPT, Situation, ask
 from .tables import score_table
 
 MAX_SEATS = 10
@@ -18,7 +18,7 @@ WON_KEYS = tuple(f"w{seat}" for seat in range(MAX_SEATS))
 
 class ScoreTool(Situation):
     tool = "score"
-    keys = ("d", "x", "f", "r", "tp", *WON_KEYS)
+    keys = (OUT, "d", "x", "f", "r", "tp", *WON_KEYS)
     fields = {
         "variant": "v",
         "players": "n",
@@ -30,8 +30,10 @@ class ScoreTool(Situation):
         "discards": "r",
         "tricks": "w",
         "toppled": "tp",
+        "sitting_out": OUT,
     }
     prompts = {
+        OUT: OUT_PROMPT,
         "d": gettext_lazy("Who is the declarer?"),
         "x": gettext_lazy("Pick the contract."),
         "f": gettext_lazy("Who was the partner? Pick “alone” if nobody was."),
@@ -62,7 +64,11 @@ class ScoreTool(Situation):
 
     def entries(self) -> dict:
         """The hand's result as entered, by the question's fields (``ask.score_question``)."""
-        entries: dict = {"declarer": self.integer("d"), "contract": self.values.get("x")}
+        entries: dict = {
+            "declarer": self.integer("d"),
+            "contract": self.values.get("x"),
+            "sitting_out": self.sitting_out,
+        }
         partner = self.values.get("f")
         if self.has_partner:
             entries["partner"] = None if partner in (None, "-") else self.integer("f")
@@ -79,7 +85,8 @@ class ScoreTool(Situation):
         return entries
 
     def missing(self) -> list[str]:
-        missing = [key for key in ("d", "x") if key not in self.values]
+        missing = [OUT] if self.needs_sitting_out and OUT not in self.values else []
+        missing += [key for key in ("d", "x") if key not in self.values]
         if self.has_partner and "f" not in self.values:
             missing.append("f")
         if self.counts_tricks:
@@ -100,17 +107,26 @@ class ScoreTool(Situation):
         answer = ask(self, lambda: rulings.score(question.score_question(self.table(), **entries)))
         if answer is None:
             return None
+        out = entries["sitting_out"]
         rows = [
-            {"name": self.seat_name(seat), "delta": delta}
+            {"name": self.seat_name(seat), "delta": delta, "out": seat == out}
             for seat, delta in enumerate(answer.deltas)
         ]
         return {
             "made": answer.made,
             "sum": answer.total,
-            "lines": answer.lines,
+            "lines": [self._line(line, out) for line in answer.lines],
             "rows": rows,
             "summary": self._summary(answer),
         }
+
+    def _line(self, line: str, out: int | None) -> str:
+        """The engine's line for the seat sitting out counts seats from 0, as the API does; the
+        page names the player sitting there."""
+        engine_line = _("seat {seat} was killed and sits the hand out: 0")  # the engine's words
+        if out is not None and line == engine_line.format(seat=out):
+            return _("%(name)s sits this hand out: 0") % {"name": self.seat_name(out)}
+        return line
 
     def _summary(self, answer: rulings.Score) -> str:
         got, need = answer.declarer_points, answer.target
@@ -166,7 +182,7 @@ class ScoreTool(Situation):
         return rows
 
     def partner_choices(self) -> list[dict]:
-        choices = self.seat_choices("f")
+        choices = self.live_seat_choices("f")
         choices.append({"value": "-", "label": _("alone"), "checked": self.values.get("f") == "-"})
         return choices
 
@@ -179,6 +195,7 @@ class ScoreTool(Situation):
                 "error": self.errors.get(f"w{seat}"),
             }
             for seat, name in enumerate(self.seat_labels()[:MAX_SEATS])
+            if seat != self.sitting_out
         ]
 
     def context(self) -> dict:
@@ -186,7 +203,8 @@ class ScoreTool(Situation):
         roles = self.variant.roles if self.variant else ("", "", "")
         return {
             "ruling": ruling,
-            "declarer_choices": self.seat_choices("d"),
+            "declarer_choices": self.live_seat_choices("d"),
+            "sitting_out_choices": self.seat_choices(OUT),
             "partner_choices": self.partner_choices(),
             "contract_rows": self.contract_rows(),
             "trick_inputs": self.trick_inputs() if self.counts_tricks else [],

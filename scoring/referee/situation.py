@@ -17,7 +17,7 @@ from typing import TypeVar
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from scoring import query, rulings
 from scoring.rules import VARIANTS, find_variant
@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 MAX_VALUE = 400  # characters of one query value; a whole hand of codes is far shorter
 DEFAULT_PLAYERS = 5
+OUT = "ko"  # the seat that sits the hand out (six-player Mighty's kill), where the game has one
+OUT_PROMPT = gettext_lazy("Pick the seat that sits this hand out.")
 
 Answer = TypeVar("Answer")
 
@@ -70,6 +72,8 @@ class Situation:
         self.rules_error: RulesError | None = None  # the house rules as given are refused
         self.option_json: dict = {}
         self._table()
+        if not self.needs_sitting_out:
+            self.values.pop(OUT, None)  # a seat out only where the count has one
 
     def can(self, capability: str) -> bool:
         """Whether the chosen game has ``capability`` (a flag the variant declares)."""
@@ -233,6 +237,33 @@ class Situation:
         assert self.variant is not None and self.players is not None and self.rules is not None
         return rulings.Table(self.variant, self.players, self.rules)
 
+    # ---- a seat sitting the hand out ------------------------------------------------
+
+    @property
+    def needs_sitting_out(self) -> bool:
+        """Whether one seat sits this hand out at this count (the variant says so)."""
+        return self.variant is not None and self.variant.needs_sitting_out(self.table_players)
+
+    @property
+    def sitting_out(self) -> int | None:
+        return self.integer(OUT) if self.needs_sitting_out else None
+
+    @property
+    def live_players(self) -> int:
+        """How many seats play this hand: all but the one sitting out."""
+        return self.table_players - (1 if self.needs_sitting_out else 0)
+
+    @property
+    def sitting_out_title(self) -> str:
+        return self.variant.term("sitting_out_title") if self.variant else ""
+
+    def live_seat_choices(self, key: str) -> list[dict]:
+        """Seat chips without the seat sitting out (shown still when the query chose it, so
+        the engine's refusal stands next to it)."""
+        out = self.values.get(OUT)
+        chosen = self.values.get(key)
+        return [c for c in self.seat_choices(key) if c["value"] != out or c["value"] == chosen]
+
     # ---- what the page shows -----------------------------------------------------
 
     def seat_labels(self) -> list[str]:
@@ -281,6 +312,16 @@ class Situation:
             {"value": str(n), "label": str(n), "checked": chosen == str(n)}
             for n in self.variant.players
         ]
+
+    @property
+    def can_deal_miss(self) -> bool:
+        """Whether the chosen game has a deal miss (a house rule may still have it off)."""
+        return self.can("has_deal_miss")
+
+    @staticmethod
+    def games_with_a_deal_miss() -> str:
+        names = [pgettext(*v.short_name) for v in VARIANTS.values() if v.has_deal_miss]
+        return pgettext("list separator", ", ").join(names)
 
     def option_fields(self) -> list[dict]:
         if self.variant is None:

@@ -18,6 +18,7 @@ from scoring.rules.errors import RulesError
 from scoring.rulings import ask
 
 from .display import bid_view
+from .situation import OUT
 
 DECLARER, PARTNER = 0, 1
 MAX_ROWS = 14
@@ -124,9 +125,23 @@ def examples(tool, table: rulings.Table) -> list[dict]:
     return _point_examples(tool, table)
 
 
+def _killed(tool) -> int | None:
+    """The seat an example sits out where one must: the page's own when it is neither the
+    declarer, the partner nor the opponent the table shows, else the one before the last."""
+    if not tool.needs_sitting_out:
+        return None
+    shown = (DECLARER, PARTNER, tool.table_players - 1)
+    out = tool.sitting_out
+    return (
+        out
+        if out is not None and 0 <= out < tool.table_players and out not in shown
+        else (tool.table_players - 2)
+    )
+
+
 def _entries(tool, example: dict) -> dict:
     """An example hand by the score question's fields."""
-    entries = {"declarer": DECLARER, "contract": example["x"]}
+    entries = {"declarer": DECLARER, "contract": example["x"], "sitting_out": _killed(tool)}
     if tool.has_partner:
         entries["partner"] = example["f"]
     if "r" in example:
@@ -140,6 +155,9 @@ def _entries(tool, example: dict) -> dict:
 
 def _query(tool, example: dict) -> str:
     base = [(k, v) for k, v in tool.pairs(ui=False) if k in ("session", "v", "n")]
+    out = _killed(tool)
+    if out is not None:
+        base.append((OUT, str(out)))
     pairs = [*base, ("d", str(DECLARER)), ("x", example["x"])]
     if tool.has_partner:
         pairs.append(("f", "-" if example["f"] is None else str(example["f"])))

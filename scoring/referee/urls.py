@@ -10,4 +10,5 @@ urlpatterns = [
     path("legal/", views.legal, name="referee-legal"),
     path("auction/", views.auction, name="referee-auction"),
     path("score/", views.score, name="referee-score"),
+    path("deal-miss/", views.deal_miss, name="referee-deal-miss"),
 ]

@@ -18,12 +18,12 @@ from django.views.decorators.http import require_safe
 from scoring.models import GameSession
 
 from .auction import AuctionTool
+from .dealmiss import DealMissTool
 from .plays import LegalTool, TrickTool
 from .score import ScoreTool
-from .situation import Situation
+from .situation import OUT, Situation
 
 SESSION_ID = re.compile(r"[0-9]{1,12}")
-TOOLS = ("index", "trick", "legal", "auction", "score")
 
 
 def referee_session(request):
@@ -41,13 +41,13 @@ def referee_session(request):
 
 
 def _url(name: str, query: str) -> str:
-    path = reverse(f"scoring:referee-{name}")
+    path = reverse(f"scoring:referee-{name.replace('_', '-')}")
     return f"{path}?{query}" if query else path
 
 
 def _page(request, tool: Situation, template: str, context: dict):
     permalink = request.build_absolute_uri(_url(tool.tool, tool.query(ui=False)))
-    links = {name: _url(name, _shared_query(tool)) for name in TOOLS}
+    links = {name: _url(name, _shared_query(tool, name)) for name in TOOLS}
     context = {
         "tool": tool,
         "permalink": permalink,
@@ -65,9 +65,11 @@ def _page(request, tool: Situation, template: str, context: dict):
     return render(request, template, context, status=status)
 
 
-def _shared_query(tool: Situation) -> str:
-    """The table part of a query (session, game, players, house rules) for the other tools."""
-    keep = [(k, v) for k, v in tool.pairs(ui=False) if k in ("session", "v", "n") or "." in k]
+def _shared_query(tool: Situation, target: str) -> str:
+    """The table part of a query (session, game, players, house rules) for the tool ``target``,
+    with the seat sitting this hand out for a tool that asks for it."""
+    shared = ("session", "v", "n", OUT) if OUT in TOOLS[target].keys else ("session", "v", "n")
+    keep = [(k, v) for k, v in tool.pairs(ui=False) if k in shared or "." in k]
     return urlencode(keep, safe=".:")
 
 
@@ -105,11 +107,28 @@ def score(request):
     return _tool_view(request, ScoreTool, "referee/score.html")
 
 
+@require_safe
+def deal_miss(request):
+    return _tool_view(request, DealMissTool, "referee/deal_miss.html")
+
+
 class IndexTool(Situation):
     tool = "index"
+    keys = (OUT,)  # carried from a tool to the next through the index
 
     def apply_action(self) -> None:
         return None
+
+
+# Each tool by the name of its URL (``referee-<name>``), the index first.
+TOOLS: dict[str, type[Situation]] = {
+    "index": IndexTool,
+    "trick": TrickTool,
+    "legal": LegalTool,
+    "auction": AuctionTool,
+    "score": ScoreTool,
+    "deal_miss": DealMissTool,
+}
 
 
 @require_safe

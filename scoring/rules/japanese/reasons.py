@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import JACK, JOKER, Card, suit_name
 from ..i18n import _, ngettext
+from .legality import CLUB_THREE, SPADE_THREE, call_in_force
 from .powers import ALMIGHTY, Powers
 
 if TYPE_CHECKING:
@@ -218,7 +219,28 @@ def notes(standing: Standing) -> tuple[str, ...]:
             ).format(heart=standing.cancelled.label)
         )
     out.append(first_trick_note(powers))
+    out.append(call_note(powers))
     return tuple(out)
+
+
+def call_note(powers: Powers) -> str:
+    """A card a three called (``joker_call``, ``almighty_call``), when it was played after the
+    three: the ruling names the call that made its holder play it (§8.3.4)."""
+    called = call_in_force(powers)
+    if called is None:
+        return ""
+    card, plays = called[0], powers.plays
+    caller = CLUB_THREE if card is JOKER and powers.rules.joker_call == "C3_led" else SPADE_THREE
+    if card not in plays or caller not in plays or plays.index(card) < plays.index(caller):
+        return ""
+    if card is JOKER:
+        return _(
+            "{caller} called the joker (house rule): its holder had to play it, and a called "
+            "joker never wins."
+        ).format(caller=caller.label)
+    return _("{caller} called {card} (house rule): its holder had to play it.").format(
+        caller=caller.label, card=card.label
+    )
 
 
 def first_trick_note(powers: Powers) -> str:

@@ -1,0 +1,124 @@
+"""May I call a deal miss? The dealt hand tapped in, counted by the engine (``rulings.deal_miss``).
+
+Only a game that has a deal miss (``variant.has_deal_miss``) offers the tool; where the
+house rules have it off, the page says so and links to the same hand with it on. The count's
+numbers (``deal_miss_values``) are set on the page, beside the hand, not in the house-rules
+panel below it.
+"""
+
+from urllib.parse import urlencode
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import rulings
+from scoring.rulings import ask as question
+
+from .cardtool import CardTool
+from .display import card_view
+from .house import canonical_options
+from .situation import ask
+
+SWITCH, VALUES = "deal_miss", "deal_miss_values"  # the house rules this page sets itself
+
+
+class DealMissTool(CardTool):
+    tool = "deal_miss"
+    keys = ("h",)
+    fields = {"variant": "v", "players": "n", "hand": "h"}
+    prompts = {"h": gettext_lazy("Tap the cards you were dealt.")}
+
+    @property
+    def available(self) -> bool:
+        return self.can_deal_miss
+
+    @property
+    def switched_on(self) -> bool:
+        return self.available and self.rules is not None and self.variant.deal_miss_on(self.rules)
+
+    @property
+    def hand_size(self) -> int:
+        return self.variant.hand_size(self.table_players, self.rules) if self.variant else 0
+
+    def default_mode(self) -> str:
+        return "h"
+
+    def modes(self) -> list[dict]:
+        return [
+            {
+                "value": "h",
+                "label": _("Your hand"),
+                "input": "h",
+                "kind": "set",
+                "next": "",
+                "limit": max(self.hand_size, 1),
+            }
+        ]
+
+    def ruling(self) -> dict | None:
+        """The engine's count once the whole dealt hand is in, or None while it is not."""
+        if not self.ready or not self.switched_on:
+            return None
+        hand = self.hand
+        if len(hand) < self.hand_size:
+            self.errors.setdefault("h", self._still_to_tap(len(hand)))
+            return None
+        answer = ask(
+            self,
+            lambda: rulings.deal_miss(question.deal_miss_question(self.table(), hand=hand)),
+        )
+        if answer is None:
+            return None
+        return {
+            "qualifies": answer.qualifies,
+            "value": _signed(answer.value),
+            "max": _signed(answer.max),
+            "reason": answer.reason,
+        }
+
+    def _still_to_tap(self, tapped: int) -> str:
+        numbers = {"size": self.hand_size, "tapped": tapped}
+        return _("Tap the %(size)s cards you were dealt: %(tapped)s so far.") % numbers
+
+    # ---- the house rules this page sets beside the hand ------------------------------
+
+    def option_fields(self) -> list[dict]:
+        return [f for f in super().option_fields() if f["name"] not in (SWITCH, VALUES)]
+
+    def option_errors(self) -> list[str]:
+        own = (f"o.{SWITCH}", f"o.{VALUES}")
+        return [m for key, m in self.errors.items() if key.startswith("o.") and key not in own]
+
+    @property
+    def changed_options(self) -> int:
+        names = {name.split(".")[0] for name, _v in self.canonical_options()}
+        return len(names - {SWITCH, VALUES})
+
+    def counting_fields(self) -> dict:
+        fields = {f["name"]: f for f in super().option_fields()}
+        return {"switch": fields.get(SWITCH), "values": fields.get(VALUES)}
+
+    def switch_on_query(self) -> str:
+        """This page's query with the deal miss switched on (the house rules kept)."""
+        options = {**self.options, SWITCH: "on"}
+        pairs = [(k, v) for k, v in self.pairs(ui=False) if not k.startswith("o.")]
+        pairs += [("o." + k, v) for k, v in canonical_options(self.variant, options, self.players)]
+        return urlencode(pairs, safe=".:")
+
+    def context(self) -> dict:
+        ruling = self.ruling() if self.available else None
+        context = self.common_context()
+        context.update(
+            {
+                "ruling": ruling,
+                "hand_cards": [card_view(code) for code in self.hand],
+                "hand_size": self.hand_size,
+                "counting": self.counting_fields(),
+                "switch_on_query": self.switch_on_query() if self.available else "",
+            }
+        )
+        return context
+
+
+def _signed(number: int) -> str:
+    return str(number).replace("-", "−")
