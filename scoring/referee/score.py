@@ -125,7 +125,7 @@ class ScoreTool(Situation):
         page names the player sitting there."""
         engine_line = _("seat {seat} was killed and sits the hand out: 0")  # the engine's words
         if out is not None and line == engine_line.format(seat=out):
-            return _("%(name)s sits this hand out: 0") % {"name": self.seat_name(out)}
+            return _("%(name)s was killed and sits the hand out: 0") % {"name": self.seat_name(out)}
         return line
 
     def _summary(self, answer: rulings.Score) -> str:
