@@ -351,6 +351,8 @@ class AuctionTool(Situation):
         """The announcement of a second round (everyone passed once), while it runs."""
         if not walked or walked.round < 2 or not state or state["complete"] or state["opener"]:
             return None
+        if any(self.seat_field_value(name) is not None for name in self.seat_field_names):
+            return None  # not a new round: the seat named opened it, and the bidding goes on
         low = walked.second_round_low
         return {"low": low}
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import rulings
+from scoring.rules.errors import RulesError
 from scoring.rulings import ask as question
 
 from .cardtool import CardTool
@@ -61,8 +62,8 @@ class DealMissTool(CardTool):
             return None
         hand = self.hand
         if len(hand) < self.hand_size:
-            self.errors.setdefault("h", self._still_to_tap(len(hand)))
-            return None
+            self._check_cards(hand)
+            return None  # the page says how many cards are still to tap
         answer = ask(
             self,
             lambda: rulings.deal_miss(question.deal_miss_question(self.table(), hand=hand)),
@@ -76,7 +77,22 @@ class DealMissTool(CardTool):
             "reason": answer.reason,
         }
 
-    def _still_to_tap(self, tapped: int) -> str:
+    def _check_cards(self, hand: list[str]) -> None:
+        """A hand still being tapped: its cards are judged (unreadable, twice, not in the deck),
+        not yet their count."""
+        if not hand:
+            return
+        try:
+            question.deal_miss_question(self.table(), hand=hand)
+        except RulesError as error:
+            if error.field != "hand":  # "hand" alone is the count: still tapping
+                self.record(error)
+
+    def still_to_tap(self) -> str:
+        """How far the tapping has come, while the hand is not whole."""
+        tapped = len(self.hand)
+        if tapped >= self.hand_size:
+            return ""
         numbers = {"size": self.hand_size, "tapped": tapped}
         return _("Tap the %(size)s cards you were dealt: %(tapped)s so far.") % numbers
 
@@ -113,6 +129,7 @@ class DealMissTool(CardTool):
                 "ruling": ruling,
                 "hand_cards": [card_view(code) for code in self.hand],
                 "hand_size": self.hand_size,
+                "still_to_tap": self.still_to_tap() if self.available else "",
                 "counting": self.counting_fields(),
                 "switch_on_query": self.switch_on_query() if self.available else "",
             }

@@ -34,7 +34,15 @@ from scoring.people import invite
 from scoring.recording import undo_last, update_hand
 from scoring.rules import VARIANTS
 from tests.browser.support import log_in as sign_in
-from tests.referee import test_auction, test_legal, test_score, test_trick
+from tests.referee import (
+    test_auction,
+    test_deal_miss,
+    test_house_calls,
+    test_kill,
+    test_legal,
+    test_score,
+    test_trick,
+)
 from tests.views.factories import hand_data, make_session, pass_out, play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,10 +75,24 @@ NOT_PAGES = {
 # Queries that show more of a page (anyone may read these): the referee's disputes, one per
 # variant and tool, each with its ruling; a search of the rules with its results.
 QUERIES = {
-    "scoring:referee-trick": [case[0] for case in test_trick.CASES.values()],
+    "scoring:referee-trick": [
+        *(case[0] for case in test_trick.CASES.values()),
+        test_kill.TRICKS[0][0],  # six-player Mighty: the killed seat's chips, five slots
+    ],
     "scoring:referee-legal": [case[0] for case in test_legal.CASES.values()],
-    "scoring:referee-auction": [case[0] for case in test_auction.CASES.values()],
-    "scoring:referee-score": [case[0] for case in test_score.CASES.values()],
+    "scoring:referee-auction": [
+        *(case[0] for case in test_auction.CASES.values()),
+        test_house_calls.AUCTIONS[0][0],  # a deal miss called
+        test_house_calls.AUCTIONS[3][0],  # last hand's napoleon opens
+    ],
+    "scoring:referee-score": [
+        *(case[0] for case in test_score.CASES.values()),
+        test_kill.SCORED,
+    ],
+    "scoring:referee-deal-miss": [
+        test_deal_miss.CASES["qualifies"][0],
+        test_deal_miss.CASES["six players, 8 cards"][0],
+    ],
     "scoring:rules-search": ["q=yoromeki", "q=joker"],
 }
 

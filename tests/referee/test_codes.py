@@ -35,6 +35,15 @@ CASES = [
     ("auction", "v=mighty&n=5&f=0&c=p.13S.14S.p.p.15S", "Seat 1 has passed"),
     ("score", "v=taiwan&n=5&d=0&x=9S&f=2&r=12", "9♠ is above the highest bid, 8."),
     ("score", "v=thai&n=5&d=0&x=1S&f=1&w0=5&w1=-1&w2=3&w3=2&w4=1", "Seat 2 cannot take -1"),
+    ("trick", "v=mighty&n=6&ko=0&t=H&k=3&l=0&p=C3.JK.CA.C5.C9", "Seat 1 was killed"),
+    ("score", "v=mighty&n=6&ko=1&d=1&x=14S&f=0&r=15", "Seat 2 was killed"),
+    ("auction", "v=mighty&n=5&f=0&c=p.p.p.p.p.dealmiss&o.deal_miss=on", "Seat 1 has already"),
+    (
+        "deal-miss",
+        "v=mighty&n=5&h=SA.SA.H2.H3.H4.D5.D6.D7.C8.C9&o.deal_miss=on",
+        "♠A is given twice.",
+    ),
+    ("deal-miss", "v=mighty&n=5&h=SA.C10.H2.C10&o.deal_miss=on", "♣10 is given twice."),
 ]
 IDS = [f"{tool}-{query.split('&')[0][2:]}-{index}" for index, (tool, query, _s) in enumerate(CASES)]
 

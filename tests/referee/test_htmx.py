@@ -40,3 +40,38 @@ def test_it_lets_the_server_judge_every_value_even_one_a_browser_would_refuse(cl
     html = client.get(reverse("scoring:referee-score") + "?v=mighty&n=5").content.decode()
     assert 'id="referee-form" novalidate' in html
     assert 'name="o.deal_miss_values.joker"' in html and 'value="-2"' in html
+
+
+def test_it_counts_a_dealt_hand_tapped_through_htmx(client):
+    url = reverse("scoring:referee-deal-miss")
+    hand = "SA.C10.H2.H3.H4.D5.D6.D7.C8"
+    response = client.get(f"{url}?v=mighty&n=5&h={hand}&o.deal_miss=on&add=C9", **HTMX)
+    assert response.status_code == 200
+    canonical = f"{url}?v=mighty&n=5&h={hand}.C9&o.deal_miss=on"
+    assert response["HX-Replace-Url"] == canonical
+    assert ruling(response).startswith("Yes: this hand may call a deal miss.")
+    assert ruling(response) == ruling(follow(client, canonical))
+
+
+def test_it_swaps_in_the_deal_miss_switched_on(client):
+    url = reverse("scoring:referee-deal-miss")
+    response = client.get(f"{url}?v=mighty&n=5&o.deal_miss=on", **HTMX)
+    assert response.status_code == 200 and 'id="ref-main"' in response.content.decode()
+    assert "Your house rules have no deal miss" not in response.content.decode()
+
+
+def test_it_rules_a_six_player_trick_when_the_killed_seat_is_tapped(client):
+    query = "v=mighty&n=6&t=H&k=3&l=0&p=C3.JK.CA.C5.C9&j=1&ko=2"
+    response = client.get(f"{URL}?{query}", **HTMX)
+    assert response.status_code == 200
+    assert response["HX-Replace-Url"] == f"{URL}?v=mighty&n=6&ko=2&t=H&k=3&l=0&p=C3.JK.CA.C5.C9&j=1"
+    assert ruling(response).startswith("Seat 4 wins the trick")
+
+
+def test_it_refuses_a_late_deal_miss_in_place(client):
+    auction = reverse("scoring:referee-auction")
+    query = "v=mighty&n=5&f=0&c=p.p.p.p.p&o.deal_miss=on"
+    response = client.get(f"{auction}?{query}&add=dealmiss", **HTMX)
+    assert response.status_code == 200
+    assert response["HX-Replace-Url"] == f"{auction}?{query}"
+    assert 'id="ref-why"' in response.content.decode()

@@ -24,8 +24,17 @@ def test_it_lists_the_four_tools(client):
         assert title in page(response)
 
 
+@pytest.mark.parametrize(
+    ("query", "listed"), [("", True), ("?v=mighty", True), ("?v=thai", False), ("?v=nap", False)]
+)
+def test_it_lists_the_deal_miss_tool_for_a_game_that_has_one(client, query, listed):
+    html = page(follow(client, URL + query))
+    assert (f'href="{reverse("scoring:referee-deal-miss")}' in html) is listed
+    assert ("May I call a deal miss?" in html) is listed
+
+
 def test_it_needs_no_login(client):
-    for name in ("index", *TOOLS):
+    for name in ("index", "deal-miss", *TOOLS):
         assert client.get(reverse(f"scoring:referee-{name}")).status_code == 200
 
 

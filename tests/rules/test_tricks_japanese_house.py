@@ -203,6 +203,14 @@ PLAIN_SPECIALS = [
     row("no-plain-tricks-changes-nothing", "C5 H9 C9 D2 S3", "H9", trick=10, options={"plain_trick_specials": "almighty"}),
 ]
 
+# A three that called the joker or ♠A (§8.3.4): the ruling names the call.
+CALL_ROWS = [
+    row("joker-call-s3-led", "S3 JK C5 S9 D2", "S9", options={"joker_call": "S3_led"}, kw=("♠3 called the joker", "house rule")),
+    row("joker-call-s3-played", "S5 S3 JK S9 D2", "S9", options={"joker_call": "S3_played"}, kw=("♠3 called the joker",)),
+    row("joker-call-c3-led", "C3 C5 JK C9 D2", "C9", options={"joker_call": "C3_led"}, kw=("♣3 called the joker",)),
+    row("almighty-call", "S3 SA C5 S9 D2", "SA", options={"almighty_call": True}, kw=("♠3 called ♠A",)),
+]
+
 CHIP = [
     row("chip-ha-after", "C5 SA HA C9 D2", "HA", options=AFTER, kw=YOROMEKI),
     row("chip-ha-after-heart-first", "HA C5 SA C9 D2", "SA", options=AFTER, kw=ALMIGHTY),
@@ -238,6 +246,7 @@ JAPANESE_ROWS = (
     + FIRST_TRICK_PLAIN
     + PLAIN_TRICKS
     + PLAIN_SPECIALS
+    + CALL_ROWS
 )
 
 
