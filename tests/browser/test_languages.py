@@ -12,7 +12,14 @@ from django.contrib.auth.models import User
 from scoring.models import League, Membership
 from scoring.rules import VARIANTS
 from tests.browser.support import log_in
-from tests.referee import test_auction, test_legal, test_score, test_trick
+from tests.referee import (
+    test_auction,
+    test_deal_miss,
+    test_kill,
+    test_legal,
+    test_score,
+    test_trick,
+)
 from tests.views.factories import make_session, play
 
 SHOTS = Path(__file__).parent / "screenshots"
@@ -91,6 +98,9 @@ def _public_pages(game):
             ("score", test_score),
         )
     ]
+    if VARIANTS[game].has_deal_miss:  # the Mighty: its deal-miss count and a killed seat
+        referee.append(f"/referee/deal-miss/?{test_deal_miss.CASES['qualifies'][0]}")
+        referee.append(f"/referee/trick/?{test_kill.TRICKS[0][0]}")
     rules = [f"/rules/{code}/" for code in VARIANTS]
     home = ["/", "/accounts/login/", "/accounts/signup/"]
     return [*home, "/rules/", *rules, "/rules/search/?q=joker", "/referee/", *referee]

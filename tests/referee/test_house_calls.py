@@ -6,6 +6,8 @@ import re
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from .support import errors, follow, page, permalink, ruling
 from .test_auction import history, ladder
@@ -193,3 +195,32 @@ def test_it_names_no_call_for_a_joker_played_before_the_three(client):
     query = "v=japanese&n=5&t=H&k=3&l=0&p=S5.JK.S3.C5.C9&o.joker_call=S3_played"
     text = ruling(follow(client, f"{TRICK}?{query}"))
     assert text.startswith("Seat 1 wins the trick") and "called" not in text
+
+
+# ---- anything at all -------------------------------------------------------------------
+
+BASES = [
+    {"v": "mighty", "n": "5", "o.deal_miss": "on"},
+    {"v": "mighty", "n": "6", "o.deal_miss": "on"},
+    {"v": "japanese", "n": "5", "o.all_pass": "previous_napoleon"},
+    {"v": "japanese", "n": "5", "o.all_pass": "previous_adjutant", "o.auction_order": "free"},
+]
+CALLS = st.sampled_from(["p", "dealmiss", "DealMiss", "14S", "13NT", "2:14S", "0:p", "1:dealmiss"])
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    base=st.sampled_from(BASES),
+    query=st.dictionaries(
+        st.sampled_from(["d", "f", "pn", "pa", "cs", "add", "undo", "clear"]),
+        st.one_of(st.sampled_from(["0", "2", "4", "-", "9", "-1", "x"]), st.text(max_size=8)),
+        max_size=6,
+    ),
+    calls=st.lists(CALLS, max_size=12),
+)
+def test_it_never_fails_whatever_the_calls(client, base, query, calls):
+    data = {**base, **query, "c": ".".join(calls)}
+    assert follow(client, AUCTION, data).status_code in (200, 400)

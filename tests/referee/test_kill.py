@@ -8,6 +8,8 @@ import re
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from .conftest import make_session
 from .support import errors, follow, local, page, permalink, ruling, text_of
@@ -183,3 +185,26 @@ def test_it_keeps_the_killed_seat_in_the_permalink_and_the_tools_that_use_it(cli
         assert f'href="{reverse(f"scoring:referee-{name}")}?v=mighty&n=6&ko=2"' in html
     for name in ("auction", "deal-miss"):  # the auction and the deal come before any kill
         assert f'href="{reverse(f"scoring:referee-{name}")}?v=mighty&n=6"' in html
+
+
+# ---- anything at all, at six players --------------------------------------------------------
+
+KEYS = ["ko", "t", "k", "l", "p", "j", "h", "d", "x", "f", "r", "add", "undo", "clear", "m"]
+VALUES = st.one_of(
+    st.text(max_size=20),
+    st.sampled_from(["0", "2", "5", "6", "-1", "-", "H", "NT", "14S", "C3.JK.CA.C5.C9", "SA", "p"]),
+    st.integers(-(10**30), 10**30).map(str),
+)
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    tool=st.sampled_from([TRICK, LEGAL, SCORE, reverse("scoring:referee-index")]),
+    query=st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=8),
+)
+def test_it_never_fails_whatever_the_query(client, tool, query):
+    response = follow(client, tool, {"v": "mighty", "n": "6", **query})
+    assert response.status_code in (200, 400)
