@@ -317,7 +317,11 @@ def cmd_test(pytest_args):
     header("pytest: everything on SQLite, and the tests that reach the database on PostgreSQL")
     with postgres() as url:
         pg_env = {**env, "DATABASE_URL": url, "NAPOLEON_DATABASE_TESTS_ONLY": "1"}
-        sqlite_cmd = [*pytest, "-n", SQLITE_WORKERS, "--durations=15", *pytest_args]
+        # Work stealing: a worker that runs dry takes half of the longest queue, so the run
+        # ends with every worker busy (xdist's default hands out chunks of hundreds of tests
+        # and left one worker with minutes of them while the others idled).
+        sqlite_cmd = [*pytest, "-n", SQLITE_WORKERS, "--dist", "worksteal", "--durations=15"]
+        sqlite_cmd += pytest_args
         sqlite = subprocess.Popen([str(p) for p in sqlite_cmd], cwd=ROOT, env=env)
         try:
             postgres_cmd = [

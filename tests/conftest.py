@@ -37,6 +37,9 @@ def pytest_configure(config):
     from django.conf import settings
 
     settings.INSTALLED_APPS  # noqa: B018
+    # Hashing a password the safe way costs a third of a second of CPU; the tests log in
+    # and create users by the thousand, and no test is about the hasher's strength.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(scope="session")
@@ -109,6 +112,7 @@ def touches_database(item) -> bool:
 # the other worker idles (longest-first scheduling). Longest first within this list too.
 LONGEST_FIRST = (
     "tests/browser/test_accessibility.py",
+    "tests/browser/test_keyboard.py",
     "tests/browser/test_languages.py",
     "tests/browser/",
     "tests/security/test_query_fuzz.py",

@@ -32,11 +32,6 @@ pytestmark = pytest.mark.django_db
 VARIANTS = list(NAMES)
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def owner():
     return make_user("olive")

@@ -1,4 +1,5 @@
-"""Accessibility: axe-core on every page, in light and dark, and the table by keyboard only.
+"""Accessibility: axe-core on every page, in light and dark (where colours are all that
+changes).
 
 axe-core comes from the npm registry, pinned in package.json / package-lock.json
 (`dev.py test` runs `npm ci`), and is injected into each page; the browser context
@@ -14,9 +15,7 @@ Pages that anyone may read are checked as an anonymous visitor, the others logge
 league member; the referee's tools also with a dispute and its ruling on them.
 
 Then states that a plain visit does not show (the card grid, a live preview with a score,
-forms sent back with their errors), and the keyboard: a whole hand recorded on the table
-screen, and a dispute settled in the referee, with Tab, Shift+Tab, Space, Enter and the
-arrow keys only, the focus visible after every key.
+forms sent back with their errors). The keyboard alone: test_keyboard.py.
 """
 
 from pathlib import Path
@@ -29,7 +28,7 @@ from django.utils import timezone
 
 from scoring.forms import HandForm
 from scoring.league.synthetic import generate_league
-from scoring.models import HandEvent, League, Membership, Player
+from scoring.models import HandEvent, League, Player
 from scoring.people import invite
 from scoring.recording import undo_last, update_hand
 from scoring.rules import VARIANTS
@@ -217,8 +216,15 @@ def pages(world):
 
 # ---- axe ------------------------------------------------------------------------------
 
-RUN_AXE = """async () => {
-  const result = await axe.run(document, {resultTypes: ["violations"]});
+# The dark scheme changes colours and nothing else (the same page, the same markup): the
+# whole of axe runs in light, and in dark only the rules that read colours.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+RULES_BY_SCHEME = {"light": None, "dark": COLOUR_RULES}
+
+RUN_AXE = """async (rules) => {
+  const options = {resultTypes: ["violations"]};
+  if (rules) options.runOnly = {type: "rule", values: rules};
+  const result = await axe.run(document, options);
   return result.violations.map(v => ({
     id: v.id, impact: v.impact, help: v.help,
     targets: v.nodes.map(n => n.target.join(" ") + (n.failureSummary ? "\\n        "
@@ -249,12 +255,13 @@ SMALL_TARGETS = """() => {
 BACKGROUND = "() => getComputedStyle(document.body).backgroundColor"
 
 
-def axe(page):
-    """axe-core's violations on the page as it stands: [{id, impact, help, targets}]."""
+def axe(page, rules=None):
+    """axe-core's violations on the page as it stands: [{id, impact, help, targets}]
+    (only those of ``rules`` when given)."""
     assert AXE.exists(), f"{AXE} is missing: run `npm ci` (python3 dev.py test does)"
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    return page.evaluate(RUN_AXE)
+    return page.evaluate(RUN_AXE, rules)
 
 
 def serious(violations):
@@ -319,7 +326,7 @@ def test_every_page_has_no_serious_violation(
         for scheme in SCHEMES:
             page.emulate_media(color_scheme=scheme)
             backgrounds.add(page.evaluate(BACKGROUND))
-            for v in axe(page):
+            for v in axe(page, RULES_BY_SCHEME[scheme]):
                 (found if v["impact"] in FAILING else minor).append(
                     (f"{path} ({who}, {scheme})", v)
                 )
@@ -341,13 +348,17 @@ def table_page(page, live_server, world, variant="taiwan"):
 
 
 def check(page, where, found):
-    found.extend((where, v) for v in serious(axe(page)))
+    """axe on the page as it stands in each scheme, switched on the page itself."""
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        found.extend((f"{where}, {scheme}", v) for v in serious(axe(page, RULES_BY_SCHEME[scheme])))
+    page.emulate_media(color_scheme=SCHEMES[0])
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
 def test_every_state_of_the_table_has_no_serious_violation(
-    live_server, world, browser, browser_context_args, scheme
+    live_server, world, browser, browser_context_args
 ):
+    scheme = SCHEMES[0]  # each check looks at both schemes
     page = context(browser, browser_context_args, scheme).new_page()
     found = []
 
@@ -444,185 +455,4 @@ def test_every_state_of_the_table_has_no_serious_violation(
     page.goto(f"{live_server.url}/referee/trick/?v=taiwan&n=5&t=S&k=2&l=0&c=XX&p=QQ")
     check(page, "referee, errors", found)
 
-    assert not found, f"{len(found)} serious or critical violations ({scheme}):\n{report(found)}"
-
-
-# ---- the keyboard ----------------------------------------------------------------------
-
-FOCUSED = """() => {
-  const el = document.activeElement;
-  if (!el || el === document.body) return null;
-  const r = el.getBoundingClientRect();
-  return {x: r.x, y: r.y, width: r.width, height: r.height,
-          html: el.outerHTML.slice(0, 120), name: el.name || "", value: el.value || "",
-          cls: el.className || "", label: el.getAttribute("aria-label") || el.textContent.trim()};
-}"""
-
-
-def focused(page):
-    return page.evaluate(FOCUSED)
-
-
-def assert_focus_visible(page):
-    """The focused element looks different focused and not: its screenshot (with a margin
-    for a ring drawn around it) changes when it loses the focus."""
-    el = focused(page)
-    assert el is not None, "the focus is lost (on <body>)"
-    viewport = page.viewport_size
-    x, y = max(el["x"] - 8, 0), max(el["y"] - 8, 0)
-    clip = {
-        "x": x,
-        "y": y,
-        "width": min(el["width"] + 16, viewport["width"] - x),
-        "height": min(el["height"] + 16, viewport["height"] - y),
-    }
-    assert clip["width"] > 0 and clip["height"] > 0, f"focused element off screen: {el['html']}"
-    with_focus = page.screenshot(clip=clip)
-    page.evaluate("() => { window.__focused = document.activeElement; window.__focused.blur(); }")
-    without = page.screenshot(clip=clip)
-    page.evaluate("() => window.__focused.focus()")
-    assert with_focus != without, f"no visible focus on {el['html']}"
-
-
-def press(page, key):
-    page.keyboard.press(key)
-    assert_focus_visible(page)
-
-
-def tab_until(page, test, limit=80, key="Tab"):
-    """Press Tab (or Shift+Tab) until ``test(focused element)`` holds."""
-    for _ in range(limit):
-        press(page, key)
-        if test(focused(page)):
-            return focused(page)
-    raise AssertionError(f"{key} never reached it; last: {focused(page)}")
-
-
-def on_radio(name):
-    return lambda el: el["name"] == name
-
-
-def choose(page, name, value):
-    """Tab to the radio group ``name`` and pick ``value`` with the arrow keys (Space first
-    when nothing in the group is picked yet)."""
-    el = tab_until(page, on_radio(name))
-    checked = page.locator(f'input[name="{name}"]:checked')
-    if checked.count() == 0:
-        press(page, "Space")
-    values = page.locator(f'input[name="{name}"]').evaluate_all("els => els.map(e => e.value)")
-    step = values.index(value) - values.index(focused(page)["value"])
-    for _ in range(abs(step)):
-        press(page, "ArrowRight" if step > 0 else "ArrowLeft")
-    assert focused(page)["value"] == value, el
-    assert page.locator(f"input[name=\"{name}\"][value='{value}']").is_checked()
-
-
-def tap_tiles(page, codes):
-    """Along the card tiles with the arrow keys, Space on each card of ``codes``."""
-    order = page.locator(".tt").evaluate_all("els => els.map(e => e.closest('.tile').dataset.card)")
-    for code in codes:
-        here = order.index(
-            page.evaluate("() => document.activeElement.closest('.tile').dataset.card")
-        )
-        there = order.index(code)
-        for _ in range(abs(there - here)):
-            press(page, "ArrowRight" if there > here else "ArrowLeft")
-        press(page, "Space")
-        tile = page.locator(f".tile[data-card={code}] .tt")
-        assert tile.get_attribute("aria-pressed") == "true"
-        assert tile.text_content().endswith("tapped")  # its name: the card, then "tapped"
-
-
-def test_a_whole_hand_by_keyboard_only(live_server, page):
-    user = User.objects.create_user("host", password=PASSWORD)
-    league = League.objects.create(name="Friday club")
-    Membership.objects.create(league=league, user=user, role=Membership.OWNER)
-    session = make_session(league, "taiwan")
-    log_in(page, live_server)
-    page.goto(live_server.url + session.get_absolute_url())
-    page.wait_for_selector("#hand-form")
-    SHOTS.mkdir(exist_ok=True)
-
-    choose(page, "declarer", "0")
-    page.locator("#hand-form").screenshot(path=str(SHOTS / "a11y-keyboard-chip.png"))
-    choose(page, "level", "3")
-    choose(page, "trump", "S")
-    choose(page, "partner", "1")
-    tab_until(page, lambda el: "mode-toggle" in el["cls"])
-    press(page, "Enter")  # the card grid, by one side: the defenders' cards
-    page.wait_for_selector(".tiles")
-    press(page, "Tab")
-    assert focused(page)["name"] == "grid_side" and focused(page)["value"] == "def"
-    tab_until(page, lambda el: "tt" in el["cls"])
-    tap_tiles(page, ["DJ", "CA", "CK", "CQ", "CJ"])
-    page.locator(".grid-section").screenshot(path=str(SHOTS / "a11y-keyboard-grid.png"))
-    choose(page, "called_suit", "H")  # after the grid: optional, so last
-    choose(page, "called_rank", "A")
-    page.wait_for_selector("#preview table")
-    assert "Made" in page.locator("#preview").inner_text()
-    tab_until(page, lambda el: el["name"] == "action" and el["value"] == "save")
-    page.keyboard.press("Enter")  # the next hand's form comes back
-    page.wait_for_selector("#record h2:has-text('2')")
-    assert session.hands.count() == 1
-    hand = session.hands.get()
-    entry = (hand.declarer, hand.contract, hand.called_card, hand.partner, hand.mode)
-    assert entry == (0, "3S", "HA", 1, "cards")
-    assert hand.declarer_points == 11
-
-
-def settle(page):
-    page.wait_for_function("() => !document.documentElement.classList.contains('ref-loading')")
-
-
-def ref_press(page, key):
-    """A key on a referee page: the tool fetches the new page and puts the focus back."""
-    page.keyboard.press(key)
-    settle(page)
-    assert_focus_visible(page)
-
-
-def ref_choose(page, name, value):
-    tab_until(page, on_radio(name))
-    if page.locator(f'input[name="{name}"]:checked').count() == 0:
-        ref_press(page, "Space")
-    values = page.locator(f'input[name="{name}"]').evaluate_all("els => els.map(e => e.value)")
-    while focused(page)["value"] != value:
-        here = values.index(focused(page)["value"])
-        ref_press(page, "ArrowRight" if values.index(value) > here else "ArrowLeft")
-    assert page.locator(f"input[name=\"{name}\"][value='{value}']").is_checked()
-
-
-def ref_card(page, code):
-    """Tab (or Shift+Tab) along the deck to the card, and press Enter."""
-    deck = page.locator(".ref-deck button").evaluate_all("els => els.map(e => e.value)")
-    here = focused(page)["value"]
-    key = "Tab" if here not in deck or deck.index(code) > deck.index(here) else "Shift+Tab"
-    tab_until(page, lambda el: el["name"] == "add" and el["value"] == code, key=key)
-    ref_press(page, "Enter")
-    assert focused(page)["value"] == code  # the focus stays on the card just tapped
-
-
-def test_the_referee_by_keyboard_only(live_server, page):
-    page.goto(f"{live_server.url}/referee/trick/?v=japanese&n=5")
-    page.wait_for_selector("#referee-form")
-    ref_choose(page, "t", "H")
-    ref_choose(page, "k", "4")
-    ref_choose(page, "l", "2")
-    for code in ["C5", "C9", "SA", "CK", "HQ"]:
-        ref_card(page, code)
-    ruling = page.locator("[data-ruling]")
-    ruling.wait_for()
-    assert "wins the trick" in ruling.inner_text()
-    # Read out by a live region outside <main> (the one in <main> was replaced, not changed).
-    assert "wins the trick" in page.locator("#ref-announce").inner_text()
-    shot(page, "referee-keyboard")
-    # A house rule (the chips in the folded panel) changes the ruling: yoromeki.
-    tab_until(page, lambda el: "House rules" in el["label"] and el["html"].startswith("<summary"))
-    press(page, "Enter")
-    ref_choose(page, "o.yoromeki", "HQ")
-    assert page.locator("[data-ruling]").inner_text().startswith("Seat 2 wins the trick")
-    # May I play this card: a card of the verdict opens with Enter to say why.
-    page.goto(f"{live_server.url}/referee/legal/?{test_legal.CASES['taiwan'][0]}")
-    tab_until(page, lambda el: el["html"].startswith("<summary") and "♠3" in el["label"])
-    press(page, "Enter")
-    assert page.locator(".ref-play[open] p").inner_text().startswith("♠3 may not be played")
+    assert not found, f"{len(found)} serious or critical violations:\n{report(found)}"

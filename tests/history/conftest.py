@@ -3,7 +3,6 @@ variant, logged-in clients) for the history tests too."""
 
 from tests.views.conftest import (  # noqa: F401
     anon_client,
-    fast_passwords,
     htmx,
     league,
     member,

@@ -18,11 +18,6 @@ PASSWORD = "tall-Giraffe-47"
 LOGIN = "/accounts/login/"
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def mark():
     return get_user_model().objects.create_user("mark", password=PASSWORD)

@@ -14,11 +14,6 @@ PASSWORD = "tall-Giraffe-47"
 LOGIN = "/accounts/login/"
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def quinn():
     return get_user_model().objects.create_user("quinn", password=PASSWORD)

@@ -16,12 +16,6 @@ def _factories():
     return factories
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Hashing passwords the slow, safe way only slows the tests down."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def owner(db):
     return _factories().make_user("olive")
