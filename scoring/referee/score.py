@@ -121,10 +121,9 @@ class ScoreTool(Situation):
         }
 
     def _line(self, line: str, out: int | None) -> str:
-        """The engine's line for the seat sitting out counts seats from 0, as the API does; the
-        page names the player sitting there."""
-        engine_line = _("seat {seat} was killed and sits the hand out: 0")  # the engine's words
-        if out is not None and line == engine_line.format(seat=out):
+        """The engine's line for the seat sitting out names no one; the page names the player
+        sitting there."""
+        if out is not None and line == _("the killed player sits the hand out: 0"):
             return _("%(name)s was killed and sits the hand out: 0") % {"name": self.seat_name(out)}
         return line
 

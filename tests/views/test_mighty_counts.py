@@ -36,5 +36,8 @@ def test_it_records_the_killed_seat_of_a_six_player_hand(league):
     scores = dict(hand.scores.values_list("player__name", "delta"))
     assert "Woo" not in scores and sum(scores.values()) == 0
     assert len(scores) == 5
+    # The stored reason names no seat number (the engine counts from 0, a page from 1).
+    assert "the killed player sits the hand out: 0" in hand.lines
+    assert not any("seat" in line.lower() for line in hand.lines)
     refused = HandForm(GameSession.objects.get(pk=session.pk), hand_data(session, killed="0"))
     assert not refused.is_valid() and refused.errors["killed"]  # the declarer cannot be killed

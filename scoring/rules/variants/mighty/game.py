@@ -199,9 +199,9 @@ class Mighty(Variant[MightyRules]):
 def _rule_lines(facts: HandFacts, rules: MightyRules) -> list[str]:
     lines = []
     if facts.sitting_out is not None:
-        lines.append(
-            _("seat {seat} was killed and sits the hand out: 0").format(seat=facts.sitting_out)
-        )
+        # No seat number: the line is stored with the hand and shown beside the players' names
+        # (the deltas name who scored the 0), and the API counts seats from 0, a page from 1.
+        lines.append(_("the killed player sits the hand out: 0"))
     if rules.discards_to == "opponents":
         lines.append(_("the declarer's discarded points count for the opponents (house rule)"))
     own = own_numbers_line(rules.score_values)
