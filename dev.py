@@ -30,9 +30,11 @@ CHROMIUM = Path("/usr/bin/chromium")
 DEV_SECRET_KEY = "django-insecure-dev-py-only"
 PLAIN_STORAGE = "django.contrib.staticfiles.storage.StaticFilesStorage"
 IS_ROOT = os.geteuid() == 0
-# Test processes: the machine this runs on in CI has 2 cores (see README).
-SQLITE_WORKERS = os.environ.get("NAPOLEON_SQLITE_WORKERS", "3")
-PG_WORKERS = os.environ.get("NAPOLEON_PG_WORKERS", "1")
+# Test processes: the machine this runs on in CI has 2 cores (see README), but a test spends
+# much of its time waiting (on Chromium, on PostgreSQL's answer, on a command it started), so
+# more workers than cores keep both busy: 4 + 2 measured 44 s faster than 3 + 1.
+SQLITE_WORKERS = os.environ.get("NAPOLEON_SQLITE_WORKERS", "4")
+PG_WORKERS = os.environ.get("NAPOLEON_PG_WORKERS", "2")
 _apt_updated = False
 
 
@@ -328,6 +330,8 @@ def cmd_test(pytest_args):
                 *pytest,
                 "-n",
                 PG_WORKERS,
+                "--dist",
+                "worksteal",
                 "-m",
                 "not browser",
                 "--durations=10",

@@ -107,9 +107,9 @@ def touches_database(item) -> bool:
     return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
 
 
-# The longest files first, whole files at a time (module fixtures stay shared): xdist deals
-# the start of the list out evenly, so no long test is left to run alone at the end while
-# the other worker idles (longest-first scheduling). Longest first within this list too.
+# The longest files first (then dealt out among the workers, see dealt()), so no long test
+# is left to run alone at the end while the other workers idle (longest-first scheduling).
+# Longest first within this list too.
 LONGEST_FIRST = (
     "tests/browser/test_accessibility.py",
     "tests/browser/test_keyboard.py",
@@ -133,6 +133,15 @@ def expected_length_rank(item) -> int:
     return len(LONGEST_FIRST)
 
 
+def dealt(items: list, hands: int) -> list:
+    """The tests reordered so that each of ``hands`` equal slices holds every hands-th test.
+
+    Work stealing (dev.py) first gives each worker one slice of the list: dealt this way each
+    starts with its share of the longest tests, rather than the first one getting them all
+    and the others stealing only the short ones from the end of its queue."""
+    return [items[index] for hand in range(hands) for index in range(hand, len(items), hands)]
+
+
 def pytest_collection_modifyitems(config, items):
     items.sort(key=expected_length_rank)  # stable: each file keeps its own order
     # dev.py's second run, on PostgreSQL, repeats only the tests that reach the database:
@@ -141,6 +150,10 @@ def pytest_collection_modifyitems(config, items):
         kept = [item for item in items if touches_database(item)]
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept
+    # Each xdist worker collects (and orders) the list; the count is all it is told.
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers > 1:
+        items[:] = dealt(items, workers)
     # dev.py sets this when it could not install Chromium (not root).
     if not os.environ.get("NAPOLEON_SKIP_BROWSER_TESTS"):
         return

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.models import HandEvent
 from scoring.rules import VARIANTS
-from tests.conftest import fuzz_examples
+from tests.conftest import ON_POSTGRES, fuzz_examples
 from tests.security.urls_walk import every_url
 from tests.views.factories import make_league, make_session, make_user, play
 
@@ -48,10 +48,20 @@ ODD = [
     "\x00",
     "x" * 3000,
 ]
-MIXED = ["²", "١٢", "9" * 5000, "", "9999-12-31", "\x00"]
+# What a database may refuse that another stores or compares (a NUL character, a number
+# past a bigint, a date past its range): on PostgreSQL the sweeps try these alone, the
+# other odd values test the pages' own parsing, which SQLite's run has done.
+DATABASE_ODD = {"9" * 30, "9" * 5000, "-1", "9999-12-31", "0001-01-01", "\x00"}
+
+
+def for_this_database(values: list[str]) -> list[str]:
+    return [value for value in values if value in DATABASE_ODD] if ON_POSTGRES else values
+
+
+MIXED = for_this_database(["²", "١٢", "9" * 5000, "", "9999-12-31", "\x00"])
 # One of each kind, for the sweep that tries every key of a page alone.
 KINDS = ["²", "①", "١٢", "+5", "9" * 30, "9" * 5000, "-1", ""]
-KINDS += ["9999-12-31", "0001-01-01", "2025-02-30", "\x00", "x" * 3000]
+KINDS = for_this_database(KINDS + ["9999-12-31", "0001-01-01", "2025-02-30", "\x00", "x" * 3000])
 RAW = ["%ff", "%ed%a0%80", "%c0%af", "%", "%zz", "&&", "=", "==", ";"]  # not UTF-8, not escapes
 
 # Pages that read their query, each with a valid query to start from and the keys it
