@@ -151,6 +151,12 @@ def named_urls(patterns=None, namespace=None, prefix=""):
         yield name, route, list(pattern.pattern.regex.groupindex)
 
 
+# A session's pages that its game shapes (the hand form, the hands' columns) are visited for
+# every game; its other pages are the same markup whatever the game (delete, undo, history,
+# seats, stake, final standings) and are visited for a live session and an ended one.
+EVERY_GAME = {"scoring:table", "scoring:edit-hand", "scoring:hands", "scoring:session-history"}
+
+
 def fillings(world, name, route, params):
     """Every set of keyword arguments to reverse ``name`` with, from the world's objects."""
     league = world["league"]
@@ -169,6 +175,8 @@ def fillings(world, name, route, params):
         return [{"pk": league.players.order_by("pk").first().pk}]
     if "sessions/" in route and set(params) <= {"pk", "number", "event"}:
         found = []
+        if name not in EVERY_GAME:
+            sessions = [world["sessions"]["taiwan"], world["sessions"]["ended"]]
         for s in sessions:
             kwargs = {"pk": s.pk}
             if "number" in params:
