@@ -1,6 +1,7 @@
 """Rendering a variant's rules and splitting them into their linkable sections."""
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 
 from django.template.loader import render_to_string
@@ -45,19 +46,22 @@ def render_body(variant, context: dict) -> str:
     return render_to_string(template_for(variant), context)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Section:
     id: str
     title: str
     text: str
 
 
-def split_sections(html: str) -> list[Section]:
+# Parsing a variant's 60 KB of rules costs more than rendering them: a page asked again with
+# the same rules (the same HTML, most visits) reuses its last split.
+@lru_cache(maxsize=32)
+def split_sections(html: str) -> tuple[Section, ...]:
     """The sections of a rendered page, in order, with their plain text for searching."""
     parser = _Splitter()
     parser.feed(html)
     parser.close()
-    return [Section(s["id"], _squash(s["title"]), _squash(s["text"])) for s in parser.sections]
+    return tuple(Section(s["id"], _squash(s["title"]), _squash(s["text"])) for s in parser.sections)
 
 
 def _squash(parts: list[str]) -> str:
