@@ -4,7 +4,8 @@ changes).
 axe-core comes from the npm registry, pinned in package.json / package-lock.json
 (`dev.py test` runs `npm ci`), and is injected into each page; the browser context
 bypasses the Content-Security-Policy only so that it may. Any violation of impact
-"serious" or "critical" fails, listed with its rule, its help text and the elements.
+"serious" or "critical" fails, listed with its rule, its help text and the elements; so do
+a tap target under 44×44 px and a page wider than the phone.
 
 The pages come from the URL resolver, so a page added later is checked too: every named
 URL is fetched with real ids (a league, each session of a variant, a hand, a history
@@ -33,6 +34,7 @@ from scoring.people import invite
 from scoring.recording import undo_last, update_hand
 from scoring.rules import VARIANTS
 from tests.browser.support import log_in as sign_in
+from tests.browser.test_languages import OVERFLOW, PHONE
 from tests.referee import (
     test_auction,
     test_deal_miss,
@@ -323,7 +325,7 @@ def test_every_page_has_no_serious_violation(
     anonymous = context(browser, browser_context_args, SCHEMES[0]).new_page()
     member = context(browser, browser_context_args, SCHEMES[0]).new_page()
     log_in(member, live_server)
-    found, minor, small = [], [], []
+    found, minor, small, too_wide = [], [], [], []
     for path, as_member in walk:
         page = member if as_member else anonymous
         page.emulate_media(color_scheme=SCHEMES[0])
@@ -341,10 +343,14 @@ def test_every_page_has_no_serious_violation(
         # The switch took: each scheme paints the page its own colour.
         assert len(backgrounds) == len(SCHEMES), f"{path}: one background for both schemes"
         small.extend(f"{path}: {target}" for target in page.evaluate(SMALL_TARGETS))
+        width, culprits = page.evaluate(OVERFLOW)  # in English; test_languages.py: the others
+        if width > PHONE:
+            too_wide.append((path, width, culprits))
     if minor:  # worth a look, but not a failure
         print(f"\nLess serious findings:\n{report(minor)}")
     assert not found, f"{len(found)} serious or critical violations:\n{report(found)}"
     assert not small, "tap targets under 44×44px:\n" + "\n".join(small)
+    assert not too_wide, f"wider than a {PHONE}px phone: {too_wide}"
 
 
 # ---- states a plain visit does not show --------------------------------------------------
