@@ -289,10 +289,23 @@ def report(found):
     return "\n".join(lines)
 
 
-def context(browser, browser_context_args, scheme, **options):
-    return browser.new_context(
+@pytest.fixture
+def opened():
+    """The browser contexts a test opens, closed after it: a page left open (the share page
+    polls every 5 s) would go on running, and asking a stopped server, to the run's end."""
+    contexts = []
+    yield contexts
+    for each in contexts:
+        each.close()
+
+
+def context(browser, browser_context_args, scheme, opened=None, **options):
+    made = browser.new_context(
         **browser_context_args, color_scheme=scheme, bypass_csp=True, **options
     )
+    if opened is not None:  # else the caller closes it
+        opened.append(made)
+    return made
 
 
 def log_in(page, live_server):
@@ -311,7 +324,7 @@ PARTS = 3
 
 @pytest.mark.parametrize("part", range(PARTS))
 def test_every_page_has_no_serious_violation(
-    live_server, world, browser, browser_context_args, part
+    live_server, world, browser, browser_context_args, opened, part
 ):
     walk = pages(world)
     paths = {path for path, _member in walk}
@@ -322,8 +335,8 @@ def test_every_page_has_no_serious_violation(
     walk = walk[part::PARTS]
     # One visit per page, checked in both colour schemes: the scheme is switched on the
     # loaded page (a media emulation), so the walk costs one page load, not two.
-    anonymous = context(browser, browser_context_args, SCHEMES[0]).new_page()
-    member = context(browser, browser_context_args, SCHEMES[0]).new_page()
+    anonymous = context(browser, browser_context_args, SCHEMES[0], opened).new_page()
+    member = context(browser, browser_context_args, SCHEMES[0], opened).new_page()
     log_in(member, live_server)
     found, minor, small, too_wide = [], [], [], []
     for path, as_member in walk:
@@ -370,10 +383,10 @@ def check(page, where, found):
 
 
 def test_every_state_of_the_table_has_no_serious_violation(
-    live_server, world, browser, browser_context_args
+    live_server, world, browser, browser_context_args, opened
 ):
     scheme = SCHEMES[0]  # each check looks at both schemes
-    page = context(browser, browser_context_args, scheme).new_page()
+    page = context(browser, browser_context_args, scheme, opened).new_page()
     found = []
 
     # A login refused: the form comes back with its error.
@@ -454,7 +467,8 @@ def test_every_state_of_the_table_has_no_serious_violation(
 
     # Without table.js the card grid is a labelled select per card. (No service worker, or
     # it would serve the script from its cache, past the route.)
-    plain = context(browser, browser_context_args, scheme, service_workers="block").new_page()
+    plain = context(browser, browser_context_args, scheme, opened, service_workers="block")
+    plain = plain.new_page()
     plain.route("**/js/table.js", lambda route: route.abort())
     log_in(plain, live_server)
     table_page(plain, live_server, world)
