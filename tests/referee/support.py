@@ -4,6 +4,14 @@ import html
 import re
 from urllib.parse import urlsplit
 
+from hypothesis import HealthCheck, settings
+
+# The tools' "never a 500, whatever the query" fuzzers: each request is a whole page, so a
+# function-scoped client is fine and no example has a deadline.
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
 # ---- reading pages ---------------------------------------------------------------
 
 

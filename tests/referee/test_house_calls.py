@@ -6,8 +6,10 @@ import re
 
 import pytest
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+
+from tests.referee.support import FUZZ
 
 from .support import errors, follow, page, permalink, ruling
 from .test_auction import history, ladder
@@ -209,9 +211,7 @@ CALLS = st.sampled_from(["p", "dealmiss", "DealMiss", "14S", "13NT", "2:14S", "0
 
 
 @pytest.mark.django_db
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@FUZZ
 @given(
     base=st.sampled_from(BASES),
     query=st.dictionaries(

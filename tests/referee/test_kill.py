@@ -8,8 +8,10 @@ import re
 
 import pytest
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+
+from tests.referee.support import FUZZ
 
 from .conftest import make_session
 from .support import errors, follow, local, page, permalink, ruling, text_of
@@ -198,9 +200,7 @@ VALUES = st.one_of(
 
 
 @pytest.mark.django_db
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@FUZZ
 @given(
     tool=st.sampled_from([TRICK, LEGAL, SCORE, reverse("scoring:referee-index")]),
     query=st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=8),

@@ -5,8 +5,10 @@ import re
 
 import pytest
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+
+from tests.referee.support import FUZZ
 
 from .support import errors, follow, local, page, permalink, ruling, text_of
 
@@ -178,9 +180,7 @@ QUERIES = st.dictionaries(
 
 
 @pytest.mark.django_db
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@FUZZ
 @given(query=QUERIES)
 def test_it_never_fails_whatever_the_query(client, query):
     assert follow(client, URL, query).status_code in (200, 400)
