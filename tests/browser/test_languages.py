@@ -145,7 +145,10 @@ def test_it_fits_every_page_on_a_phone_signed_in_and_out(browser, live_server, l
     play(session)
     player = session.seat_list[0].player
 
-    context = browser.new_context(locale=language, viewport={"width": PHONE, "height": 844})
+    # No service worker: it would fetch each page again to keep it offline (not measured here).
+    context = browser.new_context(
+        locale=language, viewport={"width": PHONE, "height": 844}, service_workers="block"
+    )
     page = context.new_page()
     too_wide = _too_wide(page, live_server, _public_pages(game))
     SHOTS.mkdir(exist_ok=True)
