@@ -40,6 +40,29 @@ def pytest_configure(config):
     # Hashing a password the safe way costs a third of a second of CPU; the tests log in
     # and create users by the thousand, and no test is about the hasher's strength.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    _one_request_at_a_time()
+
+
+def _one_request_at_a_time():
+    """The live server answers one request at a time, as one SQLite connection must.
+
+    On an in-memory SQLite test database every thread of the live server shares the test's
+    one connection; two requests at once (a page's poll, a service worker fetching a page
+    to keep it, beside a sign-in) then fail with "database table is locked". The app's own
+    servers each hold their own connection and need none of this. The lock is held while
+    a request is answered, not while a kept-alive connection waits for the next one."""
+    import threading
+
+    from django.core.servers import basehttp
+
+    lock = threading.Lock()
+    answer = basehttp.ServerHandler.run
+
+    def run(self, application):
+        with lock:
+            answer(self, application)
+
+    basehttp.ServerHandler.run = run
 
 
 @pytest.fixture(scope="session")
