@@ -65,6 +65,24 @@ def _one_request_at_a_time():
     basehttp.ServerHandler.run = run
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _form_widgets_render_unrecorded(django_test_environment):
+    """Django's test client records every template a response renders, with a copy of its
+    context; a form renders each widget and label as a template of its own (the new-game
+    page, about 300), and the recording cost a fifth of such a request. No test reads a
+    widget's template: only the pages' own templates are recorded."""
+    from django.template.base import Template
+    from django.test.utils import instrumented_test_render
+
+    def render(self, context):
+        name = getattr(self.origin, "template_name", None)
+        if isinstance(name, str) and name.startswith("django/forms/"):
+            return self.nodelist.render(context)
+        return instrumented_test_render(self, context)
+
+    Template._render = render
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     # Debian's Chromium, not a Playwright download. The network flags stop it
