@@ -289,6 +289,10 @@ def checks(env):
                 "mypy": [VENV_PYTHON, "-m", "mypy"],
                 "makemigrations --check": [*manage_py, "makemigrations", "--check", "--dry-run"],
                 "manage.py check": [*manage_py, "check"],
+                # Compiles the app and the tests (their asserts rewritten) into the cache
+                # once, so the six workers that collect them next only read it (prints
+                # the count of tests in each file).
+                "pytest --collect-only": [VENV_PYTHON, "-m", "pytest", "--collect-only", "-qqq"],
                 "collectstatic (production storage)": [
                     *manage_py,
                     "collectstatic",
@@ -309,6 +313,11 @@ def cmd_test(pytest_args):
     env.setdefault("DJANGO_SECRET_KEY", DEV_SECRET_KEY)
     env.pop("DATABASE_URL", None)
     env.pop("DJANGO_STATICFILES_STORAGE", None)
+    # Compiled modules are cached, in .venv and not beside the sources (a shell may ask
+    # Python to write none there): else every pytest worker, and every server and command
+    # the tests start, compiles the app and rewrites the tests' asserts again.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(VENV / "pycache")
     ensure_chromium(env)
     ensure_fonts()
     ensure_node_modules(env)
