@@ -289,10 +289,6 @@ def checks(env):
                 "mypy": [VENV_PYTHON, "-m", "mypy"],
                 "makemigrations --check": [*manage_py, "makemigrations", "--check", "--dry-run"],
                 "manage.py check": [*manage_py, "check"],
-                # Compiles the app and the tests (their asserts rewritten) into the cache
-                # once, so the six workers that collect them next only read it (prints
-                # the count of tests in each file).
-                "pytest --collect-only": [VENV_PYTHON, "-m", "pytest", "--collect-only", "-qqq"],
                 "collectstatic (production storage)": [
                     *manage_py,
                     "collectstatic",

@@ -1,4 +1,5 @@
 import os
+import threading
 
 # Defaults so that a bare `pytest` inside the venv works; dev.py sets the same.
 # They must be in place before the settings load (see pyproject.toml).
@@ -43,6 +44,11 @@ def pytest_configure(config):
     _one_request_at_a_time()
 
 
+# Held by the live server while it answers a request, and by the test's own queries while
+# a live server runs (re-entered by the server's queries, hence an RLock).
+SHARED_CONNECTION = threading.RLock()
+
+
 def _one_request_at_a_time():
     """The live server answers one request at a time, as one SQLite connection must.
 
@@ -51,18 +57,32 @@ def _one_request_at_a_time():
     to keep it, beside a sign-in) then fail with "database table is locked". The app's own
     servers each hold their own connection and need none of this. The lock is held while
     a request is answered, not while a kept-alive connection waits for the next one."""
-    import threading
-
     from django.core.servers import basehttp
 
-    lock = threading.Lock()
     answer = basehttp.ServerHandler.run
 
     def run(self, application):
-        with lock:
+        with SHARED_CONNECTION:
             answer(self, application)
 
     basehttp.ServerHandler.run = run
+
+
+@pytest.fixture(autouse=True)
+def _test_queries_wait_for_the_live_server(request):
+    """A browser test's own queries (counting the hands saved, say) wait for the request
+    the server is answering on the same connection (see ``_one_request_at_a_time``)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    from django.db import connection
+
+    def one_at_a_time(execute, sql, params, many, context):
+        with SHARED_CONNECTION:
+            return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(one_at_a_time):
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)
