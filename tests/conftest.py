@@ -42,6 +42,11 @@ def pytest_configure(config):
     # and create users by the thousand, and no test is about the hasher's strength.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     _one_request_at_a_time()
+    # A page's answer may wait its turn on a shared, busy machine: an expectation waits
+    # up to 15 s (Playwright's 5 s failed a run now and then), as its actions wait 30.
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
 
 
 # Held by the live server while it answers a request, and by the test's own queries while
