@@ -19,7 +19,8 @@ static files, SQLite) from gunicorn on 127.0.0.1, and drives Debian's Chromium a
   thread's own CPU time, from a hook around each request) over /manifest.webmanifest's,
   in the same run, the median of ``--rounds`` rounds; the share poll asks with the
   ETag of its last answer. Also ``table_written_cpu_ratio``: the table screen when it
-  is written afresh (a query string the kept page does not match), as after a Save;
+  is written afresh (a query string the kept page does not match), as after a Save, and
+  ``new_game_cpu_ratio``: the new-game form, every game's house rules on one page;
 - ``save_to_next_form_ms_cafe``, ``page_load_ms_cafe``: 400 kbit/s, 400 ms round trip
   and 4× CPU throttling (Chrome DevTools Protocol).
 
@@ -155,6 +156,7 @@ def seed(out: str) -> None:
     store.create()
     data = {"cookie": store.session_key, "sessions": sessions, "busy": busy.pk}
     data["share"] = busy.share_token
+    data["league"] = league.pk
     Path(out).write_text(json.dumps(data))
 
 
@@ -196,6 +198,7 @@ def cpu_round(base, seeded, log: Path, requests: int) -> dict:
         "manifest": (f"{base}/manifest.webmanifest", {}),
         "table": (f"{base}/sessions/{seeded['busy']}/", {}),
         "share_poll": (share, {"HX-Request": "true", "If-None-Match": etag}),
+        "new_game": (f"{base}/leagues/{seeded['league']}/sessions/new/", {}),
     }
     log.write_text("")
     for n in range(requests):
@@ -241,10 +244,12 @@ def cpu_figures(base, seeded, log, rounds, requests) -> dict:
     table = [r["table"] / r["manifest"] for r in results]
     share = [r["share_poll"] / r["manifest"] for r in results]
     written = [r["table_written"] / r["manifest"] for r in results]
+    new_game = [r["new_game"] / r["manifest"] for r in results]
     return {
         "table_cpu_ratio": round(statistics.median(table), 2),
         "table_written_cpu_ratio": round(statistics.median(written), 2),
         "share_poll_cpu_ratio": round(statistics.median(share), 2),
+        "new_game_cpu_ratio": round(statistics.median(new_game), 2),
         "cpu_us": {k: round(statistics.median(r[k] for r in results)) for k in results[0]},
     }
 
