@@ -23,6 +23,8 @@ def new_game(page, live_server, league, variant, names):
 
 def test_it_starts_a_game_with_its_own_score_table_and_scores_by_it(page, live_server, member):
     new_game(page, live_server, member, "taiwan", ["Ann", "Bo", "Cy", "Dee", "Ed"])
+    # The form's default button (Enter starts the game) is there for the keyboard only.
+    expect(page.locator("#session-form > button[hidden]")).to_be_hidden()
     options = page.locator(".options-taiwan")
     # Grouped and folded: the game's rules take a screen, not five.
     assert options.locator("details.concern").count() >= 4
