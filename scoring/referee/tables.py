@@ -21,7 +21,8 @@ from .display import bid_view
 from .situation import OUT
 
 DECLARER, PARTNER = 0, 1
-MAX_ROWS = 14
+# Nap with both house calls has nine contracts: each shown made and failed.
+MAX_ROWS = 18
 
 
 def _score(tool, table: rulings.Table, example) -> rulings.Score | None:
@@ -87,8 +88,13 @@ def _trick_examples(tool, table: rulings.Table) -> list[dict]:
     variant, rules = tool.variant, tool.rules
     ladder = variant.ladder(rules, for_auction=False)
     codes = ladder.ladder()
+    # Named calls (Nap's, nine with a house rule's one and Sir Garnet) are each shown; a
+    # numbered ladder is shown by one rung.
+    numbered = getattr(ladder, "high", None) is not None
     contracts = (
-        codes if len(codes) <= 8 else [_rung(ladder, codes, min(ladder.low + 1, ladder.high))]
+        [_rung(ladder, codes, min(ladder.low + 1, ladder.high))]
+        if numbered and len(codes) > 8
+        else codes
     )
     partner = tool.has_partner
     total = variant.tricks(tool.table_players, rules)

@@ -2,6 +2,7 @@
 
 import html
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.urls import reverse
@@ -105,6 +106,23 @@ def test_it_scores_the_table_with_the_house_rules(client):
     assert all("o.formula=pagat" in link for link, _amounts in pagat)
 
 
+def test_it_lays_out_every_nap_call_a_house_rule_adds_made_and_failed(client):
+    # One and Sir Garnet make nine calls: each is shown made and failed, at the classic
+    # payout's own numbers (the table once failed with a 500 on a ladder it could not cut).
+    query = "v=nap&n=4&o.all_pass=dealer_bids_one&o.sir_garnet=1&o.payout=classic"
+    response = follow(client, f"{URL}?{query}")
+    assert response.status_code == 200
+    rows = examples(response)
+    contracts = [parse_qs(urlsplit(link).query)["x"][0] for link, _amounts in rows]
+    assert sorted(set(contracts)) == sorted(
+        ["one", "two", "three", "misere", "four", "nap", "garnet", "wellington", "blucher"]
+    )
+    assert len(rows) == 18
+    amounts = [amounts for _link, amounts in rows]
+    assert "+30 0" in amounts  # Blücher made, classic: 30
+    assert "0 +10" in amounts  # Sir Garnet failed: twice the nap failure of 5
+
+
 def test_it_offers_the_contracts_of_the_ladder(client):
     response = follow(client, f"{URL}?v=taiwan&n=5")
     values = re.findall(r'<input type="radio" name="x" value="([^"]+)"', page(response))
@@ -166,13 +184,24 @@ KEYS = ["v", "n", "d", "x", "f", "r", "tp", "w0", "w1", "w2", "w3", "w4", "sessi
 VALUES = st.one_of(
     st.text(max_size=20),
     st.sampled_from(["taiwan", "hongkong", "japanese", "thai", "mighty", "nap", "-", "1"]),
+    st.sampled_from(["dealer_bids_one", "classic", "true", "garnet", "one"]),
     st.sampled_from(["3S", "14NT", "20S", "nap", "misere", "0", "5", "16", "21", "-3"]),
     st.integers(-(10**30), 10**30).map(str),
 )
 QUERIES = st.dictionaries(
     st.one_of(
         st.sampled_from(KEYS),
-        st.sampled_from(["o.score_table", "o.formula", "o.trump_change_cost.suit", "o.tie"]),
+        st.sampled_from(
+            [
+                "o.score_table",
+                "o.formula",
+                "o.trump_change_cost.suit",
+                "o.tie",
+                "o.sir_garnet",
+                "o.all_pass",
+                "o.payout",
+            ]
+        ),
     ),
     VALUES,
     max_size=12,
