@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from scoring.hand_form import HandForm
 from scoring.hand_initial import hand_initial
 from scoring.house_form import (
+    SCORE_VALUES,
     entered_score_values,
     field_for_path,
     grid_view,
@@ -30,6 +31,7 @@ from scoring.house_form import (
 from scoring.models import VARIANT_CHOICES, League, Player
 from scoring.names import clean_name, name_key
 from scoring.query import FIRST_DATE, LAST_DATE
+from scoring.rulebook.refusals import house_refusal
 from scoring.rules import RulesError, find_variant
 
 __all__ = [
@@ -176,7 +178,11 @@ class SessionForm(forms.Form):
         except RulesError as error:
             # On the field the engine names, so the page opens its group and shows it there.
             name = field_for_path(variant.code, getattr(error, "field", None))
-            self.add_error(name if name in self.fields else None, error.message)
+            field = self.fields.get(name) if name else None
+            # A score number by its words in the laid-out table; other rules by their names.
+            own = name is not None and name.startswith(part_field(variant.code, SCORE_VALUES, ""))
+            label = str(field.label) if own and field is not None else None
+            self.add_error(name if field is not None else None, house_refusal(error, label))
         return data
 
     def variant_choices(self):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from scoring.models import GameSession, Seat
-from scoring.rulebook.labels import option_title, value_label
+from scoring.rulebook.labels import SCORE_VALUES, option_title, own_numbers_label, value_label
 from scoring.rules import RulesError, find_variant
 
 RECENT_SESSIONS = 20  # how far back a regular is looked for
@@ -85,12 +85,20 @@ def recent_lineups(league, limit: int = LINEUPS) -> list[Lineup]:
 def changed_rules(session, players: int) -> list[str]:
     """The session's house rules that differ from its game's defaults, as players read
     them ("Score table: Hong Kong table")."""
+    variant = find_variant(session.variant)
     try:
-        defaults = find_variant(session.variant).rules({}, players).as_json()
+        defaults = variant.rules({}, players).as_json()
+        rules = variant.rules(session.options, players)
     except RulesError:
         return []
+
+    def label(name, value):
+        if name == SCORE_VALUES:  # named as the score table names them, not by code
+            return own_numbers_label(variant, players, rules)
+        return value_label(name, value)
+
     return [
-        _("%(rule)s: %(value)s") % {"rule": option_title(name), "value": value_label(name, value)}
+        _("%(rule)s: %(value)s") % {"rule": option_title(name), "value": label(name, value)}
         for name, value in session.options.items()
         if name in defaults and defaults[name] != value
     ]

@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from scoring import query, rulings
+from scoring.rulebook.refusals import house_refusal
 from scoring.rules import VARIANTS, find_variant
-from scoring.rules.errors import RulesError
+from scoring.rules.errors import OptionError, RulesError
 
 from .house import (
     TRUE_WORDS,
@@ -163,7 +164,10 @@ class Situation:
 
     def readable(self, error: RulesError) -> str:
         """The engine's sentence as this page writes it: seats by the players' names, cards
-        and calls as players read them (the API's codes stay in the query)."""
+        and calls as players read them (the API's codes stay in the query); a house rule
+        by its name."""
+        if isinstance(error, OptionError):
+            return house_refusal(error)
         return error.render(self.words)
 
     @property

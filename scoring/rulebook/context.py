@@ -19,7 +19,7 @@ from scoring.rules.score_layout import grid
 
 from . import facts, words
 from .explain import explained
-from .labels import option_title, value_label
+from .labels import option_title, own_numbers_label, value_label
 
 PREFIX = "o."
 _TRUE, _FALSE = {"true", "1", "on", "yes"}, {"false", "0", "off", "no"}
@@ -198,7 +198,7 @@ class HouseRule:
 
 def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
     counts = [chosen.players] if chosen.players else list(variant.players)
-    idle = variant.idle_options(rules)
+    idle = variant.idle_options(rules, chosen.players)
     out = []
     for spec in variant.Rules.specs():
         name = spec.name
@@ -290,6 +290,10 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
         "ladder": facts.ladder_facts(variant, rules),
         "house": house,
         "changed": {h.name for h in house if h.changed},
+        # The score table's numbers in force (a table's own where it set them), for the
+        # sentences that quote them, and the own ones named as the laid-out table names them.
+        "numbers": dict(variant.coefficients(players, rules)),
+        "own_numbers": own_numbers_label(variant, players, rules) if rules.score_values else "",
     }
 
 
@@ -300,7 +304,7 @@ def _lay_out_own_numbers(house, variant, rules, players):
             continue
         rule.grid = grid(variant, players, rules)
         if rule.grid is not None and rule.grid.changed:
-            rule.value_label = ", ".join(f"{c.label}: {c.value:+d}" for c in rule.grid.changed)
+            rule.value_label = own_numbers_label(variant, players, rules)
 
 
 def example_players(variant) -> int:

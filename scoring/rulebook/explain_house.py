@@ -59,6 +59,78 @@ EXPLAINED_HOUSE = {
     ("discards_to", "napoleon"): _(
         "Picture cards among the napoleon's discards count for the napoleon's side."
     ),
+    # ---- Japanese Napoleon: auction, card order, legal plays (§8.3) ----
+    ("auction_order", "free"): _(
+        "Bidding is free: anyone may call at any moment, each bid higher than the best so far. "
+        "The bidding ends when every other player has passed since the last bid."
+    ),
+    ("all_pass", "widow_shown"): _(
+        "If nobody bids, the widow is turned face up and a second round of bidding starts with "
+        "the same player, earlier passes no longer binding; if all pass again, the cards are "
+        "dealt again."
+    ),
+    ("all_pass", "previous_napoleon"): _(
+        "If nobody bids, the last hand's napoleon must open with a bid, and the others may "
+        "outbid as usual. On the first hand the cards are dealt again."
+    ),
+    ("all_pass", "previous_adjutant"): _(
+        "If nobody bids, the last hand's adjutant must open with a bid, and the others may "
+        "outbid as usual. On the first hand, or after a hand without an adjutant, the cards are "
+        "dealt again."
+    ),
+    ("yoromeki_loses_to_jacks", True): _(
+        "A yoromeki is cancelled when the trump jack or the same-colour jack is in the trick: "
+        "♠A and the heart lose their power, and the jack wins."
+    ),
+    ("dq_beats_trump_jack", True): _(
+        "♦Q catches the trump jack: it takes a trick the trump jack would otherwise win."
+    ),
+    ("hunting_jack", True): _(
+        "Hunting jack: the jack of the paired suit (♠ with ♥, ♣ with ♦) takes a trick the trump "
+        "jack or the same-colour jack would win, unless ♠A or both of those jacks are in it."
+    ),
+    ("plain_jack_lowest", True): _(
+        "A jack with no special power is the lowest card of its suit, below the 2."
+    ),
+    ("same_two_in_trump", False): _(
+        "A trick all in trumps is never a same two: its highest trump wins."
+    ),
+    ("same_two_led_joker", True): _(
+        "A joker led, then every other card of one suit with its 2, is a same two too: the "
+        "joker loses its power."
+    ),
+    ("joker_any_time", False): _(
+        "The joker may be played only by a player who cannot follow the suit led."
+    ),
+    ("ura_jack_any_time", True): _(
+        "The same-colour jack may be played at any time, like the joker: holding it never "
+        "obliges anyone to follow suit or to answer a call for trumps."
+    ),
+    ("joker_lead_picture_request", True): _(
+        "A player with no trump to answer a led joker must play a picture card (A K Q J 10), "
+        "if holding one."
+    ),
+    ("joker_call", "S3_led"): _(
+        "Leading ♠3 calls the joker: whoever holds it must play it to that trick, where it "
+        "cannot win."
+    ),
+    ("joker_call", "C3_led"): _(
+        "Leading ♣3 calls the joker: whoever holds it must play it to that trick, where it "
+        "cannot win."
+    ),
+    ("joker_call", "S3_played"): _(
+        "Once ♠3 is in a trick, led or not, whoever holds the joker and plays after it must "
+        "play the joker, which cannot win."
+    ),
+    ("almighty_call", True): _("Leading ♠3 calls ♠A: whoever holds it must play it."),
+    ("first_trick_restriction", "none"): _("The joker may be led to the first trick too."),
+    ("first_trick_restriction", "no_joker"): _(
+        "The joker may not be played to the first trick at all, led or not."
+    ),
+    ("first_trick_restriction", "no_joker_no_trump"): _(
+        "Neither the joker nor a trump may be played to the first trick, unless the hand holds "
+        "nothing else."
+    ),
     ("ripper_without_call", "joker_keeps_power"): _(
         "A ripper led without calling the joker leaves the joker its power in that trick."
     ),
@@ -94,5 +166,21 @@ EXPLAINED_HOUSE = {
     ),
     ("all_pass", "dealer_bids_one"): _(
         "When everyone before the dealer passes, the dealer must bid, at least one trick."
+    ),
+    # ---- the Mighty (§8.5) ----
+    ("called_joker_has_power", True): _(
+        "A joker forced out by a call keeps its power: it wins unless the Mighty is played."
+    ),
+    ("joker_call_last_trick", False): _("The joker may not be called on the last trick."),
+    ("mighty_defense", True): _(
+        "When the joker is called, its holder may play the Mighty instead of the joker."
+    ),
+    ("bid_20_doubles", True): _("A made contract of 20 is doubled once more, on top of the run."),
+    # ---- Nap (§8.7) ----
+    ("joker", True): _(
+        "The joker is added to the pack as the highest trump: it wins any trick it is in and "
+        "counts as a trump for following suit. Led to the first trick, its leader names the "
+        "trump. In a misère without trumps it belongs to no suit: it may be played only by a "
+        "player who cannot follow, and led, its leader names the suit to follow."
     ),
 }

@@ -11,9 +11,12 @@ from collections.abc import Mapping
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.options import GAME_NAMED_PARTS, GAME_NAMED_VALUES, LABELS
+from scoring.rules.score_layout import grid
 from scoring.rules.scores import signed
 
 from . import words
+
+SCORE_VALUES = "score_values"
 
 CHOICE_LABELS = {
     ("bid_style", "suit"): _("level and trump (1♠ … 8NT)"),
@@ -158,12 +161,28 @@ def value_label(name: str, value) -> str:
     """How a player reads an option's value: ``on``, ``never``, ``13``, ``suit +2, NT +1``."""
     if isinstance(value, bool):
         return str(_("on") if value else _("off"))
-    if isinstance(value, Mapping):  # a table's own score numbers
+    if isinstance(value, Mapping):  # a table's own score numbers, or a count's parts
         if not value:
             return str(_("the game's own"))
-        return words.join(f"{key} {signed(amount)}" for key, amount in value.items())
+        return words.join(
+            f"{part_name(name, key)} {signed(amount)}" for key, amount in value.items()
+        )
     if hasattr(value, "as_json"):
         data = value.as_json()
         return str(_("to a suit +{suit}, to no trump +{no_trump}")).format(**data)
     label = CHOICE_LABELS.get((name, value))
     return str(label) if label is not None else str(value)
+
+
+def own_numbers_label(variant, players: int, rules) -> str:
+    """A table's own score numbers named as its laid-out score table names them
+    ("standard, made · napoleon: +130"), never by the engine's names."""
+    table = grid(variant, players, rules)
+    if table is None or not table.changed:
+        return value_label(SCORE_VALUES, getattr(rules, SCORE_VALUES, {}))
+    # An amount with its sign; a single number (a multiplier, a base) after its words.
+    singles = {c.name for c in table.singles}
+    return words.join(
+        f"{c.label} {c.value}" if c.name in singles else f"{c.label}: {signed(c.value)}"
+        for c in table.changed
+    )

@@ -4,12 +4,13 @@ examples and specials, Nap's calls and scores), and the names a page's template 
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from scoring.rules.bids import FULL_NAP, NAP_BIDS
+from scoring.rules.bids import FULL_NAP
 from scoring.rules.cards import SAME_COLOUR, SUITS
 from scoring.rules.errors import RulesError
 from scoring.rules.variants.mighty import mighty_card, ripper_card
 
-from .facts import Cell, Row, Table, as_check, table_of
+from .facts import Cell, Row, Table, as_check, score_of, table_of
+from .mighty_terms import mighty_terms
 from .tables_points import chip_table, taiwan_tables, wins_examples
 from .worked import ANY, Hand, ScoreExample, examples, role_amounts, scored
 
@@ -94,7 +95,9 @@ def same_colour_jacks() -> Table:
     )
 
 
-def mighty_examples(variant, rules) -> list[ScoreExample]:
+def mighty_examples(variant, rules, players=5) -> list[ScoreExample]:
+    """Six-player hands are scored as five (the killed seat scores 0), so only a four-player
+    table's examples differ."""
     low = rules.min_bid
     cases = [
         (min(low + 1, 20), "S", min(low + 3, 20), True),
@@ -106,7 +109,7 @@ def mighty_examples(variant, rules) -> list[ScoreExample]:
     ]
     roles = (_("declarer"), _("friend"), _("each opponent"))
     hands = [
-        Hand(f"{bid}{trump}", partner=partner, points=points)
+        Hand(f"{bid}{trump}", partner=partner, points=points, players=players)
         for bid, trump, points, partner in cases
     ]
     return examples(variant, rules, hands, roles)
@@ -130,18 +133,37 @@ def trump_change(variant, rules) -> dict:
 # ---- Nap ----------------------------------------------------------------------------
 
 
-def nap_calls(variant) -> Table:
+def nap_calls(variant, rules, players) -> Table:
+    """Every call the table's rules allow (one and Sir Garnet with their house rules), with
+    what it is worth made and failed, as the engine scores a hand of each."""
+    ladder = variant.ladder(rules, for_auction=False)
     rows = []
-    for name, bid in NAP_BIDS.items():
+    for name, bid in ladder.bids.items():
         needs = _("no trick at all") if bid.name == "misere" else str(bid.tricks_needed)
-        check = as_check("call", {"variant": variant.code, "call": name})
-        rows.append(
-            Row(
-                [Cell(bid.label), Cell(needs, key="needs"), Cell(str(bid.value), key="value")],
-                check,
-            )
-        )
-    return Table([_("call"), _("tricks needed"), _("value")], rows)
+        made, failed = (_nap_hand(bid, players, ok) for ok in (True, False))
+        worth = _nap_worth(variant, rules, made, failed)
+        check = {**table_of(variant, rules, players), "call": name}
+        check |= {"made": made.body(variant, rules), "failed": failed.body(variant, rules)}
+        cells = [Cell(bid.label), Cell(needs, key="needs")]
+        cells += [Cell(str(worth[0]), key="made"), Cell(str(worth[1]), key="failed")]
+        rows.append(Row(cells, as_check("call", check)))
+    return Table([_("call"), _("tricks needed"), _("made"), _("failed")], rows)
+
+
+def _nap_hand(bid, players, made: bool) -> Hand:
+    """The bidder's tricks: what the call needs (none for a misère), or one trick off."""
+    needed = 0 if bid.name == "misere" else bid.tricks_needed
+    taken = needed if made else (1 if bid.name == "misere" else needed - 1)
+    tricks = (taken, 5 - taken, *([0] * (players - 2)))
+    return Hand(bid.name, partner=False, tricks=tricks, players=players)
+
+
+def _nap_worth(variant, rules, made: Hand, failed: Hand) -> tuple[int, int]:
+    """What the call is worth: made, what the bidder scores (points) or each opponent pays
+    (stakes); failed, what each opponent scores or is paid."""
+    won = score_of(variant, rules, made.facts(variant, rules)).deltas
+    lost = score_of(variant, rules, failed.facts(variant, rules)).deltas
+    return (-won[1] if rules.nap_scoring == "stakes" else won[0]), lost[1]
 
 
 def nap_scores(variant, rules, players) -> Table:
@@ -152,23 +174,24 @@ def nap_scores(variant, rules, players) -> Table:
         hand = Hand(bid.name, partner=False, tricks=tricks, players=players)
         score, check = scored(variant, rules, [hand], made)
         rows.append(Row([Cell(label), *role_amounts(score.deltas, True)], check))
-    caption = _("A call of {call}, worth {value}, with {players} players").format(
-        call=bid.label, value=bid.value, players=players
-    )
+    caption = _("A call of {call} with {players} players").format(call=bid.label, players=players)
     return Table(["", _("bidder"), _("each opponent")], rows, caption)
 
 
 # ---- what a page's template asks for by name ({% worked_out "chip_table" as chips %}) -
 
 BUILDERS = {
-    "taiwan_tables": lambda variant, rules, players: taiwan_tables(variant, rules),
+    "taiwan_tables": taiwan_tables,
     "chip_table": lambda variant, rules, players: chip_table(variant, rules, 5),
     "wins_examples": lambda variant, rules, players: wins_examples(variant, rules, 5),
     "thai_outcomes": lambda variant, rules, players: thai_outcomes(variant, rules),
     "mighty_specials": lambda variant, rules, players: mighty_specials(),
-    "mighty_examples": lambda variant, rules, players: mighty_examples(variant, rules),
+    "mighty_examples": lambda variant, rules, players: mighty_examples(
+        variant, rules, 4 if players == 4 else 5
+    ),
+    "mighty_terms": mighty_terms,
     "trump_change": lambda variant, rules, players: trump_change(variant, rules),
     "same_colour_jacks": lambda variant, rules, players: same_colour_jacks(),
-    "nap_calls": lambda variant, rules, players: nap_calls(variant),
+    "nap_calls": nap_calls,
     "nap_scores": nap_scores,
 }

@@ -13,11 +13,11 @@ from .worked import ANY, Hand, examples, role_amounts, scored, stepped
 # ---- Taiwan and Hong Kong ------------------------------------------------------------
 
 
-def _exact(level, alone):
-    return Hand(f"{level}S", partner=not alone, points=8 + level, players=4)
+def _exact(level, alone, players):
+    return Hand(f"{level}S", partner=not alone, points=8 + level, players=players)
 
 
-def taiwan_tables(variant, rules) -> dict:
+def taiwan_tables(variant, rules, players=5) -> dict:
     """The score table in force, as the engine applies it, split into what a player looks up.
 
     ``flat``: the amount at exactly the target does not depend on the level (the
@@ -30,22 +30,31 @@ def taiwan_tables(variant, rules) -> dict:
         return score_of(variant, rules, hand.facts(variant, rules)).deltas
 
     flat = all(
-        len({deltas(_exact(level, alone)) for level in levels}) == 1 for alone in (False, True)
+        len({deltas(_exact(level, alone, players)) for level in levels}) == 1
+        for alone in (False, True)
     )
     roles = [_("napoleon"), _("secretary"), _("each defender")]
-    made, made_alone = _made_tables(variant, rules, levels, flat, roles)
+    made, made_alone = _made_tables(variant, rules, levels, flat, roles, players)
     per_card = Table(
         ["", *roles],
         [
-            _step_row(variant, rules, _("standard, made"), _("per card over"), False, 1),
-            _step_row(variant, rules, _("standard, failed"), _("per card short"), False, -1),
-            _step_row(variant, rules, _("dictator, made"), _("per card over"), True, 1),
-            _step_row(variant, rules, _("dictator, failed"), _("per card short"), True, -1),
+            _step_row(variant, rules, _("standard, made"), _("per card over"), False, 1, players),
+            _step_row(
+                variant, rules, _("standard, failed"), _("per card short"), False, -1, players
+            ),
+            _step_row(variant, rules, _("dictator, made"), _("per card over"), True, 1, players),
+            _step_row(
+                variant, rules, _("dictator, failed"), _("per card short"), True, -1, players
+            ),
         ],
         _("Added for each point card over the target, or for each card short of it"),
     )
     roles = (_("napoleon"), _("secretary"), _("each defender"))
-    hands = [Hand("3H", points=13), Hand("4S", points=9), Hand("2NT", partner=False, points=11)]
+    hands = [
+        Hand("3H", points=13, players=players),
+        Hand("4S", points=9, players=players),
+        Hand("2NT", partner=False, points=11, players=players),
+    ]
     return {
         "flat": flat,
         "made": made,
@@ -55,23 +64,31 @@ def taiwan_tables(variant, rules) -> dict:
     }
 
 
-def _made_tables(variant, rules, levels, flat, roles):
+def _made_tables(variant, rules, levels, flat, roles, players):
     """What a contract made with exactly the target pays: one row per case when the level
     does not matter (Taiwan), else a row per level, standard and dictator (Hong Kong)."""
     if flat:
         rows = [
-            _case(variant, rules, _("standard"), [_exact(lv, False) for lv in levels], True),
-            _case(variant, rules, _("dictator (alone)"), [_exact(lv, True) for lv in levels], True),
+            _case(
+                variant, rules, _("standard"), [_exact(lv, False, players) for lv in levels], True
+            ),
+            _case(
+                variant,
+                rules,
+                _("dictator (alone)"),
+                [_exact(lv, True, players) for lv in levels],
+                True,
+            ),
         ]
         return Table(["", *roles], rows, _("Contract made with exactly the target")), None
     made = Table(
         [_("level"), _("target"), *roles],
-        [_level_row(variant, rules, level, False) for level in levels],
+        [_level_row(variant, rules, level, False, players) for level in levels],
         _("Standard contract made with exactly the target"),
     )
     made_alone = Table(
         [_("level"), _("target"), _("napoleon alone"), _("each defender")],
-        [_level_row(variant, rules, level, True) for level in levels],
+        [_level_row(variant, rules, level, True, players) for level in levels],
         _("Dictator contract made with exactly the target"),
     )
     return made, made_alone
@@ -83,21 +100,21 @@ def _case(variant, rules, label, hands, made=ANY, note=""):
     return Row([Cell(label, note), *role_amounts(score.deltas, alone, partner_dash=True)], check)
 
 
-def _level_row(variant, rules, level, alone):
-    score, check = scored(variant, rules, [_exact(level, alone)], True)
+def _level_row(variant, rules, level, alone, players):
+    score, check = scored(variant, rules, [_exact(level, alone, players)], True)
     cells = [Cell(str(level)), Cell(str(score.target), key="target")]
     return Row([*cells, *role_amounts(score.deltas, alone)], check)
 
 
-def _step_row(variant, rules, label, note, alone, direction):
+def _step_row(variant, rules, label, note, alone, direction, players):
     """Per card over (``direction`` 1, from the target up) or short (-1, from one short down)."""
     pairs = []
     for level in (1, 4, 7):
         start = 8 + level if direction > 0 else 7 + level
         pairs.append(
             (
-                Hand(f"{level}S", partner=not alone, points=start, players=4),
-                Hand(f"{level}S", partner=not alone, points=start + direction, players=4),
+                Hand(f"{level}S", partner=not alone, points=start, players=players),
+                Hand(f"{level}S", partner=not alone, points=start + direction, players=players),
             )
         )
     steps, check = stepped(variant, rules, pairs)

@@ -9,6 +9,7 @@ from scoring.rulebook.context import either
 from scoring.rulebook.explain import explained
 from scoring.rules.cards import JOKER_NAMES, SYMBOLS, parse_card
 from scoring.rules.errors import RulesError
+from scoring.rules.scores import signed
 
 register = template.Library()
 
@@ -34,6 +35,23 @@ def pc(code):
             face,
         )
     return format_html('<span class="pc suit-{}">{}</span>', parsed.suit, parsed.label)
+
+
+@register.filter
+def given(text):
+    """Text the table chose (its own score numbers), quoted as given, not a worked answer."""
+    return format_html("<span data-given>{}</span>", text)
+
+
+@register.filter
+def table_number(value):
+    """A number of the table's score table as a sentence quotes it (``+2``, ``−1``): the
+    table's own or the game's, read from the rules in force, not a hand's outcome."""
+    try:
+        amount = int(value)
+    except (TypeError, ValueError):
+        return value
+    return format_html("<span data-given>{}</span>", signed(amount))
 
 
 @register.filter

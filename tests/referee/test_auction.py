@@ -209,7 +209,7 @@ def test_it_records_the_caller_in_a_free_auction(client):
             200,
             "Seat 10 does not exist: the seats are 1 to 5.",
         ),
-        ("v=japanese&n=5&d=0&o.min_bid=99", 200, "options.min_bid"),
+        ("v=japanese&n=5&d=0&o.min_bid=99", 200, "Write a whole number from 1 to 20."),
     ],
 )
 def test_it_explains_bad_input(client, query, status, message):

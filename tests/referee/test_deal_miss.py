@@ -98,8 +98,14 @@ def test_it_takes_no_card_beyond_the_hand(client):
         (f"v=mighty&n=5&h=SA.C10.H2.H3.H4.D5.D6.D7.C8.C9.CA&{ON}", "the 10 cards dealt, not 11"),
         (f"v=mighty&n=5&h=SA.SA.H2.H3.H4.D5.D6.D7.C8.C9&{ON}", "♠A is given twice."),
         (f"v=mighty&n=4&h=S2.C10.H5.H6.H7.D5.D6.D7.C8.C9&{ON}", "not in the deck"),
-        (f"v=mighty&n=5&h={WEAK}&{ON}&o.deal_miss_values.ten=9", "options.deal_miss_values"),
-        (f"v=mighty&n=5&h={WEAK}&{ON}&o.deal_miss_values.kings=1", "deal_miss_values"),
+        (
+            f"v=mighty&n=5&h={WEAK}&{ON}&o.deal_miss_values.ten=9",
+            "Write a whole number from -4 to 4.",
+        ),
+        (
+            f"v=mighty&n=5&h={WEAK}&{ON}&o.deal_miss_values.kings=1",
+            "kings is not a deal-miss count",
+        ),
     ],
 )
 def test_it_explains_a_hand_or_a_count_it_cannot_take(client, query, message):

@@ -198,7 +198,11 @@ def test_it_takes_the_nap_contract(client):
         ),
         ("v=mighty&t=H&k=2&l=0&p=D3.JK.CA.C5.C9&j=1", 200, "ripper"),
         ("v=nap&n=4&k=1&t=H&l=0&p=S5.D2.SK.DA", 200, "makes spades trump"),
-        ("v=japanese&n=5&t=H&k=4&l=2&p=C5.C9.SA.CK.HQ&o.yoromeki=XX", 200, "options.yoromeki"),
+        (
+            "v=japanese&n=5&t=H&k=4&l=2&p=C5.C9.SA.CK.HQ&o.yoromeki=XX",
+            200,
+            "Yoromeki must be one of",
+        ),
         ("v=japanese&n=5&t=H&k=4&l=2&p=C5.C9.SA.CK.HQ&o.joker_summon=off", 200, "Taiwan"),
         ("v=japanese&n=5&t=H&k=40&l=2&p=C5.C9.SA.CK.HQ", 200, "trick must be from 1 to 10"),
         ("v=japanese&n=3", 200, "not 3"),

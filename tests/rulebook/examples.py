@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 
 from scoring.api import handlers
 from scoring.rules import find_variant
-from scoring.rules.bids import NAP_BIDS, Bid
+from scoring.rules.bids import Bid
 
 VOID = {"br", "hr", "img", "input", "link", "meta", "wbr", "source", "col", "area", "base", "embed"}
 SIGNED = re.compile(r"[+−]\d")
@@ -190,9 +190,14 @@ def _change(body, shown, where):
 
 
 def _call(body, shown, where):
-    bid = NAP_BIDS[body["call"]]
+    variant = find_variant(body["variant"])
+    rules = variant.rules(body["options"], body["players"])
+    bid = variant.ladder(rules, for_auction=False).parse(body["call"])
+    won, lost = (handlers.score(body[key])["deltas"] for key in ("made", "failed"))
+    stakes = body["options"]["nap_scoring"] == "stakes"
+    worth = {"made": -won["1"] if stakes else won["0"], "failed": lost["1"]}
     for item in shown:
-        if item.key == "value":
-            assert number(item.text) == bid.value, (where, item)
+        if item.key in worth:
+            assert number(item.text) == worth[item.key], (where, item, body)
         elif bid.name != "misere":  # a misère needs no trick at all, said in words
             assert number(item.text) == bid.tricks_needed, (where, item)

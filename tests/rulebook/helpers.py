@@ -72,6 +72,7 @@ SECTIONS = {
         "deck",
         "auction",
         "exchange",
+        "kill",
         "trump-change",
         "partner",
         "card-order",

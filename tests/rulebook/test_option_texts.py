@@ -214,7 +214,7 @@ OPTION_TEXTS = [
         "mighty",
         "o.all_pass=redeal",
         "a second round is held",
-        "If all five pass without a bid, the same dealer deals again.",
+        "If everyone passes without a bid, the same dealer deals again.",
     ),
     ("mighty", "o.formula=pagat", "the unit is P − 12", "S = 2 × (B − 13) + (P − B)"),
     (

@@ -41,5 +41,5 @@ def _score(rules: JapaneseLike, idle: dict[str, str]) -> None:
         idle["siberian"] = _("No effect with one win per hand: only the chip table uses it.")
     elif rules.all_twenty != "table":
         idle["siberian"] = _(
-            "No effect: all_twenty decides a hand that takes all 20 picture cards."
+            "No effect: the rule for all 20 picture cards decides a hand that takes them all."
         )

@@ -122,8 +122,9 @@ class Variant(TableTerms, ABC, Generic[R]):
     def point_cards(self, players: int, rules: R) -> frozenset[Card]:
         return _point_cards(self.point_ranks, self.deck(players, rules))
 
-    def idle_options(self, rules: R) -> dict[str, str]:
-        """House rules that change nothing under the others chosen, with the reason."""
+    def idle_options(self, rules: R, players: int | None = None) -> dict[str, str]:
+        """House rules that change nothing under the others chosen (and at ``players``, when
+        the page knows the table), with the reason."""
         return {}
 
     def trump_choices(self, rules: R) -> tuple[str, ...]:

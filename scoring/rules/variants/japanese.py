@@ -52,7 +52,7 @@ class JapaneseFamily(Variant[J]):
         index = verdict.index
         return TrickResult(trick.seat_of(index), trick.plays[index], index, verdict.reason)
 
-    def idle_options(self, rules: J) -> dict[str, str]:
+    def idle_options(self, rules: J, players: int | None = None) -> dict[str, str]:
         return idle_options(rules)
 
     def legal_plays(

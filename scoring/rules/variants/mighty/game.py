@@ -67,7 +67,7 @@ class Mighty(Variant[MightyRules]):
     def trump_choices(self, rules: MightyRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP)
 
-    def idle_options(self, rules: MightyRules) -> dict[str, str]:
+    def idle_options(self, rules: MightyRules, players: int | None = None) -> dict[str, str]:
         idle: dict[str, str] = {}
         if rules.formula == "seed":
             why = _("No effect with the seed formula: only pagat's formulas double for it.")

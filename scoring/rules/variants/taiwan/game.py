@@ -321,12 +321,25 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
 
     # ---- score -------------------------------------------------------------------
 
-    def idle_options(self, rules: TaiwanRules) -> dict[str, str]:
+    def idle_options(self, rules: TaiwanRules, players: int | None = None) -> dict[str, str]:
         if rules.score_table == "hongkong":
             return {
                 "four_player_table": _(
                     "No effect with the Hong Kong table: only the Taiwan table has a balanced "
                     "four-player form."
+                )
+            }
+        if players == 5:
+            return {
+                "four_player_table": _(
+                    "No effect with five players: the Taiwan table already sums to zero at five."
+                )
+            }
+        if players == 6:
+            return {
+                "four_player_table": _(
+                    "No effect with six players: there is no balanced six-player table (a table "
+                    "that wants one sets its own score numbers)."
                 )
             }
         return {}
