@@ -31,6 +31,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.lineup import Lineup, next_lineup, with_turns
 from scoring.models import Hand
+from scoring.rulebook.labels import page_lines
 from scoring.rules import HandFacts, RulesError, find_variant
 from scoring.rules.bids import Bid
 from scoring.rules.cards import RANK_CODES, SUITS, SYMBOLS, parse_card, rank_label
@@ -202,6 +203,10 @@ class HandForm(forms.Form):
             "result": self.score.declarer_points,
             "needed": self.needed_for(self.contract),
         }
+
+    def reason_lines(self) -> list[str]:
+        """The score's reasons as the table reads them (a table's own numbers by name)."""
+        return page_lines(self.score.lines, self.variant, self.n, self.rules) if self.score else []
 
     def shows_sum(self) -> bool:
         """A sum under the preview: only where the table moves points and this hand's

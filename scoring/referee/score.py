@@ -4,6 +4,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import rulings
+from scoring.rulebook.labels import page_lines
 from scoring.rulings import ask as question
 
 from .display import ladder_rows
@@ -115,7 +116,10 @@ class ScoreTool(Situation):
         return {
             "made": answer.made,
             "sum": answer.total,
-            "lines": [self._line(line, out) for line in answer.lines],
+            "lines": [
+                self._line(line, out)
+                for line in page_lines(answer.lines, self.variant, self.table_players, self.rules)
+            ],
             "rows": rows,
             "summary": self._summary(answer),
         }

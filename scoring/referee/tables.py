@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import rulings
+from scoring.rulebook.labels import page_lines
 from scoring.rules.errors import RulesError
 from scoring.rulings import ask
 
@@ -235,7 +236,7 @@ def score_table(tool) -> dict:
                 "declarer": deltas[DECLARER],
                 "partner": None if partner is None else deltas[partner],
                 "opponent": deltas[opponent],
-                "lines": answer.lines,
+                "lines": page_lines(answer.lines, tool.variant, players, tool.rules),
                 "query": _query(tool, example),
             }
         )

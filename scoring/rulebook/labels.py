@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.options import GAME_NAMED_PARTS, GAME_NAMED_VALUES, LABELS
 from scoring.rules.score_layout import grid
-from scoring.rules.scores import signed
+from scoring.rules.scores import own_numbers_line, signed
 
 from . import words
 
@@ -186,3 +186,16 @@ def own_numbers_label(variant, players: int, rules) -> str:
         f"{c.label} {c.value}" if c.name in singles else f"{c.label}: {signed(c.value)}"
         for c in table.changed
     )
+
+
+def page_lines(lines, variant, players: int, rules) -> list[str]:
+    """A score's reason lines as a page shows them: the engine's line naming a table's own
+    numbers by their codes (``standard_made_napoleon 130``, as the API reads them) names
+    them as the laid-out score table does."""
+    overrides = getattr(rules, SCORE_VALUES, None)
+    engine = own_numbers_line(overrides) if overrides else None
+    if engine is None:
+        return list(lines)
+    numbers = own_numbers_label(variant, players, rules)
+    page = str(_("your table's own numbers: {numbers}")).format(numbers=numbers)
+    return [page if line == engine else line for line in lines]

@@ -13,6 +13,7 @@ from scoring.rules import HandFacts
 from scoring.rules.errors import RulesError
 
 from .facts import Cell, amount, as_check, score_of, table_of
+from .labels import page_lines
 
 ANY = object()  # no verdict claimed: the words do not say made or failed
 
@@ -118,7 +119,7 @@ def example(variant, rules, hand: Hand, roles) -> ScoreExample:
         not hand.partner,
         score.made,
         list(zip(names, cells, strict=True)),
-        score.lines,
+        page_lines(score.lines, variant, hand.players, rules),
         hand.players,
         check,
     )

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scoring.models import GameSession
-from tests.views.factories import make_session, url
+from tests.views.factories import hand_data, make_session, url
 from tests.views.test_session_new import new_game
 
 CODES = re.compile(r"options\.|[a-z]+_[a-z_]+ (?:cannot|must|is not)|\bS3_led\b")
@@ -73,3 +73,23 @@ def test_the_referee_names_the_rules_it_cannot_combine(member_client):
     )
     assert "“Ordinary specials on the first trick: both jacks” cannot go with" in body
     assert "first_trick_plain cannot" not in body
+
+
+def test_the_preview_and_the_calculator_name_own_numbers_as_the_table_does(
+    member_client, league, htmx
+):
+    own = {"standard_made_napoleon": 130, "standard_made_defender": -60}
+    session = make_session(league, "taiwan", options={"score_values": own})
+    data = hand_data(session, points="11")
+    body = html.unescape(
+        member_client.post(url("preview", session.pk), data, **htmx).content.decode()
+    )
+    line = "your table's own numbers: standard, made · napoleon: +130, standard, made · each defender: −60"
+    assert line in body
+    assert "standard_made_napoleon 130" not in body  # the engine's line, as the API gives it
+    query = f"session={session.pk}&d=0&x=3S&f=1&r=11"
+    calculator = html.unescape(
+        member_client.get(f"/referee/score/?{query}", follow=True).content.decode()
+    )
+    assert line[:1].upper() + line[1:] in calculator
+    assert "standard_made_napoleon 130" not in calculator
