@@ -85,3 +85,41 @@ def test_it_fits_every_variant_on_a_phone_with_big_enough_links(live_server, pag
                 page.locator("#card-order").screenshot(
                     path=SHOTS / f"rules-{code}-card-order-{scheme}.png"
                 )
+
+
+# Pages whose sections state house rules of rules-house.md §8: the longest sentences and the
+# widest tables (Nap's calls made and failed) a table's rules put on a page.
+HOUSE_PAGES = [
+    (
+        "mighty",
+        "players=6&o.formula=pagat_pm1&o.back_run=opponents_reach_bid&o.deal_miss=on"
+        "&o.ripper_first_trick=lead_and_call&o.bid_20_doubles=true",
+        ("kill", "scoring"),
+    ),
+    (
+        "nap",
+        "o.payout=classic&o.sir_garnet=true&o.all_pass=dealer_bids_one&o.joker=true",
+        ("auction", "scoring"),
+    ),
+    (
+        "japanese",
+        "o.auction_order=free&o.joker_call=S3_played&o.dq_beats_trump_jack=true"
+        "&o.plain_tricks=last&o.plain_trick_specials=almighty",
+        ("auction", "jokers", "tricks"),
+    ),
+]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_fits_the_house_rules_sentences_and_tables_on_a_phone(live_server, page):
+    SHOTS.mkdir(exist_ok=True)
+    for code, query, sections in HOUSE_PAGES:
+        page.goto(f"{live_server.url}/rules/{code}/?{query}")
+        assert fits_the_phone(page), code
+        # The sections say where a house rule changes them, each with its badge.
+        assert page.locator(".rule-section:not(#house-rules) .badge.hr").count() >= 3, code
+        for section in sections:
+            box = page.locator(f"#{section}")
+            assert box.evaluate("el => el.getBoundingClientRect().right") <= 390, (code, section)
+            box.screenshot(path=SHOTS / f"rules-house-{code}-{section}.png")
