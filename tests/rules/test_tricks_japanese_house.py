@@ -24,6 +24,7 @@ LOSES = {"yoromeki": "HQ", "yoromeki_loses_to_jacks": True}
 DQ = {"dq_beats_trump_jack": True}
 HUNT = {"hunting_jack": True}
 LED_JOKER_SAME_TWO_OPTION = {"same_two_led_joker": True}
+PLAIN_JACK_OPTION = {"plain_jack_lowest": True}
 LAST = {"plain_tricks": "last"}
 
 
@@ -141,6 +142,8 @@ LED_JOKER_RANK = [
     row("lowest-trump-trump-3-wins", "JK H2 C9 H3 CA", "H3", options=joker("lowest_trump"), kw=HOUSE ),
     row("lowest-trump-below-trump-2", "JK H2 C9 D3 CA", "H2", options=joker("lowest_trump"), kw=HOUSE),
     row("lowest-trump-wins-without-trumps", "JK C2 C9 D3 CA", "JK", options=joker("lowest_trump"), kw=HOUSE),
+    # Reading: the joker stands just below the trump 2, a powerless jack below the 2 under it.
+    row("lowest-trump-above-lowest-plain-jack", "JK HJ C9 D3 CA", "JK", trick=1, options={**joker("lowest_trump"), **PLAIN_JACK_OPTION, "first_trick_plain": "jacks", "first_trick_restriction": "none"}, kw=HOUSE),
     row("lowest-trump-almighty-wins", "JK SA C9 D3 CA", "SA", options=joker("lowest_trump"), kw=ALMIGHTY),
     row("never-wins-second-card-suit-led", "JK C2 C9 D3 CA", "CA", options=joker("never_wins"), kw=HOUSE),
     row("never-wins-second-card-diamonds", "JK D3 C9 D5 CA", "D5", options=joker("never_wins"), kw=HOUSE),
@@ -204,6 +207,8 @@ PLAIN_SPECIALS = [
     row("jacks-kept-other-trumps-plain", "C5 H9 H2 CK C2", "CK", trick=10, options={**LAST, "plain_trick_specials": "almighty_and_jacks"}, kw=PLAIN),
     row("jacks-kept-dq-captures", "C5 HJ DQ CK C2", "DQ", trick=10, options={**LAST, **DQ, "plain_trick_specials": "almighty_and_jacks"}, kw=("♦Q catches",)),
     row("jacks-kept-hunt", "C5 HJ SJ CK C2", "SJ", trick=10, options={**LAST, **HUNT, "plain_trick_specials": "almighty_and_jacks"}, kw=("hunting",)),
+    # A plain trick 1 follows plain_trick_specials; first_trick_plain has no say there.
+    row("plain-trick-1-over-first-trick-plain", "C5 H9 HJ CK C2", "HJ", trick=1, options={"plain_tricks": "first", "plain_trick_specials": "almighty_and_jacks", "first_trick_plain": "jacks"}, kw=PLAIN),
     row("no-plain-tricks-changes-nothing", "C5 H9 C9 D2 S3", "H9", trick=10, options={"plain_trick_specials": "almighty"}),
 ]
 
