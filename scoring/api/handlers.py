@@ -82,5 +82,5 @@ def score(data: object) -> dict[str, object]:
 def deal_miss(data: object) -> dict[str, object]:
     """May this dealt hand call a deal miss (the Mighty, rules-house.md §8.5.3)?"""
     fields = rulings.Fields(data)
-    question = rulings.read_deal_miss_question(fields, rulings.read_table(fields))
+    question = rulings.read_deal_miss_question(fields, rulings.read_deal_miss_table(fields))
     return wire.deal_miss(rulings.deal_miss(question))

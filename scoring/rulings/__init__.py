@@ -28,6 +28,7 @@ from .questions import (
 from .reading import (
     read_auction_question,
     read_deal_miss_question,
+    read_deal_miss_table,
     read_legal_plays_question,
     read_table,
     read_trick_question,
@@ -58,6 +59,7 @@ __all__ = [
     "legal_plays",
     "read_auction_question",
     "read_deal_miss_question",
+    "read_deal_miss_table",
     "read_legal_plays_question",
     "read_score_question",
     "read_table",

@@ -6,13 +6,14 @@ one. Faults are the engine's errors, each naming its field's path.
 """
 
 from dataclasses import replace
+from typing import Any
 
 from scoring.rules.bids import Contract
 from scoring.rules.cards import NO_TRUMP, Card, parse_card, verify_in_deck
 from scoring.rules.errors import IllegalCall, NotationError
 from scoring.rules.i18n import N_, _
 from scoring.rules.tricks import Trick
-from scoring.rules.variants import find_variant
+from scoring.rules.variants import Variant, find_variant
 
 from .fields import MISSING, Fields, Malformed
 from .questions import AuctionQuestion, DealMissQuestion, LegalPlaysQuestion, Table, TrickQuestion
@@ -180,15 +181,26 @@ def _seat_or_null(fields: Fields, name: str, players: int) -> int | None:
     return fields.optional_seat(name, players)
 
 
-def read_deal_miss_question(fields: Fields, table: Table) -> DealMissQuestion:
-    """The whole dealt hand, for a variant that has a deal miss switched on."""
-    variant, players, rules = table.variant, table.players, table.rules
+def read_deal_miss_table(fields: Fields) -> Table:
+    """The table of a deal-miss question: its variant is judged first (rules-house.md §8.9:
+    another variant is a 400 at ``variant``, whatever options came with it)."""
+    _verify_has_deal_miss(find_variant(fields.raw("variant", required=True)))
+    return read_table(fields)
+
+
+def _verify_has_deal_miss(variant: Variant[Any]) -> None:
     if not variant.has_deal_miss:
         raise NotationError(
             N_("{variant} has no deal miss: ask about the Mighty."),
             "variant",
             variant=_(variant.name),
         )
+
+
+def read_deal_miss_question(fields: Fields, table: Table) -> DealMissQuestion:
+    """The whole dealt hand, for a variant that has a deal miss switched on."""
+    variant, players, rules = table.variant, table.players, table.rules
+    _verify_has_deal_miss(variant)
     size = variant.hand_size(players, rules)
     hand = fields.cards("hand", variant.deck_set(players, rules), variant.deck_name())
     if len(hand) != size:

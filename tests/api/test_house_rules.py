@@ -163,6 +163,14 @@ def test_it_answers_in_the_asked_language(post):
 DEAL_MISS_BODY = DEAL_MISS["mighty-5"][0]
 DEAL_MISS_ERRORS = [
     ("other-variant", changed(DEAL_MISS_BODY, variant="japanese", options={}), 400, "variant"),
+    # §8.9: the variant is judged first, whatever Mighty options came with it.
+    ("other-variant-mighty-options", changed(DEAL_MISS_BODY, variant="taiwan"), 400, "variant"),
+    (
+        "other-variant-bad-players",
+        changed(DEAL_MISS_BODY, variant="thai", players=4),
+        400,
+        "variant",
+    ),
     ("missing-hand", changed(DEAL_MISS_BODY, hand=None), 400, "hand"),
     ("short-hand", changed(DEAL_MISS_BODY, hand=DEAL_MISS_BODY["hand"][:9]), 400, "hand"),
     ("eight-for-five", changed(DEAL_MISS_BODY, hand=DEAL_MISS_BODY["hand"][:8]), 400, "hand"),

@@ -263,7 +263,10 @@ def test_it_still_refuses_joker_called_in_japanese(post):
     body = {**trick({"joker_call": "S3_led"}, ["S3", "JK", "C9", "CK", "C2"]), "joker_called": True}
     response = post("trick", body)
     assert response.status_code == 422
-    assert error_of(response)["field"] == "joker_called"
+    error = error_of(response)
+    assert error["field"] == "joker_called"
+    # The call is automatic (§8.9): the message says so rather than that no call exists.
+    assert "automatic" in error["error"]
 
 
 def test_it_applies_a_call_in_legal_plays(post):

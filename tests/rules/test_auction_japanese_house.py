@@ -261,3 +261,20 @@ def test_it_names_the_fields_a_request_must_carry():
     assert variant.auction_seat_fields(variant.rules(NAPOLEON, 5)) == ("previous_napoleon",)
     assert variant.auction_seat_fields(variant.rules(ADJUTANT, 5)) == ("previous_adjutant",)
     assert variant.auction_seat_fields(variant.rules(WIDOW, 5)) == ()
+
+
+@pytest.mark.parametrize(
+    ("options", "previous", "calls", "words"),
+    [
+        (WIDOW, {}, ALL_PASS, "widow is turned face up"),
+        (NAPOLEON, {"previous_napoleon": 3}, ALL_PASS, "must open"),
+        (NAPOLEON, {"previous_napoleon": None}, ALL_PASS, "no previous napoleon"),
+        (ADJUTANT, {"previous_adjutant": None}, ALL_PASS, "no previous adjutant"),
+        (WIDOW, {}, ALL_PASS * 2, "both rounds"),
+    ],
+)
+def test_it_names_the_all_pass_rule_in_its_ruling(options, previous, calls, words):
+    reason = run(calls, options, **previous).reason
+    assert words in reason, reason
+    if options != WIDOW or len(calls) == len(ALL_PASS):
+        assert "house rule" in reason, reason

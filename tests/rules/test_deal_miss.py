@@ -72,6 +72,20 @@ def test_it_refuses_bad_deal_miss_values(value, field):
     assert refused.value.field == field
 
 
+BOUNDS = {"point": (-4, 4), "ten": (-4, 4), "mighty": (-4, 4), "joker": (-4, 4), "max": (-40, 40)}
+
+
+@pytest.mark.parametrize("key", BOUNDS)
+def test_it_takes_each_count_within_its_bounds_only(key):
+    low, high = BOUNDS[key]
+    for value in (low, high):
+        assert MIGHTY.rules({"deal_miss_values": {key: value}}, 5).deal_miss_values[key] == value
+    for value in (low - 1, high + 1, False, "1", None):
+        with pytest.raises(BadOptionValue) as refused:
+            MIGHTY.rules({"deal_miss_values": {key: value}}, 5)
+        assert refused.value.field == f"options.deal_miss_values.{key}"
+
+
 def test_it_keeps_the_values_as_json():
     rules = MIGHTY.rules({"deal_miss_values": {"max": -3}}, 5)
     assert rules.as_json()["deal_miss_values"] == {

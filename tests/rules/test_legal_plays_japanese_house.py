@@ -163,6 +163,29 @@ FIRST_TRICK = [
     ),
 ]
 
+NEVER = {"led_joker_rank": "never_wins"}
+# §8.3.1 step 14: after a joker that never wins, the second card's suit is the suit led, so a
+# player the trump request does not bind follows it (obligation (4) of §8.3.4).
+NEVER_WINS = [
+    lrow("never-wins-second-player-free", "JK", "C9 D4 S4", "C9 D4 S4", options=NEVER),
+    lrow("never-wins-follow-second-suit", "JK C5", "C9 D4 S4", "C9", options=NEVER),
+    lrow("never-wins-trumps-first", "JK C5", "C9 H4 D4", "H4", options=NEVER),
+    lrow("never-wins-trump-second-void", "JK H5", "C9 D4", "C9 D4", options=NEVER),
+    lrow("never-wins-void-any-card", "JK C5", "D4 S4", "D4 S4", options=NEVER),
+    lrow("never-wins-pictures-first", "JK C5", "C9 DK", "DK", options={**NEVER, **PICTURES}),
+    lrow("never-wins-colour-jack-any-time", "JK C5", "DJ C9 S4", "DJ C9", options={**NEVER, **URA}),
+    lrow("never-wins-no-trump-hand", "JK C5", "C9 D4", "C9", trump=None, options=NEVER),
+    # Any other rank: the joker has no suit, and a trumpless player may play any card.
+    lrow("below-almighty-no-suit-to-follow", "JK C5", "C9 D4", "C9 D4"),
+    lrow(
+        "lowest-trump-no-suit-to-follow",
+        "JK C5",
+        "C9 D4",
+        "C9 D4",
+        options={"led_joker_rank": "lowest_trump"},
+    ),
+]
+
 PLAIN = [
     lrow("plain-joker-led-second-free", "JK", "C2 H5", "C2 H5", trick=10, options=LAST),
     lrow("plain-joker-led-follow-second", "JK C5", "C2 H5", "C2", trick=10, options=LAST),
@@ -198,7 +221,8 @@ PLAIN = [
 
 
 @pytest.mark.parametrize(
-    ("plays", "hand", "expected", "context"), CALLS + ANY_TIME + PICTURE + FIRST_TRICK + PLAIN
+    ("plays", "hand", "expected", "context"),
+    CALLS + ANY_TIME + PICTURE + FIRST_TRICK + NEVER_WINS + PLAIN,
 )
 def test_it_splits_the_hand_under_japanese_house_rules(plays, hand, expected, context):
     context = {"trick": 4, "trump": "H", **context}
@@ -215,6 +239,7 @@ def test_it_splits_the_hand_under_japanese_house_rules(plays, hand, expected, co
         ("S3", "SA S5", "SA", {"almighty_call": True}, "calls ♠A"),
         ("C5", "JK C9", "C9", {"joker_any_time": False}, "cannot follow suit"),
         ("JK", "C2 SK", "SK", PICTURES, "picture card"),
+        ("JK C5", "C9 D4", "C9", NEVER, "never wins"),
     ],
 )
 def test_it_names_the_house_rule_that_refuses_a_card(plays, hand, legal, options, word):

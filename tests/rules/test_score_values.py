@@ -86,6 +86,8 @@ def test_it_scores_thai_with_the_tables_own_numbers(
     score = score_hand("thai", 5, declarer, contract, partner, options, **result)
     assert (score.made, score.deltas) == (made, deltas)
     assert any("own numbers" in line for line in score.lines)
+    # The seed's "one point each" / "nobody scores" would contradict the table's numbers.
+    assert not any("one point" in line or "nobody" in line for line in score.lines)
 
 
 def test_it_keeps_the_thai_reasons_as_they_were_without_own_numbers():

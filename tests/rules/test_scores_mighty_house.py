@@ -115,6 +115,9 @@ HOUSE_LINES = {
     "bid-20-doubles-seed": "a bid of 20",
     "4p-seed-made": "four players",
     "6p-seed-out-5": "killed",
+    "p10-made": "S = 15 − 10 = 5 (house rule)",
+    "pm-made": "S = 17 − 13 (the lowest bid) = 4 (house rule)",
+    "pm1-made": "S = 17 − 13 (the lowest bid) + 1 = 5 (house rule)",
 }
 
 

@@ -143,3 +143,12 @@ def test_it_refuses_an_unknown_name_or_a_number_out_of_bounds(options, name, fie
     with pytest.raises((UnknownOption, BadOptionValue)) as refused:
         find_variant("hongkong").rules(options, 5)
     assert refused.value.field == field
+
+
+def test_it_promises_no_zero_sum_once_a_table_sets_its_own_numbers():
+    """Own numbers may unbalance the balanced table: its line then names the rule only."""
+    options = {**BALANCED, **own(standard_made_defender=-70)}
+    score = score_hand("taiwan", 4, 1, "1H", 3, options, declarer_points=9)
+    assert score.total == 10
+    assert "four players, balanced table (house rule)" in score.lines
+    assert not any("sums to zero" in line for line in score.lines)

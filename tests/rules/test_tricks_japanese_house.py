@@ -23,6 +23,8 @@ AFTER = {"yoromeki": "HA_after"}
 LOSES = {"yoromeki": "HQ", "yoromeki_loses_to_jacks": True}
 DQ = {"dq_beats_trump_jack": True}
 HUNT = {"hunting_jack": True}
+LED_JOKER_SAME_TWO_OPTION = {"same_two_led_joker": True}
+PLAIN_JACK_OPTION = {"plain_jack_lowest": True}
 LAST = {"plain_tricks": "last"}
 
 
@@ -80,15 +82,16 @@ HUNT_ROWS = [
     row("club-jack-hunts-diamond-colour-jack", "C5 DJ CJ CK C2", "CJ", options=HUNT, kw=("hunting",) ),
     row("club-jack-does-not-hunt-trump-jack", "C5 HJ CJ CK C2", "HJ", options=HUNT, kw=JACK),
     row("hunt-cancelled-by-almighty", "C5 HJ SJ SA C2", "SA", options=HUNT, kw=ALMIGHTY),
-    row("hunt-cancelled-by-other-jack", "C5 HJ SJ DJ C2", "HJ", options=HUNT, kw=JACK),
+    row("hunt-cancelled-by-other-jack", "C5 HJ SJ DJ C2", "HJ", options=HUNT, kw=("hunting jack is off",)),
+    row("colour-jack-hunt-cancelled-by-trump-jack", "C5 DJ CJ HJ C2", "HJ", options=HUNT, kw=JACK),
     row("spades-trump-heart-jack-hunts", "D5 SJ HJ DK D2", "HJ", trump="S", options=HUNT, kw=("hunting",)),
     row("spades-trump-diamond-jack-hunts", "D5 CJ DJ DK D2", "DJ", trump="S", options=HUNT, kw=("hunting",)),
     row("hunt-needs-jacks-with-power", "C5 HJ SJ CK C2", "HJ", trick=1, options={**HUNT, "first_trick_plain": "jacks"}),
     # §8.8: with ♦Q too, ♦Q's capture comes first.
-    row("dq-before-hunting-jack", "C5 HJ SJ DQ C2", "DQ", options={**HUNT, **DQ}, kw=("♦Q catches",) ),
+    row("dq-before-hunting-jack", "C5 HJ SJ DQ C2", "DQ", options={**HUNT, **DQ}, kw=("before the hunting jack",) ),
     row("hunt-after-dq-only-for-colour-jack", "C5 DJ CJ DQ C2", "CJ", options={**HUNT, **DQ}, kw=("hunting",)),
     # A yoromeki cancelled by the jack leaves ♠A in the trick, which calls the hunt off.
-    row("hunt-off-with-cancelled-almighty", "C5 SA HQ HJ SJ", "HJ", options={**HUNT, **LOSES}, kw=CANCELLED),
+    row("hunt-off-with-cancelled-almighty", "C5 SA HQ HJ SJ", "HJ", options={**HUNT, **LOSES}, kw=("off when ♠A",)),
     row("hunt-off-by-default", "C5 HJ SJ CK C2", "HJ", kw=JACK),
 ]
 
@@ -104,7 +107,9 @@ SAME_TWO_RANK = [
 ]
 
 SAME_TWO_IN_TRUMP = [
-    row("no-same-two-in-trumps", "H5 H9 HK H2 HA", "HA", options={"same_two_in_trump": False}),
+    row("no-same-two-in-trumps", "H5 H9 HK H2 HA", "HA", options={"same_two_in_trump": False}, kw=("no same two",)),
+    row("no-same-two-in-trumps-above-almighty", "S5 S9 SK S2 SA", "SA", trump="S", options={"same_two_in_trump": False, **rank("top")}, kw=("no same two",)),
+    row("no-same-two-in-trumps-led-joker-keeps-power", "JK H5 H9 H2 HA", "JK", options={"same_two_in_trump": False, **LED_JOKER_SAME_TWO_OPTION}, kw=("no same two",)),
     row("same-two-outside-trumps-kept", "C5 C9 CK C2 CA", "C2", options={"same_two_in_trump": False}, kw=SAME_TWO),
     row("same-two-in-trumps-by-default", "H5 H9 HK H2 HA", "H2", kw=SAME_TWO),
     row("no-trump-hand-has-no-trump-suit", "H5 H9 HK H2 HA", "H2", trump=None, options={"same_two_in_trump": False}, kw=SAME_TWO),
@@ -137,6 +142,8 @@ LED_JOKER_RANK = [
     row("lowest-trump-trump-3-wins", "JK H2 C9 H3 CA", "H3", options=joker("lowest_trump"), kw=HOUSE ),
     row("lowest-trump-below-trump-2", "JK H2 C9 D3 CA", "H2", options=joker("lowest_trump"), kw=HOUSE),
     row("lowest-trump-wins-without-trumps", "JK C2 C9 D3 CA", "JK", options=joker("lowest_trump"), kw=HOUSE),
+    # Reading: the joker stands just below the trump 2, a powerless jack below the 2 under it.
+    row("lowest-trump-above-lowest-plain-jack", "JK HJ C9 D3 CA", "JK", trick=1, options={**joker("lowest_trump"), **PLAIN_JACK_OPTION, "first_trick_plain": "jacks", "first_trick_restriction": "none"}, kw=HOUSE),
     row("lowest-trump-almighty-wins", "JK SA C9 D3 CA", "SA", options=joker("lowest_trump"), kw=ALMIGHTY),
     row("never-wins-second-card-suit-led", "JK C2 C9 D3 CA", "CA", options=joker("never_wins"), kw=HOUSE),
     row("never-wins-second-card-diamonds", "JK D3 C9 D5 CA", "D5", options=joker("never_wins"), kw=HOUSE),
@@ -172,9 +179,9 @@ FIRST_TRICK_PLAIN = [
 ]
 
 PLAIN_TRICKS = [
-    row("first-plain", "C5 SA HJ CK C2", "CK", trick=1, options={"plain_tricks": "first"}, kw=PLAIN ),
+    row("first-plain", "C5 SA HJ CK C2", "CK", trick=1, options={"plain_tricks": "first"}, kw=("plain trick (house rule)",)),
     row("first-trick-2-full", "C5 SA HJ CK C2", "SA", trick=2, options={"plain_tricks": "first"}, kw=ALMIGHTY),
-    row("last-plain", "C5 SA HJ CK C2", "CK", trick=10, options=LAST, kw=("last trick",)),
+    row("last-plain", "C5 SA HJ CK C2", "CK", trick=10, options=LAST, kw=("last trick is a plain trick (house rule)",)),
     row("last-four-players", "C5 SA HJ CK", "CK", trick=12, players=4, options=LAST, kw=("last trick",)),
     row("last-trick-9-full", "C5 SA HJ CK C2", "SA", trick=9, options=LAST, kw=ALMIGHTY),
     row("first-and-last-1", "C5 SA HJ CK C2", "CK", trick=1, options={"plain_tricks": "first_and_last"}, kw=PLAIN),
@@ -200,6 +207,8 @@ PLAIN_SPECIALS = [
     row("jacks-kept-other-trumps-plain", "C5 H9 H2 CK C2", "CK", trick=10, options={**LAST, "plain_trick_specials": "almighty_and_jacks"}, kw=PLAIN),
     row("jacks-kept-dq-captures", "C5 HJ DQ CK C2", "DQ", trick=10, options={**LAST, **DQ, "plain_trick_specials": "almighty_and_jacks"}, kw=("♦Q catches",)),
     row("jacks-kept-hunt", "C5 HJ SJ CK C2", "SJ", trick=10, options={**LAST, **HUNT, "plain_trick_specials": "almighty_and_jacks"}, kw=("hunting",)),
+    # A plain trick 1 follows plain_trick_specials; first_trick_plain has no say there.
+    row("plain-trick-1-over-first-trick-plain", "C5 H9 HJ CK C2", "HJ", trick=1, options={"plain_tricks": "first", "plain_trick_specials": "almighty_and_jacks", "first_trick_plain": "jacks"}, kw=PLAIN),
     row("no-plain-tricks-changes-nothing", "C5 H9 C9 D2 S3", "H9", trick=10, options={"plain_trick_specials": "almighty"}),
 ]
 
@@ -280,3 +289,35 @@ def test_it_ranks_cards_in_one_place():
         "below_jacks",
     ]
     assert STEPS.index(("almighty", None)) < STEPS.index(("trump_jack", None))
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "number", "house"),
+    [
+        # The chip game's own trick 1 is plain by the seed, not by a house rule.
+        ("japanese-chip", {}, 1, False),
+        ("japanese-chip", {"plain_tricks": "first_and_last"}, 10, True),
+        ("japanese", {"plain_tricks": "first"}, 1, True),
+        ("japanese", {"plain_tricks": "first_and_last"}, 10, True),
+    ],
+)
+def test_it_says_when_a_plain_trick_is_a_house_rule(variant, options, number, house):
+    result = play(variant, "C5 SA HJ CK C2", {"options": options}, number)
+    assert result.card.code == "CK"
+    assert ("(house rule)" in result.reason) is house, result.reason
+
+
+@pytest.mark.parametrize(
+    ("plays", "options"),
+    [
+        # The jack beats the 2 of a same two anyway: the rule decided nothing.
+        ("H5 HJ HK H2 HA", {"same_two_in_trump": False}),
+        # A same two outside the trump suit is still a same two.
+        ("C5 C9 CK C2 CA", {"same_two_in_trump": False}),
+        # The hunter is not in the trick: the hunt has nothing to say.
+        ("C5 HJ DJ CK C2", HUNT),
+    ],
+)
+def test_it_names_a_house_rule_only_when_it_decided_the_trick(plays, options):
+    reason = play("japanese", plays, {"options": options}, 4).reason
+    assert "no same two" not in reason and "hunting" not in reason, reason

@@ -278,16 +278,58 @@ LEGAL = [
         trick=1,
         options={"ripper_first_trick": "lead_no_call"},
     ),
-    # Reading: with the ripper leadable, a hand of trumps and the ripper leads the ripper.
+    # Reading, rules.md §5 as written: under first_trick_trumps: no_lead a hand of nothing
+    # but trumps, the joker and the ripper may lead a trump, even where the ripper may lead
+    # too; first_trick_trumps: none bars the trump while the ripper may be played instead.
     row(
         "lead-ripper-and-trumps",
         "",
-        "C3",
+        "C3 H2",
         hand="C3 H2",
         trick=1,
         options={"ripper_first_trick": "lead_and_call"},
     ),
+    row(
+        "lead-ripper-no-call-trumps-and-joker",
+        "",
+        "C3 H2 H9",
+        hand="C3 H2 H9 JK",
+        trick=1,
+        options={"ripper_first_trick": "lead_no_call"},
+    ),
+    row(
+        "lead-ripper-and-trumps-none",
+        "",
+        "C3",
+        hand="C3 H2",
+        trick=1,
+        options={"ripper_first_trick": "lead_and_call", "first_trick_trumps": "none"},
+    ),
+    row(
+        "lead-ripper-mighty-and-trumps",
+        "",
+        "C3 SA",
+        hand="C3 SA H2",
+        trick=1,
+        options={"ripper_first_trick": "lead_no_call"},
+    ),
     row("lead-ripper-and-trumps-default", "", "H2", hand="C3 H2", trick=1),
+    row(
+        "lead-none-only-trumps",
+        "",
+        "H2 H9",
+        hand="H2 H9 JK",
+        trick=1,
+        options={"first_trick_trumps": "none"},
+    ),
+    row(
+        "lead-free-trumps-and-ripper-barred",
+        "",
+        "H2",
+        hand="H2 C3",
+        trick=1,
+        options={"first_trick_trumps": "free"},
+    ),
 ]
 
 

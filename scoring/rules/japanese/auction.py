@@ -140,6 +140,16 @@ class _Walk:
     def _redeal_reason(self) -> str:
         if self.round == 2:
             return _("Every player passed in both rounds: the cards are dealt again.")
+        if self.plan.all_pass == "previous_napoleon":
+            return _(
+                "Every player passed, and there is no previous napoleon to open (house rule): "
+                "the cards are dealt again."
+            )
+        if self.plan.all_pass == "previous_adjutant":
+            return _(
+                "Every player passed, and there is no previous adjutant to open (house rule): "
+                "the cards are dealt again."
+            )
         return _("Every player passed: the cards are dealt again.")
 
     def _in_turn(self) -> int | None:

@@ -73,6 +73,11 @@ def _obligations(powers: Powers, hand: tuple[Card, ...]) -> Refusals:
     free = {c for c in hand if any_time(powers, c)}
     if powers.joker_led and not powers.plain:
         return _answer_joker(powers, hand, free)
+    return _follow(powers, hand, free)
+
+
+def _follow(powers: Powers, hand: tuple[Card, ...], free: set[Card], why: str = "") -> Refusals:
+    """(4) follow suit: the cards of the suit to follow, and the any-time cards."""
     suit = suit_to_follow(powers)
     followers = {
         c for c in hand if c not in free and c is not JOKER and powers.follows_as(c) == suit
@@ -83,7 +88,7 @@ def _obligations(powers: Powers, hand: tuple[Card, ...]) -> Refusals:
     others = [c for c in hand if c not in legal]
     if not others:
         return legal, {}
-    follow = following_reason(suit)
+    follow = why or following_reason(suit)
     refused = {c: follow for c in others}
     if JOKER in refused:
         refused[JOKER] = _("the joker may be played only when you cannot follow suit (house rule)")
@@ -91,8 +96,9 @@ def _obligations(powers: Powers, hand: tuple[Card, ...]) -> Refusals:
 
 
 def suit_to_follow(powers: Powers) -> str | None:
-    """The suit the next player must follow; None when any card will do (the second card
-    of a plain trick led by the joker sets the suit, §8.3.3)."""
+    """The suit the next player must follow; None when any card will do. After a led joker
+    that has no say (a plain trick, §8.3.3, or ``led_joker_rank: never_wins``, §8.3.1 step
+    14) the second card sets the suit."""
     plays = powers.plays
     if plays[0] is JOKER:
         return powers.follows_as(plays[1]) if len(plays) > 1 else None
@@ -100,7 +106,8 @@ def suit_to_follow(powers: Powers) -> str | None:
 
 
 def _answer_joker(powers: Powers, hand: tuple[Card, ...], free: set[Card]) -> Refusals:
-    """A led joker asks for trumps; with ``joker_lead_picture_request``, else for pictures."""
+    """A led joker asks for trumps; with ``joker_lead_picture_request``, else for pictures;
+    with ``led_joker_rank: never_wins``, else for the second card's suit."""
     trumps = {c for c in hand if c not in free and powers.is_trump(c)}
     if trumps:
         must = _("a led joker calls for trumps, and you hold a trump")
@@ -117,6 +124,15 @@ def _answer_joker(powers: Powers, hand: tuple[Card, ...], free: set[Card]) -> Re
                 "and you hold one"
             )
             return pictures | free, {c: why for c in hand if c not in pictures | free}
+    if powers.rules.led_joker_rank == "never_wins":
+        # (4): a joker that never wins leaves the led suit to the second card (step 14).
+        suit = suit_to_follow(powers)
+        if suit is not None:
+            why = _(
+                "a led joker never wins at this table (house rule), so {suit} count as led, "
+                "and you hold {suit}"
+            ).format(suit=suit_name(suit))
+            return _follow(powers, hand, free, why)
     return set(hand), {}
 
 

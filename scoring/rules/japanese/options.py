@@ -17,7 +17,10 @@ _SAME_TWO = N_(
     "and the two jacks still beat it)."
 )
 _SIBERIAN = N_("Siberian rule: a bid under 20 that takes all 20 picture cards counts as failed.")
-_YOROMEKI = N_("Yoromeki: when the almighty ♠A meets this heart in a trick, the heart wins.")
+_YOROMEKI = N_(
+    "Yoromeki: when the almighty ♠A meets this heart in a trick, the heart wins; one choice "
+    "counts ♥A only when it is played after ♠A."
+)
 
 YOROMEKI_CHOICES = ("off", "HQ", "HA", "HA_after")
 SAME_TWO_RANKS = ("below_jacks", "below_trump_jack", "below_almighty", "top")

@@ -46,6 +46,7 @@ class Standing:
     colour_jack: Card | None
     two: Card | None
     two_after_joker: bool  # the same two of a joker-led trick (same_two_led_joker)
+    trump_two: Card | None  # the trump 2 of a trick all in trumps, no same two by rule
     joker_rank: str | None  # where a led joker with power stands, else None
 
     def steps(self) -> list[tuple[int, str, Card]]:
@@ -73,7 +74,20 @@ class Verdict:
 def judge(powers: Powers) -> Verdict:
     standing = stand(powers)
     verdict = _winner(standing)
-    return Verdict(verdict.index, reasons.joined(verdict.reason, *reasons.notes(standing)))
+    notes = (*reasons.notes(standing), _trump_two_note(standing))
+    return Verdict(verdict.index, reasons.joined(verdict.reason, *notes))
+
+
+def _trump_two_note(standing: Standing) -> str:
+    """``same_two_in_trump: false`` decided the trick when its 2 would have won as a same two."""
+    two = standing.trump_two
+    if two is None:
+        return ""
+    # The led joker loses its power to a same two (same_two_led_joker), so it does not count.
+    above = [step for step, kind, _card in standing.steps() if kind != "led_joker"]
+    if above and min(above) < STEP_OF["same_two", standing.powers.rules.same_two_rank]:
+        return ""
+    return reasons.no_trump_two(two)
 
 
 def _winner(standing: Standing) -> Verdict:
@@ -94,7 +108,7 @@ def stand(powers: Powers) -> Standing:
     if heart is not None and rules.yoromeki_loses_to_jacks and jacks:
         heart, cancelled = None, heart
     almighty = powers.almighty if powers.almighty in plays and cancelled is None else None
-    two, after_joker = _same_two(powers)
+    two, after_joker, trump_two = _same_two(powers)
     return Standing(
         powers=powers,
         yoromeki=heart,
@@ -104,6 +118,7 @@ def stand(powers: Powers) -> Standing:
         colour_jack=powers.colour_jack if powers.colour_jack in plays else None,
         two=two,
         two_after_joker=after_joker,
+        trump_two=trump_two,
         joker_rank=None if after_joker else _joker_rank(powers),
     )
 
@@ -119,26 +134,30 @@ def _yoromeki(powers: Powers) -> Card | None:
     return heart
 
 
-def _same_two(powers: Powers) -> tuple[Card | None, bool]:
-    """The 2 that wins as a same two (and whether the joker was led), or (None, False)."""
+_NO_SAME_TWO = (None, False, None)
+
+
+def _same_two(powers: Powers) -> tuple[Card | None, bool, Card | None]:
+    """The 2 that wins as a same two and whether the joker was led, or no 2 — and the
+    trump 2 when only ``same_two_in_trump: false`` kept the trick from being a same two."""
     rules, plays, trick = powers.rules, powers.plays, powers.trick
     if powers.plain or not rules.same_two:
-        return None, False
+        return _NO_SAME_TWO
     if trick.number == 1 and not rules.same_two_first_trick:
-        return None, False
+        return _NO_SAME_TWO
     after_joker = powers.joker_led
     if JOKER in plays:
         allowed = rules.same_two_led_joker if after_joker else rules.same_two_with_joker
         if not allowed:
-            return None, False
+            return _NO_SAME_TWO
     suits = {c.suit for c in plays if c is not JOKER}
-    if len(suits) != 1:
-        return None, False
-    suit = suits.pop()
-    if suit is None or (suit == powers.hand_trump and not rules.same_two_in_trump):
-        return None, False
+    suit = suits.pop() if len(suits) == 1 else None
+    if suit is None or suit_card(suit, 2) not in plays:
+        return _NO_SAME_TWO
     two = suit_card(suit, 2)
-    return (two, after_joker) if two in plays else (None, False)
+    if suit == powers.hand_trump and not rules.same_two_in_trump:
+        return None, False, two
+    return two, after_joker, None
 
 
 def _joker_rank(powers: Powers) -> str | None:
@@ -155,17 +174,25 @@ def _joker_rank(powers: Powers) -> str | None:
 
 
 def _captured(standing: Standing, kind: str, jack: Card) -> Verdict | None:
-    """C1 (♦Q catches the trump jack) before C2 (the hunting jack), §8.3.2."""
+    """C1 (♦Q catches the trump jack) before C2 (the hunting jack), §8.3.2. When the hunter
+    was in the trick but did not catch, the ruling says why (the rule decided the trick)."""
     powers = standing.powers
     rules, plays = powers.rules, powers.plays
+    if kind not in ("trump_jack", "colour_jack"):
+        return None
+    hunter = powers.hunter_of(jack)
+    hunting = rules.hunting_jack and hunter in plays
     if kind == "trump_jack" and rules.dq_beats_trump_jack and DIAMOND_QUEEN in plays:
-        return _verdict(powers, DIAMOND_QUEEN, reasons.queen_catches(DIAMOND_QUEEN, jack))
-    if kind not in ("trump_jack", "colour_jack") or not rules.hunting_jack:
+        reason = reasons.queen_catches(DIAMOND_QUEEN, jack)
+        if hunting:
+            reason = reasons.joined(reason, reasons.hunt_after_queen(hunter))
+        return _verdict(powers, DIAMOND_QUEEN, reason)
+    if not hunting:
         return None
     other = standing.colour_jack if kind == "trump_jack" else standing.trump_jack
-    hunter = powers.hunter_of(jack)
-    if ALMIGHTY in plays or other is not None or hunter not in plays:
-        return None
+    if ALMIGHTY in plays or other is not None:
+        why = reasons.hunt_off(hunter, jack, other)
+        return _verdict(powers, jack, reasons.joined(reasons.special(standing, kind, jack), why))
     return _verdict(powers, hunter, reasons.hunted(hunter, jack))
 
 

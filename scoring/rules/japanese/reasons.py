@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..cards import JACK, JOKER, Card, suit_name
 from ..i18n import _, ngettext
 from .legality import CLUB_THREE, SPADE_THREE, call_in_force
-from .powers import ALMIGHTY, Powers
+from .powers import ALMIGHTY, Powers, is_plain
 
 if TYPE_CHECKING:
     from .order import Standing
@@ -149,6 +149,26 @@ def queen_catches(queen: Card, jack: Card) -> str:
     )
 
 
+def hunt_after_queen(hunter: Card) -> str:
+    return _(
+        "♦Q's catch comes before the hunting jack (house rule), so {hunter} catches nothing."
+    ).format(hunter=hunter.label)
+
+
+def hunt_off(hunter: Card, jack: Card, other: Card | None) -> str:
+    """Why the hunter in the trick did not catch ``jack`` (§8.3.2 hunting_jack)."""
+    if other is None:
+        why = _(
+            "{hunter} does not catch {jack}: the hunting jack is off when ♠A is in the trick (house rule)."
+        )
+    else:
+        why = _(
+            "{hunter} does not catch {jack}: the hunting jack is off when both special jacks "
+            "are in the trick (house rule)."
+        )
+    return why.format(hunter=hunter.label, jack=jack.label)
+
+
 def hunted(hunter: Card, jack: Card) -> str:
     return _(
         "{card} wins: hunting jack — {card} catches {jack}, with neither ♠A nor the other "
@@ -168,22 +188,39 @@ def ranked(standing: Standing, card: Card, led: str | None, joker_trump: bool) -
             "was played."
         )
     elif powers.plain:
-        if powers.last and powers.trick.number != 1:
-            reason = _(
-                "{card} wins: on the last trick trumps and special cards have no power, so the "
-                "highest {suit} takes it."
-            )
-        else:
-            reason = _(
-                "{card} wins: on the first trick trumps and special cards have no power, "
-                "so the highest {suit} takes it."
-            )
+        reason = _plain(powers)
     elif powers.trump is not None and card.suit == powers.trump:
         reason = _("{card} wins: highest trump ({suit}).")
     else:
         reason = _("{card} wins: highest card of the suit led ({suit}), and no trump was played.")
     reason = reason.format(card=card.label, suit=suit)
     return joined(reason, _joker_note(powers, card, joker_trump), _jack_note(powers, card))
+
+
+def _plain(powers: Powers) -> str:
+    """A plain trick: the game's own first trick (the chip game), or a house rule."""
+    number = powers.trick.number
+    if powers.last and number != 1:
+        return _(
+            "{card} wins: at this table the last trick is a plain trick (house rule): trumps "
+            "and special cards have no power, so the highest {suit} takes it."
+        )
+    if is_plain(number, 0, powers.rules.seed_plain_tricks):
+        return _(
+            "{card} wins: on the first trick trumps and special cards have no power, "
+            "so the highest {suit} takes it."
+        )
+    return _(
+        "{card} wins: at this table the first trick is a plain trick (house rule): trumps "
+        "and special cards have no power, so the highest {suit} takes it."
+    )
+
+
+def no_trump_two(two: Card) -> str:
+    return _(
+        "The trick is all in trumps, and at this table that makes no same two (house rule), "
+        "so {card} does not take it."
+    ).format(card=two.label)
 
 
 def _joker_note(powers: Powers, card: Card, joker_trump: bool) -> str:

@@ -32,6 +32,7 @@ class TrickRules:
     plain_jack_lowest: bool
     first_trick_plain: str  # none, all or jacks (first_trick_specials_plain means all)
     plain_tricks: str
+    seed_plain_tricks: str  # the game's own plain tricks (the chip game's trick 1)
     plain_trick_specials: str
     almighty_is_trump: bool
     ura_jack_is_trump: bool
@@ -59,7 +60,7 @@ ABSENT = {
     "joker_lead_picture_request": False,
     "first_trick_restriction": "no_joker_lead",
 }
-_DERIVED = {"has_joker", "yoromeki", "yoromeki_after", "first_trick_plain"}
+_DERIVED = {"has_joker", "yoromeki", "yoromeki_after", "first_trick_plain", "seed_plain_tricks"}
 
 
 def trick_rules(rules: JapaneseLike, has_joker: bool) -> TrickRules:
@@ -82,11 +83,13 @@ def _read(rules: JapaneseLike, has_joker: bool) -> TrickRules:
 
     plain_first = "all" if read("first_trick_specials_plain") else read("first_trick_plain")
     heart = rules.yoromeki
+    seed = type(rules).spec("plain_tricks")
     values = {f.name: read(f.name) for f in fields(TrickRules) if f.name not in _DERIVED}
     return TrickRules(
         has_joker=has_joker,
         yoromeki=None if heart == "off" else card(heart.removesuffix("_after")),
         yoromeki_after=heart.endswith("_after"),
         first_trick_plain=plain_first,
+        seed_plain_tricks=seed.default if seed is not None else "none",
         **values,
     )

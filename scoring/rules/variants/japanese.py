@@ -10,7 +10,7 @@ from typing import TypeVar
 from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_auction
 from ..bids import STANDARD_SUIT_ORDER, Bid, SuitLadder, suit_order
 from ..cards import ACE, JACK, KING, NO_TRUMP, QUEEN, SUITS, Card
-from ..i18n import N_, NC_
+from ..i18n import N_, NC_, _
 from ..japanese import auction, legality, order, score
 from ..japanese.idle import idle_options
 from ..japanese.options import ChipRules, JapaneseRules
@@ -101,6 +101,12 @@ class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
 
     def sum_matters(self, players: int, rules: JapaneseRules) -> bool:
         return rules.score_table == "chips"  # the wins table counts wins, it moves nothing
+
+    def joker_call_refusal(self, trick: Trick, rules: JapaneseRules) -> str:
+        if rules.joker_call == "off":
+            return super().joker_call_refusal(trick, rules)
+        # §8.9: no new field; the lead alone decides whether the joker is called.
+        return _("At this table a joker call is automatic (house rule): leave joker_called out.")
 
     def trump_choices(self, rules: JapaneseRules) -> tuple[str, ...]:
         return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS

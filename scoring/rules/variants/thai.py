@@ -161,8 +161,12 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
         win, loss = values["win"], values["loss"]
         if facts.toppled:
             deltas = deltas_for(facts, loss, loss, win)
-            line = _(
-                "the napoleon was toppled on the first trick: the citizens win, one point each"
+            line = (
+                _("the napoleon was toppled on the first trick: the citizens win")
+                if rules.score_values
+                else _(
+                    "the napoleon was toppled on the first trick: the citizens win, one point each"
+                )
             )
             return Score(False, handicap, None, deltas, (line, *self._own_numbers(rules, values)))
         side, tricks = side_tricks(facts, self.tricks(facts.players, rules))
@@ -213,10 +217,21 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
             if rules.betrayal_friend == "wins":
                 lines.append(_("the betraying friend wins with the citizens"))
             return False, True, lines
+        own = bool(rules.score_values)  # the table's own numbers are said by _own_numbers
         if side > against:
-            return True, False, [count, _("the napoleon's side wins, one point each")]
+            won = (
+                _("the napoleon's side wins")
+                if own
+                else _("the napoleon's side wins, one point each")
+            )
+            return True, False, [count, won]
         if side < against:
-            return False, False, [count, _("the citizens win, one point each")]
+            lost = _("the citizens win") if own else _("the citizens win, one point each")
+            return False, False, [count, lost]
         if rules.tie == "napoleon_loses":
             return False, False, [count, _("a tie, which the citizens win (house rule)")]
-        return None, False, [count, _("a tie: a draw, nobody scores")]
+        return (
+            None,
+            False,
+            [count, _("a tie: a draw") if own else _("a tie: a draw, nobody scores")],
+        )

@@ -113,7 +113,11 @@ def _leads(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlays
             return LegalPlays(tuple(legal), {c: banned[c] for c in hand if c in banned})
         return LegalPlays(tuple(hand))
     plain = [c for c in hand if c not in banned and not _is_trump(c, trick)]
-    if plain:
+    # ``no_lead`` (rules.md §5) lets a trump lead a hand of nothing but trumps, the joker and
+    # the ripper, even where a house rule lets the ripper lead; ``none`` (rules-house.md
+    # §8.5.1) bars a trump while any other card may be played, the ripper included.
+    blocking = plain if rules.first_trick_trumps == "none" else [c for c in plain if c != ripper]
+    if blocking:
         trump = _("a trump may not be led to the first trick while you hold other cards")
         return LegalPlays(tuple(plain), {c: banned.get(c, trump) for c in hand if c not in plain})
     trumps = [c for c in hand if c not in banned]

@@ -88,15 +88,15 @@ def _pagat(
     elif rules.formula == "pagat_p10":
         weight, base = 0, values["base"]
         amount = points - base
-        line = _("made: S = {points} − {base} = {unit}")
+        line = _("made: S = {points} − {base} = {unit} (house rule)")
     elif rules.formula == "pagat_pm":
         weight, base = 0, low
         amount = points - low
-        line = _("made: S = {points} − {base} (the lowest bid) = {unit}")
+        line = _("made: S = {points} − {base} (the lowest bid) = {unit} (house rule)")
     else:
         weight, base = 0, low
         amount = points - low + 1
-        line = _("made: S = {points} − {base} (the lowest bid) + 1 = {unit}")
+        line = _("made: S = {points} − {base} (the lowest bid) + 1 = {unit} (house rule)")
     shown = line.format(weight=weight, bid=bid, base=base, points=points, unit=_number(amount))
     return amount, [shown]
 

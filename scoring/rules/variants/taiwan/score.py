@@ -63,7 +63,10 @@ def score(
     base, over, short = (_row(values, kind, row) for row in ROWS)
     made = (level_times * base[0], level_times * base[1], level_times * base[2])
     deltas, lines = _table(facts, margin, _heads(name, kind, level), made, over, short)
-    if name == "balanced":
+    if name == "balanced" and rules.score_values:
+        # A table's own numbers may break the balance: the line must not promise a zero sum.
+        lines.append(_("four players, balanced table (house rule)"))
+    elif name == "balanced":
         lines.append(_("four players, balanced table: every hand sums to zero (house rule)"))
     own = own_numbers_line(rules.score_values)
     return deltas, lines + ([own] if own else [])
