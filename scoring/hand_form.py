@@ -227,6 +227,8 @@ class HandForm(forms.Form):
             contract = self._contract(data)
             data["called_card"] = self._called_card(data)
             declarer = self._playing(data["declarer"], "declarer")
+            if self.variant.dealer_only(contract, self.rules):
+                self.variant.verify_declarer(contract, declarer, self._dealer(), self.rules)
             partner = self._partner(data)
             killed = self._killed(data, declarer, partner)
             facts = self._facts(data, contract, declarer, partner, killed)
@@ -420,6 +422,14 @@ class HandForm(forms.Form):
             "points": self.score.declarer_points,
             "lines": list(self.score.lines),
         }
+
+    def _dealer(self) -> int:
+        """Who deals this hand: a new hand's form does not follow the deal (most hands
+        never ask), so the turn is found here when a call only the dealer makes asks."""
+        if self.lineup.dealer is None:
+            last = self.session.hands.order_by("-number").first()
+            self.lineup = with_turns(self.lineup, self.session, last)
+        return self.dealer_seat()
 
     def dealer_seat(self) -> int:
         """The dealer's seat among those dealt in (an edit that changes who sat out)."""

@@ -318,3 +318,24 @@ def test_it_lets_the_joker_follow_as_a_trump(plays, hand, legal, context):
     answer = assert_partition("nap", plays, hand, legal, **context)
     if "JK" in hand and "JK" not in legal:
         assert "house rule" in answer.illegal[next(c for c in answer.illegal if c.code == "JK")]
+
+
+@pytest.mark.parametrize(
+    ("call", "declarer", "dealer", "refused"),
+    [
+        ("one", 3, 3, False),  # the dealer's forced bid
+        ("one", 0, 3, True),  # only the dealer is ever forced to bid
+        ("two", 0, 3, False),  # any other call, anyone
+        ("nap", 3, 3, False),
+    ],
+)
+def test_it_lets_only_the_dealer_declare_one(call, declarer, dealer, refused):
+    nap = find_variant("nap")
+    rules = nap.rules(ONE, 4)
+    contract = nap.parse_contract(call, rules)
+    if not refused:
+        nap.verify_declarer(contract, declarer, dealer, rules)
+        return
+    with pytest.raises(Exception, match="may be bid only by the dealer") as caught:
+        nap.verify_declarer(contract, declarer, dealer, rules)
+    assert caught.value.field == "declarer"

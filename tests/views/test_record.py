@@ -298,3 +298,16 @@ def test_it_refuses_a_stranger_and_saves_nothing(stranger_client, session):
 
 def test_it_lets_the_owner_record_too(owner_client, session):
     assert record(owner_client, session, hand_data(session)).status_code == 302
+
+
+def test_it_refuses_nap_one_from_anyone_but_the_dealer(member_client, league):
+    session = make_session(league, "nap", first_dealer=2, options={"all_pass": "dealer_bids_one"})
+    before = counts()
+    one = {"nap_bid": "one", "tricks_0": "1", "tricks_1": "4", "tricks_2": "0"}
+    response = record(member_client, session, hand_data(session, **one))
+    assert response.status_code == 422
+    assert "may be bid only by the dealer" in response.content.decode()
+    assert counts() == before
+    dealer = {**one, "declarer": "2", "tricks_0": "0", "tricks_2": "1"}
+    assert record(member_client, session, hand_data(session, **dealer)).status_code == 302
+    assert Hand.objects.get(session=session).contract == "one"

@@ -184,6 +184,14 @@ class Variant(TableTerms, ABC, Generic[R]):
     def verify_contract(self, contract: Contract, rules: R) -> None:
         self.ladder(rules, for_auction=False).verify_bounds(contract)
 
+    def dealer_only(self, contract: Contract, rules: R) -> bool:
+        """Whether only the dealer can end an auction with this contract (Nap's forced
+        one): then ``verify_declarer`` needs to know who dealt. Most games have none."""
+        return False
+
+    def verify_declarer(self, contract: Contract, declarer: int, dealer: int, rules: R) -> None:
+        """Raise when this declarer could not have won the auction with this contract."""
+
     def parse_call(self, text: object, rules: R) -> Call:
         return parse_call(self.ladder(rules), text)
 

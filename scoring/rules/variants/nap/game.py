@@ -11,7 +11,7 @@ from ...i18n import N_, NC_
 from ...score_layout import NAP
 from ...score_values import Coefficient
 from ...scores import HandFacts, Score, side_tricks
-from ...sentences import CardName
+from ...sentences import CardName, Seat
 from ...tricks import LegalPlays, Trick, TrickResult
 from ..base import Variant, trump_name
 from . import play, score
@@ -96,6 +96,25 @@ class Nap(Variant[NapRules]):
         if rules.sir_garnet:
             house.append("garnet")
         return NapLadder(tuple(house), low=1 if for_auction else FORCED_ONE)
+
+    def dealer_only(self, contract: Contract, rules: NapRules) -> bool:
+        # ``one`` is the dealer's forced bid after everyone else passed (rules-house.md §8.7).
+        return contract == NAP_HOUSE_BIDS["one"]
+
+    def verify_declarer(
+        self, contract: Contract, declarer: int, dealer: int, rules: NapRules
+    ) -> None:
+        if self.dealer_only(contract, rules) and declarer != dealer:
+            raise InconsistentResult(
+                N_(
+                    "{bid} may be bid only by the dealer, when everyone before has passed "
+                    "(house rule)."
+                ),
+                "declarer",
+                bid=contract,
+                seat=Seat(declarer),
+                dealer=Seat(dealer),
+            )
 
     def auction_plan(
         self, players: int, rules: NapRules, dealer: int | None, first: int | None
