@@ -105,10 +105,8 @@ class DealMissTool(CardTool):
         own = (f"o.{SWITCH}", f"o.{VALUES}")
         return [m for key, m in self.errors.items() if key.startswith("o.") and key not in own]
 
-    @property
-    def changed_options(self) -> int:
-        names = {name.split(".")[0] for name, _v in self.canonical_options()}
-        return len(names - {SWITCH, VALUES})
+    def uncounted_options(self) -> frozenset[str]:
+        return super().uncounted_options() | {SWITCH, VALUES}
 
     def counting_fields(self) -> dict:
         fields = {f["name"]: f for f in super().option_fields()}

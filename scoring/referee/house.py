@@ -9,6 +9,10 @@ from scoring.rulebook.labels import option_title, part_name, value_label
 from scoring.rules.errors import RulesError
 
 WHOLE = re.compile(r"-?[0-9]{1,6}")  # ASCII digits only, as scoring.query reads them
+# A number of an object option (a score table's, a count's) as typed, of any length: the
+# engine then says whether it is within bounds (six digits would call 1000000 "not a
+# whole number").
+PART = re.compile(r"[+-]?[0-9]{1,30}")
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 
@@ -40,7 +44,7 @@ def _json_value(spec, text: str):
     if spec.kind == "int":
         return int(text) if WHOLE.fullmatch(text) else text
     if spec.kind == "object":
-        return int(text) if WHOLE.fullmatch(text) else text
+        return int(text) if PART.fullmatch(text) else text
     return text
 
 

@@ -20,6 +20,7 @@ WON_KEYS = tuple(f"w{seat}" for seat in range(MAX_SEATS))
 class ScoreTool(Situation):
     tool = "score"
     keys = (OUT, "d", "x", "f", "r", "tp", *WON_KEYS)
+    shows_score_numbers = True  # the ruling depends on them: the panel sets each number
     fields = {
         "variant": "v",
         "players": "n",

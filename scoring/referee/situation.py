@@ -24,6 +24,7 @@ from scoring.rulebook.refusals import house_refusal
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.errors import OptionError, RulesError
 
+from . import numbers
 from .house import (
     TRUE_WORDS,
     canonical_options,
@@ -55,10 +56,12 @@ class Situation:
     int_keys: frozenset[str] = frozenset()
     fields: dict[str, str] = {}  # API field (first path segment) → query key
     prompts: dict[str, object] = {}  # query key → what to ask when it is missing
+    shows_score_numbers = False  # whether the panel draws the score table's own numbers
 
     def __init__(self, query, session=None) -> None:
         self.values: dict[str, str] = {}
         self.options: dict[str, str] = {}
+        self.drawn: dict[str, int] = {}  # the default each own-number box was drawn with
         self.errors: dict[str, str] = {}
         self.error_index: dict[str, int] = {}
         self.malformed = False
@@ -92,6 +95,8 @@ class Situation:
             if key.startswith("o.") and len(key) > 2:
                 if value:
                     self.options[key[2:]] = value
+            elif key.startswith(numbers.DRAWN) and numbers.number(value) is not None:
+                self.drawn[key[len(numbers.DRAWN) :]] = numbers.number(value)
             elif key in self.keys or key in self.ui_keys or key in ("v", "n"):
                 if value:
                     self.values[key] = value
@@ -121,6 +126,9 @@ class Situation:
                 self.players = self.variant.verify_players(count)
             except RulesError as error:
                 self.fail("n", error.render(self.words))
+        self.options = numbers.kept_options(
+            self.variant, self.table_players, self.options, self.drawn
+        )
         self.option_json = options_to_json(self.variant, self.options)
         try:
             self.rules = self.variant.rules(self.option_json, self.table_players)
@@ -167,6 +175,9 @@ class Situation:
         and calls as players read them (the API's codes stay in the query); a house rule
         by its name."""
         if isinstance(error, OptionError):
+            own = error.field.startswith("options." + numbers.PREFIX)
+            if own and not self.shows_score_numbers:  # no box to stand beside: named
+                return f"{numbers.named(self.variant, error.field)}: {house_refusal(error)}"
             return house_refusal(error)
         return error.render(self.words)
 
@@ -179,6 +190,8 @@ class Situation:
 
     def key_of(self, field: str) -> tuple[str, int | None]:
         """``plays[2]`` → ``("p", 2)``, ``options.yoromeki`` → ``("o.yoromeki", None)``."""
+        if field.startswith("options." + numbers.PREFIX):  # one number of the score table
+            return "o." + field[len("options.") :], None
         if field.startswith("options."):
             return "o." + field[len("options.") :].split(".")[0].split("[")[0], None
         match = re.match(r"([a-z_]+)(?:\[(\d+)\])?(?:\.(\w+))?", field or "")
@@ -330,17 +343,44 @@ class Situation:
     def option_fields(self) -> list[dict]:
         if self.variant is None:
             return []
-        return option_fields(self.variant, self.options, self.table_players, self.errors)
+        fields = option_fields(self.variant, self.options, self.table_players, self.errors)
+        if not self.shows_score_numbers:
+            return [f for f in fields if f["name"] != numbers.OPTION]
+        for field in fields:
+            if field["name"] == numbers.OPTION:
+                field["table"] = numbers.panel(self.variant, self.table_players, self.options)
+        return [f for f in fields if f["name"] != numbers.OPTION or f["table"]]
 
     @property
     def changed_options(self) -> int:
-        return len({name.split(".")[0] for name, _v in self.canonical_options()})
+        """The changed rules of the panel (the rules it does not show are not counted)."""
+        names = {name.split(".")[0] for name, _v in self.canonical_options()}
+        return len(names - self.uncounted_options())
+
+    def uncounted_options(self) -> frozenset[str]:
+        # A tool whose ruling does not depend on the score table's numbers carries them on
+        # to the score tool without drawing or counting them.
+        return frozenset(() if self.shows_score_numbers else (numbers.OPTION,))
 
     def general_errors(self) -> list[str]:
         return [message for key, message in self.errors.items() if key == ""]
 
     def option_errors(self) -> list[str]:
-        return [message for key, message in self.errors.items() if key.startswith("o.")]
+        """The house rules' messages for the top of the panel (an own number's stands
+        beside its box, where the panel draws the score table)."""
+        own = numbers.error_key("") if self.shows_score_numbers else None
+        return [
+            message
+            for key, message in self.errors.items()
+            if key.startswith("o.") and not (own and key.startswith(own))
+        ]
+
+    @property
+    def own_numbers_refused(self) -> bool:
+        """Whether the engine refused a number of the score table the panel draws (the
+        panel then opens on it, as on any other refused rule)."""
+        own = numbers.error_key("")
+        return self.shows_score_numbers and any(key.startswith(own) for key in self.errors)
 
 
 def ask(situation: Situation, ruling: Callable[[], Answer]) -> Answer | None:

@@ -28,6 +28,7 @@ _ALMIGHTY_CALL = (
 )
 _NOT_IN_TABLE = "{name} is not a number of this score table; its numbers are: {known}."
 _BOUNDS = "{path} must be a whole number from {low} to {high}."
+_NOT_WHOLE = "{path} must be a whole number, not {value}."
 
 
 def _first_trick(error: RulesError, label: str | None) -> str:
@@ -66,8 +67,14 @@ def _bounds(error: RulesError, label: str | None) -> str:
     return _("Write a whole number from {low} to {high}.").format(low=low, high=high)
 
 
+def _not_whole(error: RulesError, label: str | None) -> str:
+    # Shown beside the box, as the bounds are: what was typed, and what to type instead.
+    return _("Write a whole number, not {value}.").format(value=error.params.get("value"))
+
+
 _PAGE_SENTENCES = {
     _BOUNDS: _bounds,
+    _NOT_WHOLE: _not_whole,
     _FIRST_TRICK: _first_trick,
     _ALMIGHTY_CALL: _almighty_call,
     _NOT_IN_TABLE: _not_in_table,

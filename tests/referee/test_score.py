@@ -200,6 +200,14 @@ QUERIES = st.dictionaries(
                 "o.sir_garnet",
                 "o.all_pass",
                 "o.payout",
+                # A table's own numbers, in and out of each active table, with a box's default.
+                "o.score_values",
+                "o.score_values.standard_made_napoleon",
+                "o.score_values.declarer",
+                "o.score_values.bid_weight",
+                "o.score_values.nap_made",
+                "o.score_values.win",
+                "sd.declarer",
             ]
         ),
     ),
