@@ -14,6 +14,8 @@ old table's defaults: they are recognised as such and dropped, instead of becomi
 table's own numbers under the new one.
 """
 
+from django.utils.translation import gettext as _
+
 from scoring.house_form import score_names
 from scoring.rulebook.labels import option_title, part_name
 from scoring.rulebook.refusals import house_refusal
@@ -42,7 +44,7 @@ def named(variant, field: str) -> str:
     the number's words in the laid-out table."""
     name = field.rpartition(".")[2]
     words = score_names(variant).get(name) or part_name(OPTION, name)
-    return f"{option_title(OPTION)}: {words}"
+    return _("{option}: {part}").format(option=option_title(OPTION), part=words)
 
 
 def split(options: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -152,5 +154,9 @@ def _box(name: str, label: str, cell, numbers: dict[str, str], refused: dict[str
         "label": label,
         "value": numbers.get(name, str(cell.value) if cell is not None else ""),
         "error": refused.get(name),
+        # Under its row of the table, the message names the box it is about.
+        "named_error": _("{place}: {problem}").format(place=label, problem=refused[name])
+        if name in refused
+        else "",
         "changed": name in numbers,
     }

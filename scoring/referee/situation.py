@@ -177,7 +177,8 @@ class Situation:
         if isinstance(error, OptionError):
             own = error.field.startswith("options." + numbers.PREFIX)
             if own and not self.shows_score_numbers:  # no box to stand beside: named
-                return f"{numbers.named(self.variant, error.field)}: {house_refusal(error)}"
+                place = numbers.named(self.variant, error.field)
+                return _("{place}: {problem}").format(place=place, problem=house_refusal(error))
             return house_refusal(error)
         return error.render(self.words)
 

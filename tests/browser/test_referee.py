@@ -198,6 +198,23 @@ def test_it_settles_a_mighty_run(live_server, page):
     assert "Run: the declarer's side took all 20 points, doubled" in text
     assert "Seat 1 +32" in text and "Seat 2 +16" in text and "Seat 3 −16" in text
     shoot(page, "mighty-score")
+    # The table's own numbers: the declarer's share of 3 instead of 2, set in the panel.
+    page.locator("#ref-options > summary").click()
+    page.locator("#ref-own-numbers > summary").click()
+    share = page.get_by_label("with a friend · declarer")
+    assert share.input_value() == "2"
+    share.fill("3")
+    share.press("Tab")
+    settle(page)
+    text = ruling(page)
+    assert "Seat 1 +48" in text and "Seat 2 +16" in text, text
+    assert "own numbers: with a friend · declarer: +3" in text
+    assert page.url.endswith("&o.score_values.declarer=3")
+    assert page.locator("#ref-own-numbers").get_attribute("open") is not None
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "mighty-own-numbers")
+    page.locator("#ref-own-numbers").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "referee-mighty-own-numbers-panel.png"))
 
 
 @pytest.mark.browser
