@@ -26,8 +26,9 @@ class PlayerRefused(Exception):
         self.message = message
 
 
-def _by(user) -> dict:
-    return {"user": user, "username": getattr(user, "username", "") or ""}
+def _by(user, by: str = "") -> dict:
+    """Who made a change: the account, or ``by`` for a change made outside the pages."""
+    return {"user": user, "username": getattr(user, "username", "") or by}
 
 
 def _sessions_of(player_ids) -> list[int]:
@@ -46,11 +47,15 @@ def _lock_sessions(player_ids) -> list[int]:
     return found
 
 
-def rename(league, player_id: int, name: str, user=None) -> Player:
+def rename(
+    league, player_id: int, name: str, user=None, by: str = "", was: str | None = None
+) -> Player:
+    """Entry ``player_id`` is called ``name`` from now on; with ``was``, only if it is
+    still called that (a rename planned earlier does not undo one made since)."""
     with transaction.atomic():
         sessions = _lock_sessions([player_id])
         player = Player.objects.select_for_update().filter(league=league, pk=player_id).first()
-        if player is None:
+        if player is None or (was is not None and player.name != was):
             raise PlayerRefused(_("That player entry has changed meanwhile; look again."))
         key = name_key(name)
         for other in Player.objects.filter(league=league).exclude(pk=player.pk):
@@ -68,7 +73,7 @@ def rename(league, player_id: int, name: str, user=None) -> Player:
             action=PlayerChange.RENAME,
             old_name=old,
             new_name=name,
-            **_by(user),
+            **_by(user, by),
         )
         detail = {"action": "rename", "old": old, "new": name}
         version.bump_many(sessions, TableChange.PLAYERS, detail, user)

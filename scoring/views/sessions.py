@@ -16,8 +16,9 @@ from scoring.access import league_for, session_for
 from scoring.forms import HandForm, SessionForm, league_initial
 from scoring.hand_markup import FreshEntry, markup_for
 from scoring.lineup import next_lineup
-from scoring.models import VARIANT_CHOICES, GameSession, Player, Seat, TableChange
+from scoring.models import VARIANT_CHOICES, GameSession, Seat, TableChange
 from scoring.regulars import known_players, recent_lineups
+from scoring.seating import league_player
 from scoring.sheet import roster, sheet
 from scoring.standings import standings
 from scoring.table import version
@@ -81,9 +82,9 @@ def _start(league, data, user) -> GameSession:
         league.default_options = {**league.default_options, data["variant"]: data["raw_options"]}
         league.save(update_fields=["default_variant", "default_options"])
         for number, name in enumerate(data["players"]):
-            player = Player.objects.filter(league=league, name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(league=league, name=name)
+            # The same person as the league sees them everywhere (name_key), not as the
+            # database folds case (which would differ between SQLite and PostgreSQL).
+            player = league_player(league, name)
             Seat.objects.create(session=session, number=number, player=player)
     return session
 
