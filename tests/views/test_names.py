@@ -14,7 +14,7 @@ from scoring.history.export import league_json
 from scoring.models import GameSession, Invitation, League, Player, Seat
 from scoring.names import clean_name, name_key
 from tests.history.import_files import refusal, upload
-from tests.views.factories import counts, make_league, make_session, make_user, play, url
+from tests.views.factories import counts, drawn_for, make_league, make_session, make_user, play, url
 
 NFD = lambda text: unicodedata.normalize("NFD", text)  # noqa: E731 - typed decomposed
 
@@ -71,7 +71,9 @@ def new_session(ctx, typed):
 def join(ctx, typed):
     session = make_session(ctx["league"], "thai")
     joined = {"action": "join", "name": typed, "after": "4"}
-    response = ctx["member_client"].post(url("players", session.pk), joined)
+    response = ctx["member_client"].post(
+        url("players", session.pk), {**joined, **drawn_for(session)}
+    )
     return response, lambda: Seat.objects.latest("pk").player.name
 
 
@@ -79,7 +81,7 @@ def replace(ctx, typed):
     session = make_session(ctx["league"], "taiwan")
     seat = session.seat_list[4]
     data = {"action": "replace", "seat": seat.pk, "name": typed}
-    response = ctx["member_client"].post(url("players", session.pk), data)
+    response = ctx["member_client"].post(url("players", session.pk), {**data, **drawn_for(session)})
     return response, lambda: Seat.objects.latest("pk").player.name
 
 
@@ -163,7 +165,7 @@ def test_it_finds_the_same_player_however_the_name_was_composed(ctx, first, seco
     assert latest.seat_list[0].player == entry
     assert Player.objects.count() == 5
     joined = {"action": "join", "name": second, "after": "4"}
-    response = member.post(url("players", latest.pk), joined)
+    response = member.post(url("players", latest.pk), {**joined, **drawn_for(latest)})
     assert response.status_code == 409 and "already sits at this table" in response.content.decode()
     both = {**data, "players": "\n".join([first, second, *OTHERS[:3]])}
     response = member.post(url("session-new", league.pk), both)
@@ -191,7 +193,9 @@ def test_a_name_the_join_form_refuses_changes_nothing(ctx):
     session = make_session(ctx["league"], "taiwan")
     before = counts()
     joined = {"action": "join", "name": "\u0e48", "after": "4"}
-    response = ctx["member_client"].post(url("players", session.pk), joined)
+    response = ctx["member_client"].post(
+        url("players", session.pk), {**joined, **drawn_for(session)}
+    )
     assert response.status_code == 400 and counts() == before
 
 

@@ -63,7 +63,7 @@ def test_a_dry_run_says_what_would_change_and_changes_nothing(league, trimmed, e
     assert "4 to rename, 0 skipped; nothing was changed (dry run)." in out
     assert names(league) == set(STORED)
     assert not PlayerChange.objects.exists()
-    assert GameSession.objects.get(pk=trimmed.pk).revision == trimmed.revision
+    assert GameSession.objects.get(pk=trimmed.pk).version == trimmed.version
 
 
 def test_it_renames_through_the_owners_rename(league, trimmed, export_file):
@@ -77,7 +77,7 @@ def test_it_renames_through_the_owners_rename(league, trimmed, export_file):
     assert (change.action, change.old_name, change.new_name) == ("rename", "สมศร", "สมศรี")
     assert change.username == "repair_names" and change.user is None
     assert PlayerChange.objects.count() == 4
-    assert GameSession.objects.get(pk=trimmed.pk).revision > trimmed.revision
+    assert GameSession.objects.get(pk=trimmed.pk).version > trimmed.version
     # Run again: nothing is left to repair.
     again = repair("--from-export", export_file(), "--league", str(league.pk))
     assert "no entry is a name of the file with its end marks lost" in again
