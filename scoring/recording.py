@@ -72,6 +72,7 @@ def record_hand(
             raise SessionEnded(locked.ended_at)
         if drawn is not None:
             version.check(locked, drawn, Write.RECORD)
+        values = _as_stored_now(session, locked, values)
         if not values.get("lineup"):
             lineup = next_lineup(session, last)
             values = {**values, **lineup.values(lineup.out)}
@@ -124,6 +125,7 @@ def update_hand(
             raise SessionEnded(locked.ended_at)
         if drawn is not None:
             version.check(locked, drawn, Write.EDIT)
+        values = _as_stored_now(hand.session, locked, values)
         before = audit.snapshot(current)  # audit
         for name, value in values.items():
             setattr(current, name, value)
@@ -218,6 +220,15 @@ def restore_hand(session: GameSession, event_pk: int, user=None) -> Hand:
         audit.log(session, HandEvent.RESTORE, user, after=audit.snapshot(hand, deltas), hand=hand)
         _bump(locked, hand, HandEvent.RESTORE, user)
         return hand
+
+
+def _as_stored_now(session: GameSession, locked: version.Locked, values: dict) -> dict:
+    """The players of an entry read before the lock, as they are stored now: an entry
+    merged into another meanwhile is that other one (the same person; the entry named
+    is gone). Nothing to look up when the table has not moved since it was read."""
+    if locked.version == session.version or not values.get("lineup"):
+        return values
+    return {**values, **_merged(session, values)}
 
 
 def _merged(session: GameSession, state: dict) -> dict:
