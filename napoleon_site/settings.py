@@ -39,7 +39,7 @@ if not DEBUG and (len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "napoleon_site.apps.ThrottledAdminConfig",  # Django's admin; its login answers 429
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
