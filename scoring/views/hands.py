@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect, reswap, trigger_client_event
 
 from scoring import audit, query
 from scoring.access import session_for
@@ -185,7 +185,10 @@ def _table_changed(request, session, error):
         form.is_valid()
     context = refusal_context(error)
     reason = TABLE_CHANGED % {"changes": " ".join(context["table_changed"])}
-    return _refused(request, session, form, refusal_status(error), reason, **context)
+    response = _refused(request, session, form, refusal_status(error), reason, **context)
+    # The Save button sits at the foot of the screen; what changed is said at the head
+    # of the form, which comes into view.
+    return reswap(response, "outerHTML show:#record:top") if request.htmx else response
 
 
 TABLE_CHANGED = gettext_lazy("the table changed after it was entered. %(changes)s")
