@@ -64,9 +64,7 @@ def open_table(page, live_server, session):
     page.wait_for_selector("#hand-form")
 
 
-def test_a_save_after_another_phone_seated_someone_is_refused_and_kept(
-    page, live_server, session
-):
+def test_a_save_after_another_phone_seated_someone_is_refused_and_kept(page, live_server, session):
     open_table(page, live_server, session)
     enter_cat_with_dan(page)
     other_phone_seats_zoe_after_ann(session)
@@ -104,9 +102,7 @@ def test_a_hand_kept_offline_is_refused_after_a_change_and_comes_back_with_its_k
     assert str(Hand.objects.get().key) == key
 
 
-def test_a_save_stored_but_unheard_is_not_recorded_twice_after_a_change(
-    page, live_server, session
-):
+def test_a_save_stored_but_unheard_is_not_recorded_twice_after_a_change(page, live_server, session):
     open_table(page, live_server, session)
     enter_cat_with_dan(page)
     page.wait_for_selector("#preview table")
