@@ -4,6 +4,9 @@
 python3 dev.py run [port]           set up the app alone, migrate, serve on http://127.0.0.1:8000
 python3 dev.py test [pytest args]   set up with the test tools, lint, check, test on SQLite
                                     and (the tests that reach the database) on PostgreSQL
+python3 dev.py lock [options]       write requirements.txt and requirements-dev.txt again from
+                                    requirements.in and requirements-dev.in (pip-compile options,
+                                    e.g. --upgrade-package NAME or --upgrade)
 """
 
 import contextlib
@@ -20,8 +23,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
+# Lock files, made by `dev.py lock` from the lists in requirements.in and requirements-dev.in:
+# every package pinned, with its hashes. The test set holds the run set at the same versions.
 RUN_REQUIREMENTS = ROOT / "requirements.txt"
-TEST_REQUIREMENTS = ROOT / "requirements-dev.txt"  # includes requirements.txt
+TEST_REQUIREMENTS = ROOT / "requirements-dev.txt"
+LOCK_INPUTS = [ROOT / "requirements.in", ROOT / "requirements-dev.in"]  # the run set first
+# What sends pip elsewhere than the default index, or bounds what it takes from it: a lock made
+# under these could name files that only this machine has.
+PIP_SOURCES = [
+    "PIP_INDEX_URL",
+    "PIP_EXTRA_INDEX_URL",
+    "PIP_FIND_LINKS",
+    "PIP_NO_INDEX",
+    "PIP_CONSTRAINT",
+]
 NODE_MODULES = ROOT / "node_modules"
 NPM_STAMP = NODE_MODULES / ".package-lock.sha256"
 NPM_FILES = [ROOT / "package.json", ROOT / "package-lock.json"]
@@ -70,7 +85,7 @@ def apt_install(step, *packages):
 def requirements_hash(requirements):
     # pyvenv.cfg names the venv's Python, so a new interpreter also reinstalls.
     digest = hashlib.sha256()
-    for path in [VENV / "pyvenv.cfg", RUN_REQUIREMENTS, requirements]:
+    for path in [VENV / "pyvenv.cfg", requirements]:
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -78,7 +93,8 @@ def requirements_hash(requirements):
 def ensure_venv(requirements):
     """Create .venv and install ``requirements`` when they changed, then re-run inside it.
 
-    `run` installs what the app needs and nothing more; `test` adds the test tools."""
+    `run` installs what the app needs and nothing more; `test` adds the test tools. Every
+    file pip downloads must match a hash in the lock, or nothing is installed."""
     if not VENV_PYTHON.exists():
         header("Creating .venv")
         if subprocess.call([sys.executable, "-m", "venv", str(VENV)]) != 0:
@@ -90,7 +106,7 @@ def ensure_venv(requirements):
     if not stamp.exists() or stamp.read_text().strip() != wanted:
         header(f"Installing {requirements.name} into .venv")
         pip = [VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-        run(f"install {requirements.name}", [*pip, "-r", requirements])
+        run(f"install {requirements.name}", [*pip, "--require-hashes", "-r", requirements])
         stamp.write_text(wanted + "\n")
     if Path(sys.prefix).resolve() != VENV.resolve():
         os.execv(VENV_PYTHON, [str(VENV_PYTHON), str(Path(__file__).resolve()), *sys.argv[1:]])
@@ -358,6 +374,18 @@ def cmd_test(pytest_args):
     header("All steps passed")
 
 
+def cmd_lock(options):
+    """pip-compile each input into its lock, with pyproject.toml's [tool.pip-tools.compile]."""
+    env = {key: value for key, value in os.environ.items() if key not in PIP_SOURCES}
+    # Not even the machine's pip.conf: the locks must install where only the default index is.
+    env["PIP_CONFIG_FILE"] = os.devnull
+    pip_compile = VENV_PYTHON.parent / "pip-compile"
+    for source in LOCK_INPUTS:
+        header(f"pip-compile {source.name}")
+        run(f"lock {source.name}", [pip_compile, "--quiet", *options, source.name], env=env)
+    print("\nLocked; `dev.py run` and `dev.py test` install the new locks when next run.")
+
+
 def parse_port(args):
     if not args:
         return 8000
@@ -370,13 +398,17 @@ def parse_port(args):
 
 
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test"}:
+    if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test", "lock"}:
         print(__doc__.strip(), file=sys.stderr)
         sys.exit(2)
     if sys.argv[1] == "run":
         port = parse_port(sys.argv[2:])
         ensure_venv(RUN_REQUIREMENTS)
         cmd_run(port)
+    elif sys.argv[1] == "lock":
+        # pip-compile comes with the test tools.
+        ensure_venv(TEST_REQUIREMENTS)
+        cmd_lock(sys.argv[2:])
     else:
         ensure_venv(TEST_REQUIREMENTS)
         cmd_test(sys.argv[2:])
