@@ -229,7 +229,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": env_str(
             "DJANGO_STATICFILES_STORAGE",
-            "whitenoise.storage.CompressedManifestStaticFilesStorage",
+            "napoleon_site.storage.StaticFilesStorage",
         ),
     },
 }

@@ -5,6 +5,7 @@ tests/browser/test_offline.py drives the worker and the outbox in Chromium.
 """
 
 import json
+import os
 import re
 import struct
 from pathlib import Path
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.core.management import call_command
+from django.test import override_settings
 
 from scoring.views import pwa
 from tests.views.factories import make_league, make_session, make_user
@@ -121,6 +124,49 @@ def test_the_service_worker_keeps_the_app_shell(client, db):
     assert re.fullmatch(r"[0-9a-f]{16}", config["version"])
 
 
+# A relative import or export of an ES module: its path (static/js/offline.js and its parts).
+IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["'](\.{1,2}/[^"']+)["']""", re.MULTILINE)
+
+
+def imported(name: str) -> set[str]:
+    """Every static file a module imports, itself and through the modules it imports."""
+    found, todo = set(), [name]
+    while todo:
+        path = todo.pop()
+        if path in found:
+            continue
+        found.add(path)
+        code = (ROOT / "static" / path).read_text()
+        base = Path(path).parent
+        todo += [str(Path(os.path.normpath(base / target))) for target in IMPORT.findall(code)]
+    return found
+
+
+def test_it_keeps_every_module_the_outbox_imports_in_the_app_shell():
+    modules = imported("js/offline.js")
+    assert {"js/outbox/queue.js", "js/outbox/storage.js"} <= modules  # the pattern finds them
+    assert modules <= set(pwa.SHELL), f"missing from SHELL: {sorted(modules - set(pwa.SHELL))}"
+
+
+def test_it_serves_module_imports_under_their_hashed_names_in_production(tmp_path):
+    """collectstatic with the production storage rewrites each import to the hashed name
+    of a file it wrote: a module never loads another release's part."""
+    production = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "napoleon_site.storage.StaticFilesStorage"},
+    }
+    with override_settings(STATIC_ROOT=tmp_path, STORAGES=production):
+        call_command("collectstatic", interactive=False, verbosity=0, ignore_patterns=["admin"])
+    names = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+    for module in sorted(imported("js/offline.js")):
+        served = tmp_path / names[module]
+        targets = IMPORT.findall(served.read_text())
+        assert len(targets) == len(IMPORT.findall((ROOT / "static" / module).read_text()))
+        for target in targets:
+            assert re.search(r"\.[0-9a-f]{12}\.js$", target), f"{module} imports {target}"
+            assert (served.parent / target).is_file(), f"{module} imports {target}"
+
+
 def test_a_changed_static_file_makes_a_new_worker_version(monkeypatch):
     before = worker_config(pwa._build_worker().decode())["version"]
     read = pwa._read
@@ -183,7 +229,7 @@ def test_every_page_links_the_manifest_the_icons_and_the_script(client, db):
     assert '<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">' in body
     colours = app_colours()
     assert f'<meta name="theme-color" content="{colours["accent"]}"' in body
-    assert '<script src="/static/js/offline.js" defer></script>' in body
+    assert '<script type="module" src="/static/js/offline.js"></script>' in body
     assert 'id="connection"' in body and 'data-sw="/sw.js"' in body
     assert "Offline — showing this page as last seen at %(time)s" in body
 
@@ -204,7 +250,12 @@ def test_the_content_security_policy_still_allows_no_inline_script(client, db, p
     assert not any("unsafe" in value for values in csp.values() for value in values)
 
 
-@pytest.mark.parametrize("name", ["offline.js", "sw.js"])
+SCRIPTS = sorted(
+    str(p.relative_to(ROOT / "static" / "js")) for p in (ROOT / "static" / "js").rglob("*.js")
+)
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
 def test_the_scripts_need_no_eval_and_write_no_html(name):
     code = (ROOT / "static" / "js" / name).read_text()
     for banned in ["eval(", "new Function", "innerHTML", "insertAdjacentHTML", "document.write"]:

@@ -28,14 +28,15 @@
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (n) { return n.indexOf("napoleon-pages-") === 0; })
         .map(function (n) { return caches.delete(n); }));
-    }).then(function () { location.reload(); }, function () { location.replace(text.offlineUrl); });
+    }).then(function () { location.reload(); }, function () { location.replace(String(text.offlineUrl)); });
     return;
   }
   root.classList.add("kept-ok");
 
   // ---- keeping this page -----------------------------------------------------------------
   function keepThisPage() {
-    if (worker() && cachedAt === null && !offlinePage) worker().postMessage({ type: "keep", url: location.href });
+    var active = worker();
+    if (active && cachedAt === null && !offlinePage) active.postMessage({ type: "keep", url: location.href });
   }
   if ("serviceWorker" in navigator && text.sw) {
     // The first visit (this page came before the worker), or a new worker: once it
@@ -49,23 +50,25 @@
   // first worker of all takes over by itself: no prompt then (there was no controller).
   var hadController = !!worker();
   var reloading = false;
+  /** @param {ServiceWorkerRegistration | null} registration */
   function offerUpdate(registration) {
     var bar = document.getElementById("update");
     if (!bar || cachedAt !== null) return;
     bar.hidden = false;
-    bar.querySelector("button").onclick = function () {
+    /** @type {HTMLButtonElement} */ (bar.querySelector("button")).onclick = function () {
       reloading = true;
       if (registration && registration.waiting) registration.waiting.postMessage({ type: "skip-waiting" });
       else location.reload();
     };
   }
+  /** @param {ServiceWorkerRegistration} registration */
   function watchForUpdates(registration) {
     if (registration.waiting && hadController) offerUpdate(registration);
     registration.addEventListener("updatefound", function () {
       var next = registration.installing;
       if (!next) return;
       next.addEventListener("statechange", function () {
-        if (next.state === "installed" && worker()) offerUpdate(registration);
+        if (/** @type {ServiceWorker} */ (next).state === "installed" && worker()) offerUpdate(registration);
       });
     });
     // A phone left on the table seldom loads a page: look again whenever it comes back
@@ -88,18 +91,20 @@
   // says "hand-saved", not a preview's settling meanwhile) has settled, every target of it
   // swapped, the page goes to the worker as it stands (another request would cost a page).
   document.addEventListener("htmx:afterSettle", function (event) {
-    var xhr = event.detail && event.detail.xhr;
+    var detail = /** @type {CustomEvent<{xhr?: XMLHttpRequest}>} */ (event).detail;
+    var xhr = detail && detail.xhr;
     if (!xhr || (xhr.getResponseHeader("HX-Trigger") || "").indexOf("hand-saved") < 0) return;
     if (!worker() || cachedAt !== null || offlinePage) return;
     setTimeout(keepAsItStands, 0);
   });
   function keepAsItStands() {
-    var page = root.cloneNode(true);
+    var page = /** @type {HTMLElement} */ (root.cloneNode(true));
     page.removeAttribute("class"); // set by the scripts; they set it again
-    page.querySelectorAll("#connection").forEach(function (b) { b.textContent = ""; b.hidden = true; });
-    page.querySelectorAll("#update").forEach(function (b) { b.hidden = true; });
+    page.querySelectorAll("#connection").forEach(function (b) { b.textContent = ""; /** @type {HTMLElement} */ (b).hidden = true; });
+    page.querySelectorAll("#update").forEach(function (b) { /** @type {HTMLElement} */ (b).hidden = true; });
     var html = "<!doctype html>\n" + page.outerHTML;
-    worker().postMessage({ type: "keep-this", url: location.href.split("#")[0], html: html });
+    var active = worker();
+    if (active) active.postMessage({ type: "keep-this", url: location.href.split("#")[0], html: html });
   }
 
   // ---- back to the live page ---------------------------------------------------------------
@@ -107,12 +112,13 @@
   // live page is back. With hands waiting in the outbox, offline.js sends them first.
   function waiting() {
     try {
-      return JSON.parse(localStorage.getItem("napoleon:outbox") || "[]").some(function (e) { return e.user === me; });
-    } catch (error) {
+      return JSON.parse(localStorage.getItem("napoleon:outbox") || "[]").some(/** @param {{user: string}} e */ function (e) { return e.user === me; });
+    } catch {
       return false;
     }
   }
-  var timer = null;
+  /** @type {number | undefined} */
+  var timer;
   var delay = 3000;
   function probe() {
     clearTimeout(timer);

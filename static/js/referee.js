@@ -8,33 +8,38 @@
   root.classList.add("js");
 
   // "ref-loading" on <html> from a change until its page is in: styles and tests wait on it.
+  /** @param {boolean} on */
   function loading(on) { root.classList.toggle("ref-loading", on); }
 
   // A stepper's button sets its number and lets htmx send it (after its delay).
   document.addEventListener("click", function (event) {
-    var copyButton = event.target.closest("[data-copy]");
+    var target = /** @type {Element} */ (event.target);
+    /** @type {HTMLElement | null} */
+    var copyButton = target.closest("[data-copy]");
     if (copyButton) { copy(copyButton); return; }
-    var step = event.target.closest("#referee-form [data-step]");
+    /** @type {HTMLElement | null} */
+    var step = target.closest("#referee-form [data-step]");
     if (!step) return;
-    var input = step.parentElement.querySelector("input");
-    var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
+    var input = /** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (step.parentElement).querySelector("input"));
+    var value = (parseInt(input.value, 10) || 0) + parseInt(/** @type {string} */ (step.dataset.step), 10);
     var min = input.min === "" ? -Infinity : +input.min;
     var max = input.max === "" ? Infinity : +input.max;
-    input.value = Math.max(min, Math.min(max, value));
+    input.value = String(Math.max(min, Math.min(max, value)));
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
   // Capturing: a number field's own htmx trigger stops the event before it bubbles.
   document.addEventListener("change", function (event) {
-    if (event.target.closest("#referee-form")) loading(true);
+    if (/** @type {Element} */ (event.target).closest("#referee-form")) loading(true);
   }, true);
 
+  /** @param {HTMLElement} button */
   function copy(button) {
-    var input = document.getElementById(button.dataset.copy);
+    var input = /** @type {HTMLInputElement} */ (document.getElementById(String(button.dataset.copy)));
     var done = function () {
       button.dataset.label = button.dataset.label || button.textContent;
       button.textContent = "✓";
-      setTimeout(function () { button.textContent = button.dataset.label; }, 1500);
+      setTimeout(function () { button.textContent = /** @type {string} */ (button.dataset.label); }, 1500);
     };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(done);
@@ -47,12 +52,17 @@
 
   // Where the keyboard was, for when htmx cannot put it back (a chip inside a folded panel;
   // an undo link that goes away leaves the focus on its section's heading).
+  /**
+   * @typedef {{selector: string, step?: string, heading?: boolean}} FocusKey
+   * @param {HTMLElement | null} active
+   * @returns {FocusKey | null}
+   */
   function focusKey(active) {
     if (!active || active === document.body || !window.CSS || !CSS.escape) return null;
     // By id, once the panels are open again (htmx's own try finds it in a closed panel).
     if (active.id) return { selector: "#" + CSS.escape(active.id) };
     if (active.dataset.step) {
-      var input = active.parentElement.querySelector("input[id]");
+      var input = /** @type {HTMLElement} */ (active.parentElement).querySelector("input[id]");
       if (input) return { selector: "#" + CSS.escape(input.id), step: active.dataset.step };
     }
     var section = active.closest("section[id]");
@@ -60,10 +70,12 @@
     return null;
   }
 
+  /** @param {FocusKey | null} key */
   function restoreFocus(key) {
     if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+    /** @type {HTMLElement | null} */
     var found = document.querySelector(key.selector);
-    if (found && key.step) found = found.parentElement.querySelector('[data-step="' + key.step + '"]');
+    if (found && key.step) found = /** @type {HTMLElement} */ (found.parentElement).querySelector('[data-step="' + key.step + '"]');
     if (!found) return;
     if (key.heading) found.setAttribute("tabindex", "-1");
     found.focus({ preventScroll: true });
@@ -73,6 +85,7 @@
 
   // The page is replaced, its live regions with it, and a new region says nothing: one region
   // outside #ref-main reads out each new verdict (or what is wrong) instead.
+  /** @param {HTMLElement} main */
   function spoken(main) {
     var errors = main.querySelectorAll(".ref-error");
     var parts = errors.length ? errors : main.querySelectorAll("[data-ruling] .verdict, [data-ruling] .reason, #ref-why");
@@ -80,6 +93,7 @@
       .replace(/\s+/g, " ").trim();
   }
 
+  /** @param {HTMLElement} main */
   function announce(main) {
     var box = document.getElementById("ref-announce");
     var text = spoken(main);
@@ -101,18 +115,24 @@
   });
 
   // Around each swap: the open panels stay open, the focus stays put, a new ruling is shown.
+  /** @type {{open: string[], focus: FocusKey | null, ruling: boolean} | null} */
   var before = null;
   document.addEventListener("htmx:beforeRequest", function () { loading(true); });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var main = document.getElementById("ref-main");
-    if (!main || event.detail.target !== main) return;
+    if (!main || /** @type {CustomEvent<{target: Element}>} */ (event).detail.target !== main) return;
+    /** @type {string[]} */
     var open = [];
-    main.querySelectorAll("details[id]").forEach(function (d) { if (d.open) open.push(d.id); });
-    before = { open: open, focus: focusKey(document.activeElement), ruling: !!main.querySelector("[data-ruling]") };
+    main.querySelectorAll("details[id]").forEach(function (d) { if (/** @type {HTMLDetailsElement} */ (d).open) open.push(d.id); });
+    var active = /** @type {HTMLElement | null} */ (document.activeElement);
+    before = { open: open, focus: focusKey(active), ruling: !!main.querySelector("[data-ruling]") };
   });
   document.addEventListener("htmx:afterSwap", function () {
     if (!before) return;
-    before.open.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
+    before.open.forEach(function (id) {
+      var d = /** @type {HTMLDetailsElement | null} */ (document.getElementById(id));
+      if (d) d.open = true;
+    });
     restoreFocus(before.focus);
   });
   document.addEventListener("htmx:afterSettle", function () {
@@ -127,6 +147,6 @@
   });
   document.addEventListener("htmx:afterSettle", function () { loading(false); });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (!event.detail.successful) loading(false);  // nothing will be swapped in
+    if (!(/** @type {CustomEvent<{successful: boolean}>} */ (event).detail.successful)) loading(false);  // nothing will be swapped in
   });
 })();

@@ -6,16 +6,16 @@
   var canShare = !!navigator.share;
   var canCopy = !!(navigator.clipboard && navigator.clipboard.writeText);
   if (!canShare && !canCopy) return;
-  document.querySelectorAll("button[data-share]").forEach(function (button) {
+  /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("button[data-share]")).forEach(function (button) {
     button.hidden = false;
     button.addEventListener("click", function () {
-      var url = button.dataset.share;
+      var url = /** @type {string} */ (button.dataset.share);
       if (canShare) {
         navigator.share({ text: button.dataset.shareText, url: url }).catch(function () {});
         return;
       }
       navigator.clipboard.writeText(url).then(function () {
-        button.textContent = button.dataset.copied;
+        button.textContent = /** @type {string} */ (button.dataset.copied);
       }, function () {});
     });
   });

@@ -17,6 +17,10 @@
 /* global CONFIG */
 "use strict";
 
+// `self`, as the service worker it is: the type checker knows only a worker's scope
+// (CONFIG's type is in types/sw.d.ts).
+var scope = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
 var PREFIX = "napoleon-";
 var STATIC = PREFIX + "static-" + CONFIG.version;
 var PAGES = PREFIX + "pages-" + CONFIG.version;
@@ -29,7 +33,7 @@ var KEEP_HEADERS = [
 ];
 var GATEWAY_ERRORS = [502, 503, 504];
 
-self.addEventListener("install", function (event) {
+scope.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(STATIC).then(function (cache) {
       // Without cookies: the offline page is the same for everyone.
@@ -39,23 +43,24 @@ self.addEventListener("install", function (event) {
       // The first worker takes over at once. A new version waits until the page says
       // so (the reader tapped Reload, kept.js) or every page of the old one is closed:
       // a page never runs on one version's scripts with another's worker behind it.
-      if (!self.registration.active) return self.skipWaiting();
+      if (!scope.registration.active) return scope.skipWaiting();
       return undefined;
     })
   );
 });
 
-self.addEventListener("activate", function (event) {
+scope.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
       return Promise.all(names.map(function (name) {
         if (name.indexOf(PREFIX) === 0 && name !== STATIC && name !== PAGES) return caches.delete(name);
         return null;
       }));
-    }).then(function () { return self.clients.claim(); })
+    }).then(function () { return scope.clients.claim(); })
   );
 });
 
+/** @param {URL} url */
 function neverKept(url) {
   return CONFIG.neverCache.some(function (prefix) { return url.pathname.indexOf(prefix) === 0; });
 }
@@ -64,6 +69,10 @@ function forgetPages() {
   return caches.delete(PAGES);
 }
 
+/**
+ * @param {string} url
+ * @returns {Promise<Response | undefined>}
+ */
 async function keptPage(url) {
   var cache = await caches.open(PAGES);
   if (!(await stillSignedIn(cache))) {
@@ -73,13 +82,15 @@ async function keptPage(url) {
   return cache.match(url, { ignoreVary: true });
 }
 
+/** @param {Cache} cache */
 async function stillSignedIn(cache) {
-  if (!self.cookieStore) return true; // the page checks for itself (offline.js)
+  if (!scope.cookieStore) return true; // the page checks for itself (offline.js)
   var owner = await cache.match(OWNER);
-  var mark = await self.cookieStore.get("napoleon_offline").catch(function () { return null; });
+  var mark = await scope.cookieStore.get("napoleon_offline").catch(function () { return null; });
   return !!(owner && mark && mark.value === (await owner.text()));
 }
 
+/** @param {Cache} cache */
 async function trim(cache) {
   var keys = (await cache.keys()).filter(function (request) {
     return new URL(request.url).pathname !== OWNER;
@@ -89,6 +100,11 @@ async function trim(cache) {
 }
 
 // Keep a copy of a page for offline use, if it is one of this user's pages.
+/**
+ * @param {string} url
+ * @param {Response} response
+ * @returns {Promise<boolean | void>} (forgetPages answers whether there was a copy)
+ */
 async function remember(url, response) {
   var owner = response.headers.get(CONFIG.userHeader);
   if (owner === null) return; // not one of this site's pages (a proxy's error page, say)
@@ -114,6 +130,7 @@ async function remember(url, response) {
   await trim(cache);
 }
 
+/** @param {FetchEvent} event */
 async function pageFromNetwork(event) {
   var request = event.request;
   try {
@@ -124,11 +141,12 @@ async function pageFromNetwork(event) {
       return (await keptPage(request.url)) || response;
     }
     return response;
-  } catch (error) {
+  } catch {
     return (await keptPage(request.url)) || (await caches.match(CONFIG.offline)) || Response.error();
   }
 }
 
+/** @param {Request} request */
 async function staticFromCache(request) {
   var cache = await caches.open(STATIC);
   var hit = await cache.match(request, { ignoreVary: true });
@@ -138,10 +156,10 @@ async function staticFromCache(request) {
   return response;
 }
 
-self.addEventListener("fetch", function (event) {
+scope.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== scope.location.origin) return;
   if (request.method !== "GET") {
     // Signing in or out: whoever comes next sees none of the kept pages.
     if (CONFIG.authPaths.indexOf(url.pathname) >= 0) event.waitUntil(forgetPages());
@@ -157,6 +175,10 @@ self.addEventListener("fetch", function (event) {
 
 // A page changed in place (a Save swapped in by htmx) sends itself as it now stands:
 // it replaces its kept copy, keeping that copy's headers (and so its owner).
+/**
+ * @param {string} url
+ * @param {string} html
+ */
 async function keepAsSent(url, html) {
   var cache = await caches.open(PAGES);
   var kept = await cache.match(url, { ignoreVary: true });
@@ -167,22 +189,22 @@ async function keepAsSent(url, html) {
 
 // A page opened before this worker took over asks for itself to be kept; a page whose
 // reader chose to reload into the new version lets this one take over.
-self.addEventListener("message", function (event) {
+scope.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "skip-waiting") {
-    self.skipWaiting();
+    scope.skipWaiting();
     return;
   }
   if (data.type === "keep-this" && typeof data.url === "string" && typeof data.html === "string") {
-    var sent = new URL(data.url, self.location.href);
-    if (sent.origin === self.location.origin && !neverKept(sent)) {
+    var sent = new URL(data.url, scope.location.href);
+    if (sent.origin === scope.location.origin && !neverKept(sent)) {
       event.waitUntil(keepAsSent(sent.href, data.html).catch(function () {}));
     }
     return;
   }
   if (data.type !== "keep" || typeof data.url !== "string") return;
-  var url = new URL(data.url, self.location.href);
-  if (url.origin !== self.location.origin || neverKept(url)) return;
+  var url = new URL(data.url, scope.location.href);
+  if (url.origin !== scope.location.origin || neverKept(url)) return;
   url.hash = "";
   event.waitUntil(
     fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } })

@@ -7,37 +7,55 @@
   var discardBrush = false; // the grid's "discarded" button: taps mark discards
   var quiet = false; // a change this script makes is not the player's
 
-  function form() { return document.getElementById("hand-form"); }
+  function form() { return /** @type {HTMLFormElement | null} */ (document.getElementById("hand-form")); }
+  /**
+   * The elements that match, as an array; typed as the inputs most of them are.
+   * @param {string} selector
+   * @param {ParentNode} [root]
+   * @returns {HTMLInputElement[]}
+   */
   function list(selector, root) {
     return Array.prototype.slice.call((root || document).querySelectorAll(selector));
   }
+  /** @param {Element} el */
   function changed(el) {
     quiet = true;
     el.dispatchEvent(new Event("change", { bubbles: true }));
     quiet = false;
   }
+  /**
+   * @param {HTMLFormElement} f
+   * @param {string} name
+   * @returns {HTMLInputElement | null}
+   */
   function checked(f, name) { return f.querySelector('input[name="' + name + '"]:checked'); }
 
   // ---- the result starts at what the contract needs -------------------------------------
   // The chips next to it show (one less, one more); "other…" shows every total.
+  /** @param {HTMLFormElement} f */
   function contractChip(f) { return checked(f, "level") || checked(f, "nap_bid"); }
 
+  /** @param {HTMLFormElement} f */
   function showNear(f) {
+    /** @type {HTMLElement | null} */
     var box = f.querySelector(".chips.result");
     var chip = contractChip(f);
     if (!box) return;
-    var needed = chip ? parseInt(chip.dataset.needed, 10) : null;
+    var needed = chip ? parseInt(/** @type {string} */ (chip.dataset.needed), 10) : null;
     list(".chip:not(.mode)", box).forEach(function (label) {
-      var value = parseInt(label.querySelector("input").value, 10);
+      var value = parseInt(/** @type {HTMLInputElement} */ (label.querySelector("input")).value, 10);
       label.classList.toggle("near", needed !== null && Math.abs(value - needed) <= 1);
     });
     return needed;
   }
 
+  /** @param {HTMLFormElement} f */
   function startResult(f) {
     var needed = showNear(f);
+    /** @type {HTMLElement | null} */
     var box = f.querySelector(".chips.result");
     if (!box || needed === null || needed === undefined || box.dataset.touched) return;
+    /** @type {HTMLInputElement | null} */
     var input = box.querySelector('input[name="points"][value="' + needed + '"]');
     if (input && !input.checked) {
       input.checked = true;
@@ -45,17 +63,24 @@
     }
   }
 
+  /** @param {Element} button */
   function other(button) {
-    var box = button.closest(".chips.result");
+    var box = /** @type {Element} */ (button.closest(".chips.result"));
     box.classList.add("all");
     button.setAttribute("aria-expanded", "true");
+    /** @type {HTMLInputElement | null} */
     var first = box.querySelector('input[name="points"]:checked') || box.querySelector('input[name="points"]');
     if (first) first.focus();
   }
 
   // The card grid (or tricks by player) and back: one button, pressed while in use.
+  /**
+   * @param {HTMLFormElement} f
+   * @param {HTMLElement} button
+   */
   function toggleMode(f, button) {
     var wanted = button.getAttribute("aria-pressed") === "true" ? "count" : button.dataset.mode;
+    /** @type {HTMLInputElement | null} */
     var radio = f.querySelector('input[name="mode"][value="' + wanted + '"]');
     if (!radio) return;
     radio.checked = true;
@@ -63,6 +88,7 @@
     changed(radio);
   }
 
+  /** @param {HTMLFormElement} f */
   function showMode(f) {
     var radio = checked(f, "mode");
     list(".mode-toggle", f).forEach(function (b) {
@@ -71,6 +97,7 @@
   }
 
   // ---- the card grid: the table taps one side's cards ------------------------------------
+  /** @param {HTMLSelectElement} select */
   function tileState(select) { return select.value === "in" ? "in" : select.value === "discard" ? "discard" : ""; }
 
   function paintTiles() {
@@ -79,18 +106,24 @@
     var brush = grid.querySelector(".brush");
     if (brush) brush.setAttribute("aria-pressed", discardBrush ? "true" : "false");
     list(".tile[data-card]", grid).forEach(function (tile) {
-      var select = tile.querySelector("select");
-      var button = tile.querySelector(".tt");
+      var select = /** @type {HTMLSelectElement} */ (tile.querySelector("select"));
+      var button = /** @type {HTMLElement} */ (tile.querySelector(".tt"));
       var state = tileState(select);
       tile.classList.toggle("in", state === "in");
       tile.classList.toggle("discard", state === "discard");
-      mark(button.querySelector("small"), state, grid.dataset["s" + (state || "none")]);
+      var words = /** @type {HTMLElement} */ (grid).dataset;
+      mark(/** @type {HTMLElement} */ (button.querySelector("small")), state, words["s" + (state || "none")]);
       button.setAttribute("aria-pressed", state === (discardBrush ? "discard" : "in") ? "true" : "false");
     });
     rove(list(".tt"));
   }
 
   // Under the card: ✓ for tapped (its word for screen readers), the word for discarded.
+  /**
+   * @param {HTMLElement} small
+   * @param {string} state
+   * @param {string | undefined} word
+   */
   function mark(small, state, word) {
     small.textContent = "";
     var seen = document.createElement("span");
@@ -103,8 +136,9 @@
     small.appendChild(said);
   }
 
+  /** @param {Element} tile */
   function tapTile(tile) {
-    var select = tile.querySelector("select");
+    var select = /** @type {HTMLSelectElement} */ (tile.querySelector("select"));
     var brush = discardBrush ? "discard" : "in";
     select.value = tileState(select) === brush ? "" : brush;
     paintTiles();
@@ -113,6 +147,10 @@
 
   // The tiles are one Tab stop (the last one visited); arrow keys move among them, up and
   // down to the same place in the next suit.
+  /**
+   * @param {HTMLElement[]} items
+   * @param {HTMLElement} [current]
+   */
   function rove(items, current) {
     current = current || items.filter(function (i) { return i.hasAttribute("data-current"); })[0] || items[0];
     items.forEach(function (item) {
@@ -121,11 +159,18 @@
     });
   }
 
+  /**
+   * @param {HTMLElement} el
+   * @param {string} key
+   * @returns {HTMLElement | null}
+   */
   function arrowTarget(el, key) {
     if (!el.classList.contains("tt")) return null;
     var step = key === "ArrowLeft" || key === "ArrowUp" ? -1 : 1;
+    /** @type {HTMLElement[][]} */
     var rows = list(".tiles").map(function (row) { return list(".tt", row); });
-    var all = [].concat.apply([], rows);
+    /** @type {HTMLElement[]} */
+    var all = [].concat.apply([], /** @type {any} */ (rows));
     if (key === "ArrowLeft" || key === "ArrowRight") return all[all.indexOf(el) + step] || null;
     for (var r = 0; r < rows.length; r++) {
       var column = rows[r].indexOf(el);
@@ -137,15 +182,16 @@
   }
 
   document.addEventListener("focusin", function (event) {
-    if (event.target.classList.contains("tt")) rove(list(".tt"), event.target);
+    var target = /** @type {HTMLInputElement} */ (event.target);
+    if (target.classList.contains("tt")) rove(list(".tt"), target);
     // Typing into a number box replaces its value (it never appends to it).
-    if (event.target.type === "number" && event.target.select) event.target.select();
+    if (target.type === "number" && target.select) target.select();
   });
 
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].indexOf(event.key) < 0) return;
-    var next = arrowTarget(event.target, event.key);
+    var next = arrowTarget(/** @type {HTMLElement} */ (event.target), event.key);
     if (next) {
       event.preventDefault();
       next.focus();
@@ -153,6 +199,7 @@
   });
 
   // ---- clearing the entry -------------------------------------------------------------------
+  /** @param {HTMLFormElement} f */
   function clearEntry(f) {
     list("input, select", f).forEach(function (el) {
       if (el.type === "hidden" || el.type === "submit" || el.type === "button") return;
@@ -161,12 +208,14 @@
       else if (el.tagName === "SELECT") el.value = "";
       else if (el.type === "number") el.value = "0";
     });
+    /** @type {HTMLInputElement | null} */
     var mode = f.querySelector('input[name="mode"][value="count"]');
     if (mode) mode.checked = true;
     forget(f);
     changed(f);
   }
 
+  /** @param {HTMLFormElement} f */
   function forget(f) {
     list("[data-touched]", f).forEach(function (el) { delete el.dataset.touched; });
     list(".chips.result.all", f).forEach(function (box) { box.classList.remove("all"); });
@@ -180,22 +229,29 @@
   // ---- taps ---------------------------------------------------------------------------------
   // One tap that throws away a hand being entered, or ends the evening, asks first.
   // Pass-out asks only when something was entered: a real pass-out stays one tap.
+  /** @param {HTMLFormElement} f */
   function entered(f) {
     return !!f.querySelector('input[name="declarer"]:checked, input[name="nap_bid"]:checked, [data-touched]');
   }
 
+  /** @param {MouseEvent} event */
   function click(event) {
-    var target = event.target;
+    var target = /** @type {Element} */ (event.target);
+    /** @type {HTMLButtonElement | null} */
     var ask = target.closest("[data-confirm], [data-confirm-entered]");
     if (ask) {
-      var message = ask.dataset.confirm || (entered(ask.form) ? ask.dataset.confirmEntered : null);
+      var message = ask.dataset.confirm || (entered(/** @type {HTMLFormElement} */ (ask.form)) ? ask.dataset.confirmEntered : null);
       if (message && !window.confirm(message)) event.preventDefault();
       return;
     }
     var f = form();
     if (target.closest(".clear") && f) return clearEntry(f);
-    if (target.closest(".more")) return other(target.closest(".more"));
-    if (target.closest(".mode-toggle") && f) return toggleMode(f, target.closest(".mode-toggle"));
+    /** @type {HTMLElement | null} */
+    var more = target.closest(".more");
+    if (more) return other(more);
+    /** @type {HTMLElement | null} */
+    var toggle = target.closest(".mode-toggle");
+    if (toggle && f) return toggleMode(f, toggle);
     if (target.closest(".brush")) {
       discardBrush = !discardBrush;
       return paintTiles();
@@ -205,43 +261,49 @@
       event.preventDefault();
       return tapTile(tile);
     }
+    /** @type {HTMLElement | null} */
     var add = target.closest("[data-add-player]");
-    if (add) return addPlayer(add.dataset.addPlayer);
+    if (add) return addPlayer(/** @type {string} */ (add.dataset.addPlayer));
+    /** @type {HTMLElement | null} */
     var step = target.closest("[data-step]");
     if (step && f && f.contains(step)) stepBy(step);
   }
   document.addEventListener("click", click);
 
+  /** @param {string} name */
   function addPlayer(name) {
-    var box = document.querySelector("textarea[name=players]");
+    var box = /** @type {HTMLTextAreaElement} */ (document.querySelector("textarea[name=players]"));
     var names = box.value.split("\n").map(function (n) { return n.trim(); }).filter(Boolean);
     if (names.indexOf(name) < 0) names.push(name);
     box.value = names.join("\n");
   }
 
+  /** @param {HTMLElement} step */
   function stepBy(step) {
-    var input = step.parentElement.querySelector("input");
-    var value = (parseInt(input.value, 10) || 0) + parseInt(step.dataset.step, 10);
+    var input = /** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (step.parentElement).querySelector("input"));
+    var value = (parseInt(input.value, 10) || 0) + parseInt(/** @type {string} */ (step.dataset.step), 10);
     var min = input.min === "" ? -Infinity : +input.min;
     var max = input.max === "" ? Infinity : +input.max;
-    input.value = Math.max(min, Math.min(max, value));
+    input.value = String(Math.max(min, Math.min(max, value)));
     input.dataset.touched = "1";
     changed(input);
   }
 
   document.addEventListener("change", function (event) {
     var f = form();
-    var el = event.target;
+    var el = /** @type {HTMLInputElement} */ (event.target);
     if (!f || !f.contains(el)) return;
-    if (el === f) return sync(f); // a draft put back (offline.js): catch up
+    if (el === /** @type {Element} */ (f)) return sync(f); // a draft put back (offline.js): catch up
     if (quiet) return;
-    if (el.name === "points") el.closest(".chips.result").dataset.touched = "1";
+    if (el.name === "points") /** @type {HTMLElement} */ (el.closest(".chips.result")).dataset.touched = "1";
     else if (el.type === "number") el.dataset.touched = "1";
     else if (el.name === "level" || el.name === "nap_bid") startResult(f);
   });
 
+  /** @param {HTMLFormElement} f */
   function sync(f) {
     showMode(f);
+    /** @type {HTMLElement | null} */
     var box = f.querySelector(".chips.result");
     if (box && box.querySelector('input[name="points"]:checked')) box.dataset.touched = "1";
     showNear(f);
@@ -255,7 +317,8 @@
   document.addEventListener("DOMContentLoaded", ready);
 
   document.addEventListener("htmx:afterSwap", function (event) {
-    var swapped = event.detail && event.detail.target;
+    var detail = /** @type {CustomEvent<{target?: Element}>} */ (event).detail;
+    var swapped = detail && detail.target;
     var record = document.getElementById("record");
     if (swapped && swapped.id === "record" && record) {
       discardBrush = false;
@@ -263,6 +326,7 @@
       // The form came back: its focused control went with the old one. Take the keyboard
       // to the first message, or else to the heading, not the top of the page.
       if (!record.contains(document.activeElement)) {
+        /** @type {HTMLElement | null} */
         var target = record.querySelector(".errorlist") || record.querySelector("h2");
         if (target) {
           target.setAttribute("tabindex", "-1");
@@ -273,6 +337,6 @@
   });
   document.addEventListener("reset", function (event) { // offline.js: "Next hand"
     var f = form();
-    if (f && event.target === f) setTimeout(function () { forget(f); }, 0);
+    if (f && event.target === f) setTimeout(function () { forget(/** @type {HTMLFormElement} */ (f)); }, 0);
   });
 })();
