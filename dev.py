@@ -40,7 +40,10 @@ PIP_SOURCES = [
 NODE_MODULES = ROOT / "node_modules"
 NPM_STAMP = NODE_MODULES / ".package-lock.sha256"
 NPM_FILES = [ROOT / "package.json", ROOT / "package-lock.json"]
+NODE_BIN = NODE_MODULES / ".bin"
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"
+# What `npm ci` installs and the steps below use: the JavaScript checks' tools, and axe-core.
+NPM_TOOLS = [NODE_BIN / "tsc", NODE_BIN / "eslint", AXE]
 CHROMIUM = Path("/usr/bin/chromium")
 DEV_SECRET_KEY = "django-insecure-dev-py-only"
 PLAIN_STORAGE = "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -189,24 +192,24 @@ def npm_hash():
     return digest.hexdigest()
 
 
-def ensure_node_modules(env):
-    """`npm ci` when package-lock.json changed: the browser tests inject axe-core from it."""
-    header("npm ci (axe-core for the accessibility tests)")
+def ensure_node_modules():
+    """`npm ci` when package-lock.json changed: the checks type-check and lint static/js with
+    TypeScript and ESLint from it, and the browser tests inject axe-core from it."""
+    header("npm ci (TypeScript, ESLint and axe-core)")
     wanted = npm_hash()
-    if AXE.exists() and NPM_STAMP.exists() and NPM_STAMP.read_text().strip() == wanted:
+    installed = all(tool.exists() for tool in NPM_TOOLS)
+    if installed and NPM_STAMP.exists() and NPM_STAMP.read_text().strip() == wanted:
         print("node_modules matches package-lock.json")
         return
     if shutil.which("npm") is None:
-        if env.get("NAPOLEON_SKIP_BROWSER_TESTS"):
-            print("npm is missing, and so are the browser tests that need it.", flush=True)
-            return
         if not IS_ROOT:
             fail("npm ci", "npm is missing; install Node.js and npm (apt-get install nodejs npm)")
         apt_install("install npm", "nodejs", "npm")
     # npm ci empties node_modules first, the stamp with it: a failed run installs again.
     run("npm ci", ["npm", "ci", "--no-audit", "--no-fund"])
-    if not AXE.exists():
-        fail("npm ci", f"{AXE} is missing after npm ci")
+    for tool in NPM_TOOLS:
+        if not tool.exists():
+            fail("npm ci", f"{tool} is missing after npm ci")
     NPM_STAMP.write_text(wanted + "\n")
 
 
@@ -292,7 +295,8 @@ def in_parallel(jobs, env, allow_empty=False):
 
 
 def checks(env):
-    """Lint, migrations, system checks and the production static build, side by side."""
+    """Lint, migrations, system checks, the production static build, and the JavaScript's
+    type check, lint and unit tests, side by side (needs ensure_node_modules first)."""
     bindir = VENV_PYTHON.parent
     manage_py = [VENV_PYTHON, ROOT / "manage.py"]
     static_root = tempfile.mkdtemp(prefix="napoleon-static-")
@@ -312,6 +316,13 @@ def checks(env):
                     "-v",
                     "0",
                 ],
+                # static/js from its JSDoc types: the pages, the service worker (another
+                # global scope) and the unit tests each by their own tsconfig.
+                "tsc (pages)": [NODE_BIN / "tsc", "-p", "tsconfig.json"],
+                "tsc (service worker)": [NODE_BIN / "tsc", "-p", "tsconfig.sw.json"],
+                "tsc (JS unit tests)": [NODE_BIN / "tsc", "-p", "tsconfig.tests.json"],
+                "eslint": [NODE_BIN / "eslint", "."],
+                "node --test (JS unit tests)": ["node", "--test", "tests/js/"],
             },
             {**env, "DJANGO_STATIC_ROOT": static_root},
         )
@@ -332,7 +343,7 @@ def cmd_test(pytest_args):
     env["PYTHONPYCACHEPREFIX"] = str(VENV / "pycache")
     ensure_chromium(env)
     ensure_fonts()
-    ensure_node_modules(env)
+    ensure_node_modules()  # before the checks: they run its TypeScript and ESLint
     compile_messages(env)
     checks(env)
 
