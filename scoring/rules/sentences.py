@@ -6,20 +6,49 @@ written. The API's writer (``CODES``) writes the codes a program reads back (``1
 ``SA``, seat ``3`` counted from 0); a page's writer writes what a player reads
 (``14♠``, ``♠A``, the joker's name, the player sitting in that seat).
 
-This module imports no other part of the engine at run time (cards and bids import the
-errors, which import this), so a card or a call writes itself (``written``), and the
-writer is asked for the kind of thing it is.
+This module imports no other part of the engine (cards and bids import the errors, which
+import this), so a card or a call writes itself (``written``), and the writer is asked for
+the kind of thing it is. What a writer reads of a card, a bid or a named call is said here
+as a protocol (``CardLike``, ``BidLike``, ``NamedCallLike``) that ``Card``, ``Bid`` and
+``NapBid`` meet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import Protocol, TypeAlias
 
-if TYPE_CHECKING:
-    from .bids import Bid, NapBid
-    from .cards import Card
+
+class CardLike(Protocol):
+    """What a writer reads of a card (``cards.Card``)."""
+
+    @property
+    def code(self) -> str:
+        """The code the API reads back: ``SA``, ``H10``, ``BJ``."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """How a player reads the card: ``♠A``, the joker's name."""
+        ...
+
+
+class BidLike(Protocol):
+    """What a writer reads of a bid (``bids.Bid``); ``str()`` gives its code (``14NT``)."""
+
+    @property
+    def count(self) -> int: ...
+
+    @property
+    def trump(self) -> str | None: ...
+
+
+class NamedCallLike(Protocol):
+    """What a writer reads of one of Nap's named calls (``bids.NapBid``)."""
+
+    @property
+    def label(self) -> str: ...
 
 
 class Writer(Protocol):
@@ -31,15 +60,15 @@ class Writer(Protocol):
         one says so in its own words: ``Ann has passed``, not ``Seat 3 has passed``)."""
         ...
 
-    def card(self, card: Card) -> str: ...
+    def card(self, card: CardLike) -> str: ...
 
-    def card_name(self, card: Card) -> str:
+    def card_name(self, card: CardLike) -> str:
         """A card the API's own sentence already names as a player reads it."""
         ...
 
-    def bid(self, bid: Bid) -> str: ...
+    def bid(self, bid: BidLike) -> str: ...
 
-    def named_call(self, call: NapBid) -> str: ...
+    def named_call(self, call: NamedCallLike) -> str: ...
 
     def seat(self, seat: int) -> str: ...
 
@@ -87,7 +116,7 @@ class Seat:
 class CardName:
     """A card the API's sentence names as players do (``♠A``, ``Joker``), not by its code."""
 
-    card: Card
+    card: CardLike
 
     def written(self, writer: Writer) -> str:
         return writer.card_name(self.card)
@@ -120,16 +149,16 @@ class Codes:
 
     names_seats = False
 
-    def card(self, card: Card) -> str:
+    def card(self, card: CardLike) -> str:
         return card.code
 
-    def card_name(self, card: Card) -> str:
+    def card_name(self, card: CardLike) -> str:
         return card.label
 
-    def bid(self, bid: Bid) -> str:
+    def bid(self, bid: BidLike) -> str:
         return str(bid)
 
-    def named_call(self, call: NapBid) -> str:
+    def named_call(self, call: NamedCallLike) -> str:
         # Nap's calls are words, and the API's sentences have always named them so.
         return call.label
 

@@ -10,9 +10,9 @@ there (``Seat 4``, counted from 1, where the page knows no names).
 
 from collections.abc import Sequence
 
-from scoring.rules.bids import Bid, NapBid
-from scoring.rules.cards import NO_TRUMP, SYMBOLS, Card
+from scoring.rules.cards import NO_TRUMP, SYMBOLS
 from scoring.rules.i18n import _, pgettext
+from scoring.rules.sentences import BidLike, CardLike, NamedCallLike
 
 
 class PageWords:
@@ -21,16 +21,16 @@ class PageWords:
     def __init__(self, seat_names: Sequence[str] = ()) -> None:
         self.seat_names = tuple(seat_names)
 
-    def card(self, card: Card) -> str:
+    def card(self, card: CardLike) -> str:
         return card.label
 
-    def card_name(self, card: Card) -> str:
+    def card_name(self, card: CardLike) -> str:
         return card.label
 
-    def bid(self, bid: Bid) -> str:
+    def bid(self, bid: BidLike) -> str:
         return str(bid.count) if bid.trump is None else f"{bid.count}{self.trump(bid.trump)}"
 
-    def named_call(self, call: NapBid) -> str:
+    def named_call(self, call: NamedCallLike) -> str:
         return call.label
 
     def seat(self, seat: int) -> str:

@@ -232,6 +232,22 @@ def test_it_names_the_variant_an_option_belongs_to():
     assert "Japanese" in caught.value.message
 
 
+@pytest.mark.parametrize(
+    "code, name, owner",
+    [
+        ("nap", "pass_is_final", "Taiwan Napoleon"),  # also Hong Kong's and Japanese's
+        ("nap", "min_bid", "Japanese Napoleon"),  # also Thai's and the Mighty's
+        ("taiwan", "discards_to", "Japanese Napoleon"),  # also the chip game's and the Mighty's
+        ("japanese", "bid_style", "Taiwan Napoleon"),  # also Hong Kong's
+        ("taiwan", "auction_order", "Japanese Napoleon"),  # also Thai's
+    ],
+)
+def test_it_names_the_first_variant_of_the_list_an_option_belongs_to(code, name, owner):
+    with pytest.raises(UnknownOption) as caught:
+        find_variant(code).rules({name: True}, 4)
+    assert f"'{name}' is a house rule of {owner}," in caught.value.message
+
+
 def test_it_refuses_an_option_no_variant_has():
     with pytest.raises(UnknownOption) as caught:
         find_variant("nap").rules({"jokers": 2}, 4)

@@ -5,7 +5,8 @@ Split by concern, never by house rule:
 - ``options``: the two games' house rules (frozen, validated dataclasses);
 - ``table``: the rules that shape a trick, read once into plain data;
 - ``powers``: which cards have power on one trick, and what each card follows as;
-- ``order``: the one trick order of §8.3.1, with its steps as data;
+- ``standing``: the steps of §8.3.1 as data, and the cards of one trick that fill them;
+- ``order``: the one trick order of §8.3.1, judged from those steps;
 - ``reasons``: the sentences a ruling reads aloud;
 - ``legality``: which cards a player may play (§8.3.4);
 - ``auction``: in turn or free, and what happens when all pass (§8.3.5);

@@ -1,11 +1,12 @@
 """The order of a Japanese trick (rules-house.md §8.3.1): the one place these games rank cards.
 
-``STEPS`` is the order of §8.3.1 top down, as data: each step names a kind of card with power
-and, for the same two and the led joker, the house-rule choice that puts it there. A trick's
-winner is the card of the highest step it holds; a trick holding none goes to the highest trump,
-else the highest card of the suit led (steps 13–14). The captures come last. House rules never
-add code paths here: they decide which cards have power (``powers``), which step a card fills
-(``Standing``), and how plain cards compare (``_plain_key``).
+``STEPS`` (kept in ``standing`` with ``Standing``) is the order of §8.3.1 top down, as data:
+each step names a kind of card with power and, for the same two and the led joker, the
+house-rule choice that puts it there. A trick's winner is the card of the highest step it
+holds; a trick holding none goes to the highest trump, else the highest card of the suit led
+(steps 13–14). The captures come last. House rules never add code paths here: they decide
+which cards have power (``powers``), which step a card fills (``Standing``), and how plain
+cards compare (``_plain_key``).
 """
 
 from dataclasses import dataclass
@@ -13,56 +14,23 @@ from dataclasses import dataclass
 from ..cards import JACK, JOKER, QUEEN, Card, suit_card
 from . import reasons
 from .powers import ALMIGHTY, Powers
+from .standing import STEP_OF, STEPS, Standing
 
-STEPS = (
-    ("yoromeki", None),
-    ("same_two", "top"),
-    ("led_joker", "top"),
-    ("almighty", None),
-    ("same_two", "below_almighty"),
-    ("led_joker", "below_almighty"),
-    ("trump_jack", None),
-    ("same_two", "below_trump_jack"),
-    ("led_joker", "below_trump_jack"),
-    ("colour_jack", None),
-    ("same_two", "below_jacks"),
-    ("led_joker", "below_jacks"),
-)
-STEP_OF = {step: index for index, step in enumerate(STEPS)}
+# ``STEPS``, ``STEP_OF`` and ``Standing`` are named from here as they always were.
+__all__ = [
+    "DIAMOND_QUEEN",
+    "STEPS",
+    "STEP_OF",
+    "Standing",
+    "Verdict",
+    "judge",
+    "led_suit",
+    "stand",
+]
+
 DIAMOND_QUEEN = suit_card("D", QUEEN)
 # In a no-trump hand there are no jacks or trumps to stand below (§8.3.2 ruling).
 _NO_TRUMP_JOKER = {"below_trump_jack", "below_jacks", "lowest_trump"}
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """The cards of this trick that fill a step, once yoromeki and same two are settled."""
-
-    powers: Powers
-    yoromeki: Card | None  # the heart, when the yoromeki fires and stands
-    cancelled: Card | None  # the heart, when a jack cancelled the yoromeki
-    almighty: Card | None
-    trump_jack: Card | None
-    colour_jack: Card | None
-    two: Card | None
-    two_after_joker: bool  # the same two of a joker-led trick (same_two_led_joker)
-    trump_two: Card | None  # the trump 2 of a trick all in trumps, no same two by rule
-    joker_rank: str | None  # where a led joker with power stands, else None
-
-    def steps(self) -> list[tuple[int, str, Card]]:
-        """(step, kind, card) for each card of this trick that fills a step of ``STEPS``."""
-        found = []
-        for kind, rank, card in (
-            ("yoromeki", None, self.yoromeki),
-            ("same_two", self.powers.rules.same_two_rank, self.two),
-            ("led_joker", self.joker_rank, JOKER if self.joker_rank else None),
-            ("almighty", None, self.almighty),
-            ("trump_jack", None, self.trump_jack),
-            ("colour_jack", None, self.colour_jack),
-        ):
-            if card is not None:
-                found.append((STEP_OF[kind, rank], kind, card))
-        return found
 
 
 @dataclass(frozen=True, slots=True)

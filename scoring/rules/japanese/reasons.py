@@ -4,17 +4,11 @@ The sentences for the default order are those the engine always gave; a house ru
 decided the trick adds its own words, naming the rule.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
 from ..cards import JACK, JOKER, Card, suit_name
 from ..i18n import _, ngettext
 from .legality import CLUB_THREE, SPADE_THREE, call_in_force
 from .powers import ALMIGHTY, Powers, is_plain
-
-if TYPE_CHECKING:
-    from .order import Standing
+from .standing import Standing
 
 
 def joined(reason: str, *notes: str) -> str:

@@ -7,15 +7,27 @@ the table pays it), then paid from the table's numbers.
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Protocol, TypeVar
 
+from ..cards import Card
 from ..i18n import N_, _
 from ..score_values import Coefficient
 from ..scores import HandFacts, Score, deltas_for, share_line, side_points
 from .options import JapaneseLike
 
-if TYPE_CHECKING:
-    from ..variants.base import Variant
+J = TypeVar("J", bound=JapaneseLike)
+J_contra = TypeVar("J_contra", bound=JapaneseLike, contravariant=True)
+
+
+class Deck(Protocol[J_contra]):
+    """What the score reads of the variant's deck (a ``Variant`` meets it): its picture cards,
+    and how many cards lie in the blind. A protocol, because the variants are built on this
+    module and it must not depend on them."""
+
+    def point_cards(self, players: int, rules: J_contra) -> frozenset[Card]: ...
+
+    def blind_size(self, players: int, rules: J_contra) -> int: ...
+
 
 Roles = tuple[str, str, str]  # the declarer's, the partner's, an opponent's (N_ marked)
 
@@ -63,7 +75,7 @@ class Outcome:
     house: bool = False  # read by the all_twenty house rule
 
 
-def points_of(variant: "Variant[Any]", facts: HandFacts, rules: JapaneseLike) -> int:
+def points_of(variant: Deck[J], facts: HandFacts, rules: J) -> int:
     """The side's picture cards; with ``discards_to: napoleon`` the discards count for it."""
     return side_points(
         facts,

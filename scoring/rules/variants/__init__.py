@@ -4,7 +4,7 @@ from typing import Any
 
 from ..errors import UnknownVariant
 from ..i18n import N_
-from .base import Variant
+from .base import Variant, know_games
 from .japanese import JapaneseChipNapoleon, JapaneseNapoleon
 from .mighty import Mighty
 from .nap import Nap
@@ -23,6 +23,7 @@ VARIANTS: dict[str, Variant[Any]] = {
         Nap(),
     )
 }
+know_games(VARIANTS)  # an unknown option is named as the house rule of another game
 
 
 def find_variant(code: object) -> Variant[Any]:

@@ -344,10 +344,22 @@ class Variant(TableTerms, ABC, Generic[R]):
         return _coefficients(self, players, rules)
 
 
-def _owner_of(option: str) -> str | None:
-    from . import VARIANTS
+# Every game a table may choose, by code: ``variants.VARIANTS`` itself, which hands itself over
+# (``know_games``) once built. Every game is built on this module, so this module cannot import
+# them, yet an option unknown to one game is named as the house rule of another. Python runs
+# the package ``variants`` (which builds ``VARIANTS``) before it hands any module in it to a
+# caller, so no caller finds this empty.
+_GAMES: Mapping[str, Variant[Any]] = MappingProxyType({})
 
-    for variant in VARIANTS.values():
+
+def know_games(games: Mapping[str, Variant[Any]]) -> None:
+    """The games ``_owner_of`` searches, in their order (``VARIANTS``)."""
+    global _GAMES
+    _GAMES = games
+
+
+def _owner_of(option: str) -> str | None:
+    for variant in _GAMES.values():
         if variant.Rules.spec(option) is not None:
             return _(variant.name)
     return None
