@@ -6,7 +6,10 @@ Here the declared Content-Length is checked first, on every URL: past the limit 
 answer is a 413 with a message (an HTML page, or JSON under the API) and the body is
 never read. The league import takes files up to its own, larger limit
 (settings.BODY_LIMITS). A body sent without a length (chunked, where the server
-passes it on) is read up to the limit and one byte more, never further.
+passes it on) is read up to the limit and one byte more, never further. A refusal
+closes the connection (napoleon_site.gunicorn_hooks): the rest of the body is still on
+its way. Its answer carries the security headers of every page: the middleware that set
+them all come before this one.
 """
 
 import io
@@ -19,6 +22,7 @@ from django.template.defaultfilters import filesizeformat
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
+from napoleon_site.gunicorn_hooks import close_connection
 from scoring.api.views import error as api_error
 
 FORM_ENVELOPE = 64 * 1024  # multipart boundaries and the form's other fields
@@ -82,6 +86,9 @@ class BodyLimitMiddleware:
         return self._answer(request, message, 413)
 
     def _answer(self, request, message: str, status: int):
+        # The body is left unread (or read only in part): the connection cannot carry
+        # another request.
+        close_connection(request)
         if request.path_info.startswith(settings.BODY_LIMIT_JSON_PREFIX):
             return api_error(message, status=status)
         return render(request, "refused.html", {"message": message}, status=status)

@@ -39,7 +39,7 @@ if not DEBUG and (len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5):
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "napoleon_site.apps.ThrottledAdminConfig",  # Django's admin; its login answers 429
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -56,6 +56,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, precompressed at collectstatic
     "django.middleware.gzip.GZipMiddleware",  # every page, fragment, JSON answer and /sw.js
     "napoleon_site.security.ContentSecurityPolicyMiddleware",
+    # Ahead of any middleware that answers by itself (the 413 of a body too large, say),
+    # so that every answer carries the security headers.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "napoleon_site.security.PrivateCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -68,7 +71,6 @@ MIDDLEWARE = [
     "napoleon_site.limits.BodyLimitMiddleware",
     "scoring.pwa.OfflineUserMiddleware",  # whose page: the offline page cache
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 

@@ -9,8 +9,10 @@ from scoring.models import (
     Membership,
     Player,
     Seat,
+    TableChange,
 )
 from scoring.recording import delete_hand
+from scoring.table import version
 
 
 class MembershipInline(admin.TabularInline):
@@ -33,6 +35,15 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ["league"]
     search_fields = ["name", "league__name"]
 
+    def save_model(self, request, obj, form, change):
+        # A new name shows on every table the player sat at: their versions move, so no
+        # kept page or share poll keeps the old one (the admin's save is one transaction).
+        super().save_model(request, obj, form, change)
+        if change and "name" in form.changed_data:
+            sessions = list(Seat.objects.filter(player=obj).values_list("session_id", flat=True))
+            detail = {"action": "rename", "old": form.initial.get("name", ""), "new": obj.name}
+            version.bump_many(sessions, TableChange.PLAYERS, detail, request.user)
+
 
 class SeatInline(admin.TabularInline):
     model = Seat
@@ -47,6 +58,23 @@ class GameSessionAdmin(admin.ModelAdmin):
     search_fields = ["league__name", "seats__player__name"]
     readonly_fields = ["share_token", "created_at"]
     inlines = [SeatInline]
+
+    def save_model(self, request, obj, form, change):
+        # Rules, seats, stakes or the end changed behind the table's back: its version
+        # moves, so pages drawn before refuse their writes and kept pages are redrawn.
+        # The row is locked and read first: a whole-row save must not write back the
+        # version this page was loaded with (a hand may have moved it since).
+        if change:
+            locked = version.lock(obj.pk)
+            obj.version = locked.version
+            request.napoleon_locked = locked  # for save_related, in the same transaction
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        locked = getattr(request, "napoleon_locked", None)
+        if change and locked is not None:
+            version.bump(locked, TableChange.RULES, {"action": "admin"}, request.user)
 
 
 class HandScoreInline(admin.TabularInline):

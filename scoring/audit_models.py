@@ -89,3 +89,51 @@ class PlayerChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league_id} · {self.old_name} → {self.new_name} ({self.action})"
+
+
+class TableChange(models.Model):
+    """One step of a session's version (``GameSession.version``): what changed at the
+    table, by whom and when. A write drawn for an older version reads the steps since
+    to decide whether it is stale, and the page that refuses it says what they were."""
+
+    HAND, SEATS, STAKE, PLAYERS, RULES, END, SHARE = (
+        "hand",
+        "seats",
+        "stake",
+        "players",
+        "rules",
+        "end",
+        "share",
+    )
+    KINDS = [
+        (HAND, _("hand")),
+        (SEATS, _("seats")),
+        (STAKE, _("stake")),
+        (PLAYERS, _("player names")),
+        (RULES, _("session")),
+        (END, _("end")),
+        (SHARE, _("share link")),
+    ]
+
+    session = models.ForeignKey("scoring.GameSession", models.CASCADE, related_name="table_changes")
+    version = models.PositiveIntegerField(_("version"))
+    kind = models.CharField(_("what"), max_length=10, choices=KINDS)
+    # What the page says about it, as it stood then (names, hand numbers, amounts), and
+    # for a hand its key: scoring.table.version.describe reads it.
+    detail = models.JSONField(_("detail"), default=dict, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    username = models.CharField(_("by"), max_length=150, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table change")
+        verbose_name_plural = _("table changes")
+        ordering = ["session", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "version"], name="one_change_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} · v{self.version} {self.kind}"

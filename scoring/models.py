@@ -130,9 +130,12 @@ class GameSession(models.Model):
     players_per_hand = models.PositiveSmallIntegerField(
         _("players per hand"), null=True, blank=True
     )
-    # Raised by every change that is not a hand's (seats, stakes, a player's name): the
-    # pages kept for the session (scoring.views.page_cache) are written again.
-    revision = models.PositiveIntegerField(default=0, editable=False)
+    # The table's version: raised by every change to what the table is (a hand recorded,
+    # edited or removed, who sits where, the stakes, a player's name, the rules, the end),
+    # each with a ``TableChange`` saying what changed. Every write says which version its
+    # page was drawn for, and one drawn before a change that alters its meaning is refused
+    # (scoring.table.version); the pages kept for the session are keyed by it.
+    version = models.PositiveIntegerField(default=0, editable=False)
     # None: the share link is off (scoring.views.share_link). NULL, not "", because the
     # column is unique and many sessions may have no link.
     share_token = models.CharField(  # noqa: DJ001
@@ -496,5 +499,5 @@ class HistoryCache(models.Model):
 
 # Models kept in modules of their own (the audit trail; an invitation with what it does),
 # imported here so that ``scoring.models`` names every model of the app.
-from scoring.audit_models import HandEvent, PlayerChange  # noqa: E402, F401
+from scoring.audit_models import HandEvent, PlayerChange, TableChange  # noqa: E402, F401
 from scoring.invitation import Invitation  # noqa: E402, F401

@@ -1,12 +1,17 @@
 """Names people type: players and leagues, the same spelling however they were typed.
 
-A name is stored NFC-normalised (an "é" typed as e + accent and one typed as é are
-the same name), with runs of spaces collapsed and nothing invisible at either end.
-It may not hold control characters or direction overrides (which reorder what the
-scoreboard shows), and it must show something: a name made only of spaces,
-zero-width or filler characters would be a blank row nobody can tell apart. Two
-names are the same player when their ``name_key`` matches: case and invisible
-joiners do not make a second person.
+A name is stored as typed, NFC-normalised (an "é" typed as e + accent and one typed as
+é are the same name), with runs of spaces collapsed and nothing invisible at either end:
+spaces, format characters (zero-width spaces and joiners, a byte-order mark) and the
+filler letters that draw nothing. Combining marks are never trimmed: a Thai vowel or tone
+mark, a Devanagari vowel sign or virama, an emoji's presentation selector at the end of a
+name is part of how it is spelled (สมศรี is not สมศร).
+
+A name may not hold control characters or direction overrides (which reorder what the
+scoreboard shows), and it must show something: a name made only of spaces, zero-width
+or filler characters would be a blank row nobody can tell apart. Two names are the same
+player when their ``name_key`` matches: case and invisible joiners do not make a second
+person, a mark does (สุนีย์ and สุนีย are two people).
 """
 
 import unicodedata
@@ -18,8 +23,11 @@ from django.utils.translation import gettext as _
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
 # Explicit direction controls: embeddings, overrides and isolates.
 DIRECTION = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# Categories that show nothing by themselves.
-INVISIBLE = frozenset({"Cf", "Mn", "Me", "Zs", "Zl", "Zp", "Cc"})
+# Categories that show nothing by themselves, trimmed at the ends of a name: format
+# characters, spaces and separators, controls. Not the marks (Mn, Mc, Me): they show on
+# the letter before them.
+INVISIBLE = frozenset({"Cf", "Zs", "Zl", "Zp", "Cc"})
+MARKS = frozenset({"Mn", "Mc", "Me"})
 # Never inside a name: controls (a line break, NUL…), lone surrogates, unassigned.
 REFUSED = frozenset({"Cc", "Cs", "Cn"})
 
@@ -33,7 +41,7 @@ def _collapsed(text: str) -> str:
 
 
 def normal(text: str) -> str:
-    """NFC, one space between words, nothing invisible at either end."""
+    """NFC, one space between words, nothing invisible at either end, every mark kept."""
     text = _collapsed(text)
     start, end = 0, len(text)
     while start < end and _invisible(text[start]):
@@ -44,7 +52,8 @@ def normal(text: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same person: case and format characters aside."""
+    """What makes two names the same person: case and format characters aside. Marks
+    count: they are letters' vowels and tones, not decoration."""
     shown = "".join(c for c in normal(name) if unicodedata.category(c) != "Cf")
     return unicodedata.normalize("NFC", shown.casefold())
 
@@ -64,6 +73,15 @@ def clean_name(raw: str, max_length: int) -> str:
         )
     if raw.strip() and not name:
         raise ValidationError(_("A name must have at least one visible character."))
+    # A mark with no letter before it (typed first, or left behind by a deleted letter)
+    # would sit on whatever the page shows before the name. Dropping it would change the
+    # name behind the typist's back, as the old trimming did; keeping it would store a
+    # name no one can read back. So it is refused, and the typist puts the letter first.
+    if name and unicodedata.category(name[0]) in MARKS:
+        raise ValidationError(
+            _("“%(name)s” begins with a mark that belongs on a letter; type the letter first.")
+            % {"name": shown}
+        )
     if len(name) > max_length:
         raise ValidationError(
             _("“%(name)s” is %(length)d characters long; a name may have at most %(max)d.")

@@ -8,13 +8,14 @@ the two sat at the same table in one session (they are two people). Each change 
 so the standings and ratings are computed again with the hands joined up.
 """
 
-from django.db import transaction
-from django.db.models import Count, F
+from django.db import OperationalError, transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from scoring.audit_models import PlayerChange
-from scoring.models import GameSession, Hand, HandScore, Player, Seat
+from scoring.models import Hand, HandScore, Invitation, Player, Seat, TableChange
 from scoring.names import name_key
+from scoring.table import version
 
 
 class PlayerRefused(Exception):
@@ -25,20 +26,36 @@ class PlayerRefused(Exception):
         self.message = message
 
 
-def _by(user) -> dict:
-    return {"user": user, "username": getattr(user, "username", "") or ""}
+def _by(user, by: str = "") -> dict:
+    """Who made a change: the account, or ``by`` for a change made outside the pages."""
+    return {"user": user, "username": getattr(user, "username", "") or by}
 
 
-def _touch(player_ids) -> None:
-    """The sessions these players sat in show new names: their kept pages go."""
-    sessions = Seat.objects.filter(player_id__in=player_ids).values("session_id")
-    GameSession.objects.filter(pk__in=sessions).update(revision=F("revision") + 1)
+def _sessions_of(player_ids) -> list[int]:
+    return sorted(
+        set(Seat.objects.filter(player_id__in=player_ids).values_list("session_id", flat=True))
+    )
 
 
-def rename(league, player_id: int, name: str, user=None) -> Player:
+def _lock_sessions(player_ids) -> list[int]:
+    """Lock every session these players sat in, before anything else: a Save locks its
+    session first and then reads the players, so taking the sessions first (in the order
+    of their ids, as every writer does) leaves no two writers each waiting on the other."""
+    found = _sessions_of(player_ids)
+    for pk in found:
+        version.lock(pk)
+    return found
+
+
+def rename(
+    league, player_id: int, name: str, user=None, by: str = "", was: str | None = None
+) -> Player:
+    """Entry ``player_id`` is called ``name`` from now on; with ``was``, only if it is
+    still called that (a rename planned earlier does not undo one made since)."""
     with transaction.atomic():
+        sessions = _lock_sessions([player_id])
         player = Player.objects.select_for_update().filter(league=league, pk=player_id).first()
-        if player is None:
+        if player is None or (was is not None and player.name != was):
             raise PlayerRefused(_("That player entry has changed meanwhile; look again."))
         key = name_key(name)
         for other in Player.objects.filter(league=league).exclude(pk=player.pk):
@@ -56,49 +73,97 @@ def rename(league, player_id: int, name: str, user=None) -> Player:
             action=PlayerChange.RENAME,
             old_name=old,
             new_name=name,
-            **_by(user),
+            **_by(user, by),
         )
-        _touch([player.pk])
+        detail = {"action": "rename", "old": old, "new": name}
+        version.bump_many(sessions, TableChange.PLAYERS, detail, user)
         return player
+
+
+BUSY = 3  # tries of a merge that met another writer's locks (PostgreSQL chose it to yield)
 
 
 def merge(league, gone_id: int, kept_id: int, user=None) -> Player:
     """Everything of entry ``gone_id`` becomes entry ``kept_id``'s."""
-    with transaction.atomic():
-        found = {
-            p.pk: p
-            for p in Player.objects.select_for_update().filter(
-                league=league, pk__in=[gone_id, kept_id]
-            )
-        }
-        if gone_id == kept_id or len(found) != 2:
-            raise PlayerRefused(_("Choose two different player entries."))
-        gone, kept = found[gone_id], found[kept_id]
-        shared = Seat.objects.filter(player=gone).values("session_id")
-        if Seat.objects.filter(player=kept, session_id__in=shared).exists():
-            raise PlayerRefused(
-                _("%(one)s and %(other)s sat at the same table: they are two people.")
-                % {"one": gone.name, "other": kept.name}
-            )
-        _touch([gone.pk])
-        hands = _move_lineups(gone.pk, kept.pk)
-        seats = Seat.objects.filter(player=gone).update(player=kept)
-        HandScore.objects.filter(player=gone).update(player=kept)
-        if kept.user_id is None and gone.user_id is not None:
-            kept.user_id = gone.user_id
-            kept.save(update_fields=["user"])
-        PlayerChange.objects.create(
-            league=league,
-            player=kept,
-            action=PlayerChange.MERGE,
-            old_name=gone.name,
-            new_name=kept.name,
-            merged_id=gone.pk,
-            moved={"hands": hands, "seats": seats},
-            **_by(user),
+    for attempt in range(BUSY):
+        try:
+            with transaction.atomic():
+                return _merge(league, gone_id, kept_id, user)
+        except _SessionsMoved:
+            continue
+        except OperationalError as error:
+            if attempt == BUSY - 1 or not _yielded(error):
+                raise
+    raise PlayerRefused(_("The tables were busy; nothing was merged. Try again."))
+
+
+class _SessionsMoved(Exception):
+    """A session of the entry appeared while its sessions were being locked."""
+
+
+def _yielded(error: OperationalError) -> bool:
+    """A deadlock or serialization failure: the database undid this try, retry it."""
+    return getattr(getattr(error, "__cause__", None), "sqlstate", None) in {"40P01", "40001"}
+
+
+def _merge(league, gone_id: int, kept_id: int, user) -> Player:
+    sessions = _lock_sessions([gone_id])
+    found = {
+        p.pk: p
+        for p in Player.objects.select_for_update().filter(league=league, pk__in=[gone_id, kept_id])
+    }
+    if gone_id == kept_id or len(found) != 2:
+        raise PlayerRefused(_("Choose two different player entries."))
+    if _sessions_of([gone_id]) != sessions:
+        raise _SessionsMoved()
+    gone, kept = found[gone_id], found[kept_id]
+    _refuse_two_people(gone, kept)
+    hands = _move_lineups(gone.pk, kept.pk)
+    seats = Seat.objects.filter(player=gone).update(player=kept)
+    HandScore.objects.filter(player=gone).update(player=kept)
+    _move_account(gone, kept)
+    PlayerChange.objects.create(
+        league=league,
+        player=kept,
+        action=PlayerChange.MERGE,
+        old_name=gone.name,
+        new_name=kept.name,
+        merged_id=gone.pk,
+        moved={"hands": hands, "seats": seats},
+        **_by(user),
+    )
+    gone.delete()
+    detail = {"action": "merge", "old": gone.name, "new": kept.name}
+    version.bump_many(sessions, TableChange.PLAYERS, detail, user)
+    return kept
+
+
+def _refuse_two_people(gone: Player, kept: Player) -> None:
+    shared = Seat.objects.filter(player=gone).values("session_id")
+    if Seat.objects.filter(player=kept, session_id__in=shared).exists():
+        raise PlayerRefused(
+            _("%(one)s and %(other)s sat at the same table: they are two people.")
+            % {"one": gone.name, "other": kept.name}
         )
-        gone.delete()
-        return kept
+    if gone.user_id and kept.user_id and gone.user_id != kept.user_id:
+        raise PlayerRefused(
+            _("%(one)s and %(other)s are two people's accounts: they cannot be one player.")
+            % {"one": gone.name, "other": kept.name}
+        )
+
+
+def _move_account(gone: Player, kept: Player) -> None:
+    """The account linked to the entry merged away follows it (one account is one entry
+    of a league: the link leaves the one before it joins the other); invitations still
+    open for an entry that now has an account have nothing left to offer."""
+    if gone.user_id is not None and kept.user_id is None:
+        Player.objects.filter(pk=gone.pk).update(user=None)
+        kept.user_id = gone.user_id
+        kept.save(update_fields=["user"])
+    if kept.user_id is not None:
+        Invitation.objects.filter(player__in=[gone, kept], state=Invitation.OPEN).update(
+            state=Invitation.REVOKED
+        )
 
 
 def _move_lineups(gone: int, kept: int) -> int:

@@ -1,8 +1,10 @@
 """Writing hands: every write that touches several rows is one transaction.
 
-The session row is locked while a hand is numbered and saved, so two phones
-saving at once get hands 7 and 8, never two 7s; the form's key makes a
-double-tapped Save record one hand; the version makes a stale edit fail loudly.
+The session row is locked while a hand is numbered and saved, and the write is
+checked against the table's version (scoring.table.version) with the lock held: a Save
+drawn for a table that has changed since is refused, never stored under whoever sits
+there now. The form's key is looked up first, so a Save sent twice records one hand
+even when the table changed in between; the hand's version makes a stale edit fail.
 
 Every write also leaves a ``HandEvent`` (scoring.audit) in the same transaction:
 who, when, and the hand before and after. The lines marked "audit" are those;
@@ -14,13 +16,15 @@ the hands when a page asks, and knows from the events that something changed.
 
 import uuid
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q, Subquery
 
 from scoring import audit
 from scoring.lineup import dealer_seat, next_lineup
-from scoring.models import GameSession, Hand, HandEvent, HandScore
+from scoring.models import GameSession, Hand, HandEvent, HandScore, PlayerChange, TableChange
 from scoring.rules import RulesError
+from scoring.table import version
+from scoring.table.version import Write
 
 
 class StaleHand(Exception):
@@ -31,24 +35,44 @@ class StaleHand(Exception):
         self.current = current
 
 
-def _lock(session: GameSession) -> None:
-    if connection.features.has_select_for_update:
-        GameSession.objects.select_for_update().get(pk=session.pk)
-    # SQLite has no row locks: its transactions begin IMMEDIATE (settings.py), which
-    # takes the database's write lock at BEGIN, so writers already wait their turn.
+class SessionEnded(Exception):
+    """The session was ended before this write reached it."""
+
+    def __init__(self, ended_at) -> None:
+        super().__init__(f"ended at {ended_at}")
+        self.ended_at = ended_at
 
 
-def record_hand(session: GameSession, key, values: dict, deltas, user=None) -> tuple[Hand, bool]:
+def _lock(session: GameSession) -> version.Locked:
+    return version.lock(session.pk)
+
+
+def _bump(locked: version.Locked, hand: Hand, action: str, user) -> int:
+    detail = {"action": action, "number": hand.number, "key": str(hand.key)}
+    return version.bump(locked, TableChange.HAND, detail, user)
+
+
+def record_hand(
+    session: GameSession, key, values: dict, deltas, user=None, drawn: int | None = None
+) -> tuple[Hand, bool]:
     """Save a new hand with its scores; a key seen before returns that hand instead.
 
-    ``values`` say who played (``lineup``, ``benched``: the hand form's); a hand that
-    does not (a pass-out sent without them) is played by the table as it sits, who sits
-    out going by the rotation. The dealer follows the last hand (scoring.lineup)."""
+    ``drawn`` is the table version the page was drawn for (None: a caller with no page,
+    such as a test or a command); a stale one raises ``StaleTable``, an ended session
+    ``SessionEnded``, and nothing is written. ``values`` say who played (``lineup``,
+    ``benched``: the hand form's); a hand that does not (a pass-out sent without them)
+    is played by the table as it sits, who sits out going by the rotation. The dealer
+    follows the last hand (scoring.lineup)."""
     with transaction.atomic():
-        _lock(session)
+        locked = _lock(session)
         existing, last = _key_and_last(session, key)
         if existing is not None:
             return existing, False
+        if locked.ended_at is not None:
+            raise SessionEnded(locked.ended_at)
+        if drawn is not None:
+            version.check(locked, drawn, Write.RECORD)
+        values = _as_stored_now(session, locked, values)
         if not values.get("lineup"):
             lineup = next_lineup(session, last)
             values = {**values, **lineup.values(lineup.out)}
@@ -62,6 +86,7 @@ def record_hand(session: GameSession, key, values: dict, deltas, user=None) -> t
         _store_scores(hand, deltas)
         after = audit.snapshot(hand, deltas)  # audit
         audit.log(session, HandEvent.CREATE, user, after=after, hand=hand)  # audit
+        hand.table_version = _bump(locked, hand, HandEvent.CREATE, user)
         return hand, True
 
 
@@ -74,22 +99,33 @@ def _key_and_last(session: GameSession, key):
     return existing, last
 
 
-def record_passed(session: GameSession, key, user=None, seating=None) -> tuple[Hand, bool]:
+def record_passed(
+    session: GameSession, key, user=None, seating=None, drawn: int | None = None
+) -> tuple[Hand, bool]:
     """A hand passed out; ``seating`` (``lineup``, ``benched``) says who sat it out."""
-    return record_hand(session, key, {**passed_values(), **(seating or {})}, (), user=user)
+    values = {**passed_values(), **(seating or {})}
+    return record_hand(session, key, values, (), user=user, drawn=drawn)
 
 
 def passed_values() -> dict:
     return Hand.passed_values()
 
 
-def update_hand(hand: Hand, version: int | None, values: dict, deltas, user=None) -> Hand:
-    """Replace a hand's entry and scores, unless someone else saved it since ``version``."""
+def update_hand(
+    hand: Hand, hand_version: int | None, values: dict, deltas, user=None, drawn=None
+) -> Hand:
+    """Replace a hand's entry and scores, unless someone else saved it since
+    ``hand_version``, or the table changed since ``drawn`` in a way that alters it."""
     with transaction.atomic():
-        _lock(hand.session)
+        locked = _lock(hand.session)
         current = Hand.objects.get(pk=hand.pk)
-        if version is not None and current.version != version:
+        if hand_version is not None and current.version != hand_version:
             raise StaleHand(current)
+        if locked.ended_at is not None:
+            raise SessionEnded(locked.ended_at)
+        if drawn is not None:
+            version.check(locked, drawn, Write.EDIT)
+        values = _as_stored_now(hand.session, locked, values)
         before = audit.snapshot(current)  # audit
         for name, value in values.items():
             setattr(current, name, value)
@@ -99,19 +135,21 @@ def update_hand(hand: Hand, version: int | None, values: dict, deltas, user=None
         _store_scores(current, deltas)
         after = audit.snapshot(current, deltas)  # audit
         audit.log(hand.session, HandEvent.EDIT, user, before, after, hand=current)  # audit
+        _bump(locked, current, HandEvent.EDIT, user)
         return current
 
 
 def undo_last(session: GameSession, number: int, user=None) -> Hand | None:
     """Remove the last hand, only if it is still hand ``number`` (no surprise deletions)."""
     with transaction.atomic():
-        _lock(session)
+        locked = _lock(session)
         last = session.hands.order_by("-number").first()
         if last is None or last.number != number:
             return None
         before = audit.snapshot(last)  # audit
         last.delete()
         audit.log(session, HandEvent.UNDO, user, before=before)  # audit
+        _bump(locked, last, HandEvent.UNDO, user)
         return last
 
 
@@ -131,16 +169,18 @@ class NotRestorable(Exception):
     """The event names no removed hand that can come back (already restored, or not one)."""
 
 
-def delete_hand(hand: Hand, version: int | None, user=None) -> Hand:
-    """Delete any hand (its number stays free), unless someone saved it since ``version``."""
+def delete_hand(hand: Hand, hand_version: int | None, user=None) -> Hand:
+    """Delete any hand (its number stays free), unless someone saved it since
+    ``hand_version``."""
     with transaction.atomic():
-        _lock(hand.session)
+        locked = _lock(hand.session)
         current = Hand.objects.get(pk=hand.pk)
-        if version is not None and current.version != version:
+        if hand_version is not None and current.version != hand_version:
             raise StaleHand(current)
         before = audit.snapshot(current)
         current.delete()
         audit.log(hand.session, HandEvent.DELETE, user, before=before)
+        _bump(locked, current, HandEvent.DELETE, user)
         return current
 
 
@@ -152,13 +192,13 @@ def restore_hand(session: GameSession, event_pk: int, user=None) -> Hand:
     dealer that comes next), and its key unless a new hand has taken that key.
     """
     with transaction.atomic():
-        _lock(session)
+        locked = _lock(session)
         event = HandEvent.objects.filter(
             session=session, pk=event_pk, action__in=HandEvent.REMOVALS
         ).first()
         if event is None or event.pk not in audit.restorable(session, [event]):
             raise NotRestorable(event_pk)
-        state = audit.seated(session, event.before)
+        state = _merged(session, audit.seated(session, event.before))
         last = session.hands.order_by("-number").first()
         if session.hands.filter(number=state["number"]).exists():
             number = last.number + 1
@@ -178,7 +218,38 @@ def restore_hand(session: GameSession, event_pk: int, user=None) -> Hand:
         _store_scores(hand, deltas)
         HandEvent.objects.filter(session=session, hand_ref=hand.pk).update(hand=hand)
         audit.log(session, HandEvent.RESTORE, user, after=audit.snapshot(hand, deltas), hand=hand)
+        _bump(locked, hand, HandEvent.RESTORE, user)
         return hand
+
+
+def _as_stored_now(session: GameSession, locked: version.Locked, values: dict) -> dict:
+    """The players of an entry read before the lock, as they are stored now: an entry
+    merged into another meanwhile is that other one (the same person; the entry named
+    is gone). Nothing to look up when the table has not moved since it was read."""
+    if locked.version == session.version or not values.get("lineup"):
+        return values
+    return {**values, **_merged(session, values)}
+
+
+def _merged(session: GameSession, state: dict) -> dict:
+    """A removed hand's snapshot with each player entry merged away since (scoring.players)
+    replaced by the entry it became: the same person, whose rows now carry that id."""
+    moves = dict(
+        PlayerChange.objects.filter(league_id=session.league_id, action=PlayerChange.MERGE)
+        .order_by("pk")
+        .values_list("merged_id", "player_id")
+    )
+
+    def now(player: int) -> int:
+        seen = set()
+        while player in moves and moves[player] is not None and player not in seen:
+            seen.add(player)
+            player = moves[player]
+        return player
+
+    lineup = [now(p) for p in state.get("lineup") or ()]
+    benched = [[place, now(p)] for place, p in state.get("benched") or ()]
+    return {**state, "lineup": lineup, "benched": benched}
 
 
 def _rescore(hand: Hand):

@@ -2,17 +2,20 @@
 newcomer takes a seat, another joins between two seats, the table deals in fewer or
 more of those seated. Hands already played keep their own line-ups.
 
-Each change is one transaction with the session locked (as a Save locks it), and raises
-the session's revision, so the pages kept for it are written again.
+Each change is one transaction with the session locked (as a Save locks it): it is
+checked against the table version its page was drawn for (a join "after Dan" drawn
+before someone else sat down would otherwise land in another place), and raises the
+version with a line saying what changed (scoring.table.version).
 """
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from scoring.models import GameSession, Player, Seat
+from scoring.models import GameSession, Player, Seat, TableChange
 from scoring.names import name_key
-from scoring.recording import _lock
+from scoring.table import version
+from scoring.table.version import Write
 
 
 class SeatingRefused(Exception):
@@ -51,14 +54,31 @@ def _close(seat: Seat, before: int) -> None:
         seat.save(update_fields=["until_hand"])
 
 
-def _changed(session) -> None:
-    GameSession.objects.filter(pk=session.pk).update(revision=F("revision") + 1)
+def _begin(session, drawn: int | None) -> version.Locked:
+    """Lock the session and refuse a change drawn for a table that has changed since
+    (``drawn`` None: a caller with no page), or made after the session ended."""
+    locked = version.lock(session.pk)
+    if locked.ended_at is not None:
+        raise SeatingRefused(_("This session has ended; reopen it to change its players."))
+    if drawn is not None:
+        version.check(locked, drawn, Write.SEATING)
+    return locked
 
 
-def replace(session, seat_id: int, name: str) -> Seat:
+def _changed(locked: version.Locked, detail: dict, user) -> None:
+    version.bump(locked, TableChange.SEATS, detail, user)
+
+
+def most_seated(session) -> int:
+    """How many may sit at the table: twice as many as the game deals in at most, so that
+    each hand deals in at least half of those seated."""
+    return 2 * max(session.engine.players)
+
+
+def replace(session, seat_id: int, name: str, drawn: int | None = None, user=None) -> Seat:
     """A newcomer takes the seat from the next hand on."""
     with transaction.atomic():
-        _lock(session)
+        locked = _begin(session, drawn)
         seat = _open_seat(session, seat_id)
         player = league_player(session.league, name)
         if _seated(session, player):
@@ -68,29 +88,40 @@ def replace(session, seat_id: int, name: str) -> Seat:
         new = Seat.objects.create(
             session=session, number=seat.number, player=player, from_hand=start
         )
-        _changed(session)
+        detail = {"action": "replace", "name": player.name, "gone": seat.player.name}
+        _changed(locked, detail, user)
         return new
 
 
-def leave(session, seat_id: int) -> Seat:
+def leave(session, seat_id: int, drawn: int | None = None, user=None) -> Seat:
     """The seat's player leaves for good after the last hand played."""
     with transaction.atomic():
-        _lock(session)
+        locked = _begin(session, drawn)
         seat = _open_seat(session, seat_id)
         _close(seat, next_hand(session))
-        _changed(session)
+        _changed(locked, {"action": "leave", "name": seat.player.name}, user)
         return seat
 
 
-def join(session, name: str, after: int | None, per_hand: int | None = None) -> Seat:
+def join(
+    session,
+    name: str,
+    after: int | None,
+    per_hand: int | None = None,
+    drawn: int | None = None,
+    user=None,
+) -> Seat:
     """A player joins the table from the next hand on, in the seat after seat number
     ``after`` (None: at the end), and the table deals in ``per_hand`` of those seated."""
     with transaction.atomic():
-        _lock(session)
+        locked = _begin(session, drawn)
+        seated = list(
+            Seat.objects.filter(session=session, until_hand__isnull=True).select_related("player")
+        )
+        _check_room(session, seated, after)
         player = league_player(session.league, name)
         if _seated(session, player):
             raise SeatingRefused(_("%(name)s already sits at this table.") % {"name": player.name})
-        seated = list(Seat.objects.filter(session=session, until_hand__isnull=True))
         numbers = [s.number for s in seated]
         number = (max(numbers) + 1 if numbers else 0) if after is None else after + 1
         # Make room: those after the new seat move one along, the farthest first (one
@@ -102,16 +133,35 @@ def join(session, name: str, after: int | None, per_hand: int | None = None) -> 
             session=session, number=number, player=player, from_hand=next_hand(session)
         )
         GameSession.objects.filter(pk=session.pk).update(players_per_hand=per_hand)
-        _changed(session)
+        before = next((s.player.name for s in seated if s.number == after), None)
+        detail = {"action": "join_after" if before else "join", "name": player.name}
+        _changed(locked, {**detail, "after": before or ""}, user)
         return seat
 
 
-def deal_in(session, per_hand: int | None) -> None:
+def _check_room(session, seated: list[Seat], after: int | None) -> None:
+    """A join needs a free chair (``most_seated``) and a neighbour who is seated now."""
+    most = most_seated(session)
+    if len(seated) >= most:
+        raise SeatingRefused(
+            ngettext(
+                "%(game)s seats at most %(count)d player at one table.",
+                "%(game)s seats at most %(count)d players at one table.",
+                most,
+            )
+            % {"game": session.get_variant_display(), "count": most}
+        )
+    if after is not None and after not in {s.number for s in seated}:
+        raise SeatingRefused(_("That seat has changed meanwhile; look again."))
+
+
+def deal_in(session, per_hand: int | None, drawn: int | None = None, user=None) -> None:
     """How many of those seated are dealt in (None: all, as many as the game seats)."""
     with transaction.atomic():
-        _lock(session)
+        locked = _begin(session, drawn)
         GameSession.objects.filter(pk=session.pk).update(players_per_hand=per_hand)
-        _changed(session)
+        count = GameSession.objects.get(pk=session.pk).players_count
+        _changed(locked, {"action": "deal_in", "count": count}, user)
 
 
 def _open_seat(session, seat_id) -> Seat:

@@ -2,8 +2,10 @@
 
 Each counter is a row of ``RateCount`` changed by one atomic statement (an upsert
 that adds one and returns the new count), the same on SQLite and PostgreSQL, so
-parallel requests on any number of app servers never lose a count. A counter's
-window starts at its first hit and lasts ``length`` seconds.
+parallel requests on any number of app servers never lose a count. A login's or a
+sign-up's counter has a window that starts at its first hit and lasts ``length``
+seconds. The JSON API's limit slides instead (``api_allowed``): it holds in every
+span of its window's length, also one that straddles where a fixed window would end.
 
 A login attempt is counted *before* its password is checked and refused once its
 count is past the limit, so twenty guesses sent at once check at most five
@@ -20,6 +22,7 @@ lockout there locks the owner out with the attacker.
 """
 
 import logging
+import math
 import random
 import time
 import unicodedata
@@ -30,7 +33,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.utils.crypto import constant_time_compare, salted_hmac
 
@@ -65,10 +68,16 @@ def key(*parts: str) -> str:
     return f"{parts[0]}:{digest}"
 
 
-def _sql(statement: str) -> str:
+def clock() -> float:
+    """Now, in Unix seconds (tests move it by hand)."""
+    return time.time()
+
+
+def _sql(statement: str, **parts: str) -> str:
     return statement.format(
         table=connection.ops.quote_name(RateCount._meta.db_table),
         bucket=connection.ops.quote_name("bucket"),
+        **parts,
     )
 
 
@@ -83,17 +92,37 @@ RETURNING hits, expires
 
 def hit(bucket: str, length: int) -> Count:
     """Count one more in ``bucket``'s window, atomically; the count includes this one."""
-    now = int(time.time())
+    now = int(clock())
     with connection.cursor() as cursor:
         cursor.execute(_sql(_HIT), [bucket, now + length, now, now])
         hits, expires = cursor.fetchone()
     if random.random() < 0.01:  # now and then, forget windows long over
-        RateCount.objects.filter(expires__lt=now - 3600).delete()
+        _forget(now - 3600)
     return Count(hits, max(0, expires - now))
 
 
+_MS_FROM = 10**11  # an ``expires`` past this is in milliseconds (the API's slices)
+
+_FORGET = """
+DELETE FROM {table} WHERE {bucket} IN (
+    SELECT {bucket} FROM {table} WHERE expires < %s OR (expires >= %s AND expires < %s)
+    {skip_locked}
+)
+"""
+
+
+def _forget(before: int) -> None:
+    """Delete the counters whose windows ended before ``before``. Rows that another
+    request has locked are left for next time: waiting for them inside the API's turn
+    (``slide``) could deadlock two requests each holding the other's row."""
+    skip = connection.features.has_select_for_update_skip_locked
+    statement = _sql(_FORGET, skip_locked="FOR UPDATE SKIP LOCKED" if skip else "")
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [before, _MS_FROM, before * 1000])
+
+
 def peek(bucket: str) -> Count:
-    now = int(time.time())
+    now = int(clock())
     row = RateCount.objects.filter(bucket=bucket, expires__gt=now).first()
     return Count(row.hits, row.expires - now) if row else Count(0, 0)
 
@@ -233,19 +262,80 @@ def signup_allowed(request) -> Count | None:
 
 
 # ---- the JSON API ----------------------------------------------------------------------
+#
+# A sliding window: no span of API_RATE_WINDOW seconds lets more than the limit in (a
+# fixed window lets twice the limit through around its end). The requests let in are
+# counted in slices of ``step`` seconds (_SLICES to a window), each a row of its own
+# named by the slice's number, so never reused. A slice's ``expires`` is when its latest
+# request leaves the window, in milliseconds: rounded to the second, a burst's
+# Retry-After would say 61. A slice counts all its requests until then, so a client may
+# wait up to ``step`` seconds longer than a count of each request would make it, never
+# less. Refused requests are not counted: a client that keeps asking gets in as soon as
+# there is room.
+#
+# Reading the slices and then counting is more than one statement, so a client's
+# requests take turns: each first counts itself on the client's own row (``hit``, whose
+# upsert keeps that row locked until the transaction ends on PostgreSQL; SQLite takes
+# its write lock at BEGIN). Parallel requests from one client then neither lose a count
+# nor both take the last place, and every change is still one atomic statement.
+
+_SLICES = 20
+_AHEAD = 2  # slices past a request's own: another server's clock may run a little ahead
+
+_SLIDE = """
+INSERT INTO {table} ({bucket}, hits, expires) VALUES (%s, 1, %s)
+ON CONFLICT ({bucket}) DO UPDATE SET
+    hits = {table}.hits + 1,
+    expires = CASE WHEN {table}.expires < excluded.expires
+        THEN excluded.expires ELSE {table}.expires END
+"""
+
+
+def _slices(bucket: str, length: int, now: float) -> tuple[list[str], str]:
+    """The names of the slices a request at ``now`` counts, and of its own slice."""
+    step = max(1, math.ceil(length / _SLICES))
+    first, own = math.floor((now - length) / step), math.floor(now / step)
+    return [f"{bucket}.{n}" for n in range(first, own + _AHEAD + 1)], f"{bucket}.{own}"
+
+
+def slide(bucket: str, length: int, limit: int) -> tuple[bool, int]:
+    """Let one request in when ``bucket``'s last ``length`` seconds let in fewer than
+    ``limit``, and count it: (let in, seconds until there is room when refused)."""
+    now = clock()
+    now_ms = round(now * 1000)
+    names, own = _slices(bucket, length, now)
+    with transaction.atomic():
+        hit(bucket, length)  # the client's turn: its row is locked until the end
+        live = RateCount.objects.filter(bucket__in=names, expires__gt=now_ms)
+        slices = sorted(live.values_list("expires", "hits"))
+        held = sum(hits for _expires, hits in slices)
+        if held >= limit:
+            return False, _wait(slices, held - limit + 1, now_ms)
+        with connection.cursor() as cursor:
+            cursor.execute(_sql(_SLIDE), [own, now_ms + length * 1000])
+    return True, 0
+
+
+def _wait(slices: list[tuple[int, int]], surplus: int, now_ms: int) -> int:
+    """Seconds until the oldest slices have taken ``surplus`` requests out of the window."""
+    for leaves, hits in slices:
+        surplus -= hits
+        if surplus <= 0:
+            return max(1, math.ceil((leaves - now_ms) / 1000))
+    return 1  # the slices never held that many: room already
 
 
 def api_allowed(request) -> tuple[bool | None, int]:
-    """Count this request against its client's limit: (allowed, seconds until the window
-    ends). A limit of 0 turns it off. When the count cannot be taken (the database is
-    out of connections, say) the answer is None: refused for now, as a throttle that let
-    everything by under load would be no throttle at the moment it matters."""
+    """Count this request against its client's limit: (allowed, seconds until a refused
+    client may try again). A limit of 0 turns it off. When the count cannot be taken
+    (the database is out of connections, say) the answer is None: refused for now, as a
+    throttle that let everything by under load would be no throttle at the moment it
+    matters."""
     limit = settings.API_RATE_LIMIT
     if not limit:
         return True, 0
     try:
-        count = hit(key("api", client_ip(request)), settings.API_RATE_WINDOW)
+        return slide(key("api", client_ip(request)), settings.API_RATE_WINDOW, limit)
     except DatabaseError:
         log.warning("API request refused: its rate limit could not be counted", exc_info=True)
         return None, 5
-    return not count.over(limit), count.left

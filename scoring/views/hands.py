@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect, reswap, trigger_client_event
 
 from scoring import audit, query
 from scoring.access import session_for
@@ -21,9 +21,10 @@ from scoring.forms import HandForm, hand_initial
 from scoring.hand_form import session_rules
 from scoring.hand_markup import markup_for
 from scoring.lineup import hand_lineup, next_lineup, with_turns
-from scoring.models import Hand, HandEvent
+from scoring.models import Hand, HandEvent, TableChange
 from scoring.recording import (
     NotRestorable,
+    SessionEnded,
     StaleHand,
     delete_hand,
     passed_values,
@@ -34,6 +35,10 @@ from scoring.recording import (
     update_hand,
 )
 from scoring.sheet import roster
+from scoring.table import version
+from scoring.table.entry import carried, drawn_ids
+from scoring.table.refusal import refusal_context, refusal_status
+from scoring.table.version import StaleTable, VersionMissing, Write
 from scoring.views.sessions import board_context, record_context, table_context
 from scoring.views.table_parts import deltas_by_hand, hand_row, member_session, scores_by_player
 
@@ -44,78 +49,149 @@ def _done(request, url):
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def _refused(request, session, form, status):
+def _refused(request, session, form, status, reason="", **extra):
     """The record form shown again with its messages and the entry kept (htmx swaps
-    only a 200 into #record); without JavaScript, the whole table screen."""
+    it into #record: base.html lets 409 and 422 through); without JavaScript, the
+    whole table screen. ``reason``: what the outbox tells a phone that sent it later."""
     if request.htmx:
         last = session.hands.order_by("-number").first()
-        context = record_context(session, form, last)
-        return render(request, "scoring/table.html#record", context)
-    return render(request, "scoring/table.html", table_context(session, form), status=status)
+        context = {**record_context(session, form, last), **extra}
+        response = render(request, "scoring/table.html#record", context, status=status)
+        detail = {"status": status, "reason": str(reason)}
+        return trigger_client_event(response, "hand-refused", detail)
+    context = {**table_context(session, form), **extra}
+    return render(request, "scoring/table.html", context, status=status)
 
 
 def _ended(request, session):
     """A write to an ended session: refused with a message, nothing changed."""
-    messages.error(request, _("This session has ended; reopen it to change its hands."))
-    return _done(request, reverse("scoring:summary", args=[session.pk]))
+    text = _("This session has ended; reopen it to change its hands.")
+    messages.error(request, text)
+    response = _done(request, reverse("scoring:summary", args=[session.pk]))
+    if request.htmx:
+        trigger_client_event(response, "hand-refused", {"status": 409, "reason": text})
+    return response
 
 
 def _saved(request, session, hand, created, deltas):
     """After a Save: without JavaScript, back to the table screen; with htmx, just what
     changed: the scoreboard, the new row of the hands list and a fresh form."""
-    if created and request.htmx.target != "record":
+    number = hand.number
+    words = (_("Hand %(number)d saved.") if created else ALREADY) % {"number": number}
+    if request.htmx.target != "record":
         # Not the form on screen (no JavaScript, or the outbox sending a kept hand, whose
         # page reloads next): the next page says it.
-        messages.success(request, _("Hand %(number)d saved.") % {"number": hand.number})
+        messages.success(request, words)
+    steps = _steps_of(session, hand, created)
     if not request.htmx:
         return redirect(session)
-    if not created:  # a Save sent twice: show the table as it now stands
+    if created:
+        session.version = hand.table_version  # what the new form is drawn for
+        scores = scores_by_player(hand, deltas)
+    else:  # a Save sent twice: show the table as it now stands
         hand = session.hands.order_by("-number").first()
         scores = deltas_by_hand([hand]).get(hand.pk, {})
-    else:
-        scores = scores_by_player(hand, deltas)
     lineup = next_lineup(session, hand)
     context = {
         **board_context(session, last=hand, lineup=lineup),
         **record_context(session, last=hand, lineup=lineup),
-        "saved": hand.number,
-        "new_row": hand_row(session, hand, scores),
+        "saved": words,
+        "new_row": hand_row(session, hand, scores) if created else "",
     }
     response = render(request, "scoring/table.html#saved", context)
-    return trigger_client_event(response, "hand-saved", {"number": hand.number})
+    return trigger_client_event(response, "hand-saved", {"number": number, **steps})
+
+
+ALREADY = gettext_lazy("Hand %(number)d was saved already; it is recorded once.")
+
+
+def _steps_of(session, hand, created) -> dict:
+    """The table versions just before and after this hand was recorded: the outbox
+    moves the hands it still holds for the same table on to the new one (offline.js)."""
+    found = hand.table_version if created else _recorded_at(session, hand)
+    return {"from": found - 1, "to": found} if found else {}
+
+
+def _recorded_at(session, hand) -> int | None:
+    change = TableChange.objects.filter(
+        session=session, kind=TableChange.HAND, detail__key=str(hand.key)
+    )
+    return change.order_by("version").values_list("version", flat=True).first()
 
 
 @require_POST
 @login_required
 def record(request, pk):
     session = member_session(request, pk)
-    if session.ended_at is not None:
-        return _ended(request, session)
     try:
         key = UUIDField().clean(request.POST.get("key"))
     except ValidationError:
-        # A missing or garbled key would fail every retry: show the entry again
-        # with a fresh key, so the next Save can succeed.
-        data = request.POST.copy()
-        data["key"] = str(uuid.uuid4())
-        form = HandForm(session, data)
-        form.add_error(None, _("This form is out of date; it has been reloaded. Try again."))
-        return _refused(request, session, form, 400)
+        return _garbled_key(request, session)
+    # A Save sent again (a lost answer, the outbox) is the hand already stored, whatever
+    # has changed since: look it up before anything else judges the entry.
+    existing = session.hands.filter(key=key).first()
+    if existing is not None:
+        return _saved(request, session, existing, False, ())
+    if session.ended_at is not None:
+        return _ended(request, session)
+    try:
+        return _record(request, session, key)
+    except (StaleTable, VersionMissing) as error:
+        return _table_changed(request, session, error)
+    except SessionEnded:
+        return _ended(request, session)
+
+
+def _garbled_key(request, session):
+    """A missing or garbled key would fail every retry: show the entry again with a
+    fresh key, so the next Save can succeed."""
+    data = request.POST.copy()
+    data["key"] = str(uuid.uuid4())
+    form = HandForm(session, data)
+    form.add_error(None, _("This form is out of date; it has been reloaded. Try again."))
+    return _refused(request, session, form, 400)
+
+
+def _record(request, session, key):
+    drawn = version.drawn_version(request.POST.get("table_version"))
+    current = version.Locked(session.pk, session.version, session.ended_at)
+    version.check(current, drawn, Write.RECORD)  # again below, with the session locked
     lineup = next_lineup(session, turns=False)
     if lineup.players is None:
         messages.error(request, _("Too few players at the table: nothing was saved."))
         return _done(request, session.get_absolute_url())
     if request.POST.get("action") == PASSED_OUT:
         seating = _posted_seating(lineup, request.POST)
-        hand, created = record_passed(session, key, user=request.user, seating=seating)
+        hand, created = record_passed(session, key, request.user, seating, drawn=drawn)
         return _saved(request, session, hand, created, ())
     form = HandForm(session, request.POST, lineup=lineup)
     if not form.is_valid():
         return _refused(request, session, form, 422)
-    hand, created = record_hand(
-        session, form.cleaned_data["key"], form.hand_values(), form.score.deltas, request.user
-    )
-    return _saved(request, session, hand, created, form.score.deltas)
+    values, deltas = form.hand_values(), form.score.deltas
+    hand, created = record_hand(session, key, values, deltas, request.user, drawn=drawn)
+    return _saved(request, session, hand, created, deltas)
+
+
+def _table_changed(request, session, error):
+    """A Save drawn for a table that has changed since: nothing is stored; the form
+    comes back on the table as it is now, with the entry carried to the same players
+    and the changes listed, so saving it is a choice made knowing them."""
+    session = member_session(request, session.pk)
+    lineup = next_lineup(session, turns=False)
+    data = carried(request.POST, drawn_ids(request.POST.get("seats")), lineup)
+    data["table_version"] = str(session.version)
+    form = HandForm(session, data, lineup=lineup)
+    if lineup.players is not None:
+        form.is_valid()
+    context = refusal_context(error)
+    reason = TABLE_CHANGED % {"changes": " ".join(context["table_changed"])}
+    response = _refused(request, session, form, refusal_status(error), reason, **context)
+    # The Save button sits at the foot of the screen; what changed is said at the head
+    # of the form, which comes into view.
+    return reswap(response, "outerHTML show:#record:top") if request.htmx else response
+
+
+TABLE_CHANGED = gettext_lazy("the table changed after it was entered. %(changes)s")
 
 
 def _posted_seating(lineup, post) -> dict | None:
@@ -210,20 +286,29 @@ def edit(request, pk, number):
     data = request.POST.copy()
     data["key"] = str(hand.key)  # an edit keeps its hand's key; a garbled one must not block it
     form = HandForm(session, data, lineup=hand_lineup(hand))
-    version = _version(request)
-    if version is None:
+    hand_version = _version(request)
+    if hand_version is None:
         return _versionless_edit(request, session, hand, data)
+    drawn = version.drawn_version(request.POST.get("table_version"))
     try:
+        if drawn is None:
+            raise VersionMissing()
         if request.POST.get("action") == PASSED_OUT:
-            update_hand(hand, version, passed_values(), (), request.user)
+            update_hand(hand, hand_version, passed_values(), (), request.user, drawn)
         elif form.is_valid():
             values = {**form.hand_values(), "dealer": form.dealer_seat()}
-            update_hand(hand, version, values, form.score.deltas, request.user)
+            update_hand(hand, hand_version, values, form.score.deltas, request.user, drawn)
         else:
             context = _edit_context(session, hand, form)
             return render(request, "scoring/hand_edit.html", context, status=422)
     except StaleHand as stale:
-        return _stale(request, session, stale.current, version)
+        return _stale(request, session, stale.current, hand_version)
+    except (StaleTable, VersionMissing) as error:
+        session.refresh_from_db()
+        context = _edit_context(session, hand, form, **refusal_context(error))
+        return render(request, "scoring/hand_edit.html", context, status=refusal_status(error))
+    except SessionEnded:
+        return _ended(request, session)
     except Hand.DoesNotExist:  # deleted or undone by another phone since this page opened
         messages.error(request, GONE % {"number": number})
         return redirect("scoring:hands", pk=session.pk)

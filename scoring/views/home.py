@@ -2,7 +2,9 @@ import math
 
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
@@ -11,7 +13,7 @@ from scoring.forms import SignUpForm
 from scoring.live import live_sessions
 from scoring.models import GameSession
 from scoring.people import received
-from scoring.throttle import remember_device, signup_allowed
+from scoring.throttle import Refusal, remember_device, signup_allowed
 
 
 def home(request):
@@ -88,14 +90,24 @@ class ThrottledLoginView(LoginView):
         refusal = getattr(self.request, "login_refusal", None)
         if refusal is None:
             return super().form_invalid(form)
+        return self.refused(refusal)
+
+    def refused(self, refusal: Refusal) -> HttpResponse:
         # A fresh form: the one posted says "wrong password", which was never checked.
         username = self.request.POST.get("username", "")[:150]
-        form = self.get_form_class()(self.request, initial={"username": username})
+        form = AuthenticationForm(self.request, initial={"username": username})
         throttled = _refusal_message(refusal.why, _minutes(refusal.seconds))
         context = self.get_context_data(form=form, throttled=throttled)
         response = self.render_to_response(context, status=429)
         response["Retry-After"] = str(refusal.seconds)
         return response
+
+
+def refused_login(request, refusal: Refusal) -> HttpResponse:
+    """The login page's 429 for ``refusal``, for a login other than this view (the admin's)."""
+    view = ThrottledLoginView()
+    view.setup(request)
+    return view.refused(refusal)
 
 
 def _refusal_message(why: str, minutes: int) -> str:

@@ -7,6 +7,8 @@ and only a signed-in user can answer it. A player of another league, or an invit
 of one, is a 404 here whoever asks.
 """
 
+import unicodedata
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -84,7 +86,9 @@ def invite(request, pk):
 
 def _invitee(request):
     """The account named in the form, None when none was; a problem when none is called so."""
-    name = request.POST.get("account", "").strip()[:150]
+    # NFKC, as Django stores usernames: an account name typed with its accents
+    # composed another way is still that account.
+    name = unicodedata.normalize("NFKC", request.POST.get("account", "")).strip()[:150]
     if not name:
         return None
     found = User.objects.filter(**{User.USERNAME_FIELD + "__iexact": name}).first()

@@ -4,11 +4,9 @@ Every phone at a table opens the same table screen, again and again, between two
 Saves. Rendering it is most of its cost; so each process keeps the page it last wrote
 for a session (and reader, language, address), with two holes: the CSRF token and the
 new hand's key, filled afresh for every answer (a new masked token each time, so the
-page's compressed size still varies). The page is written again as soon as any hand of
-the session changes (its last audit event: every Save, edit, undo, delete and restore
-leaves one), anything else it shows changes (the session's revision: who sits where, the
-players per hand, the stakes, a player's name), the session ends or reopens, or there are
-messages to show.
+page's compressed size still varies). The page is written again as soon as the table's
+version moves (every hand saved, edited or removed, every change of seats, stakes, names
+or the end raises it: scoring.table.version), or there are messages to show.
 """
 
 from collections import OrderedDict
@@ -34,9 +32,7 @@ def page_key(request, session):
     return (
         session.pk,
         session.share_token,  # unique to the session, and shown on its page
-        getattr(session, "last_event", None),
-        session.revision,
-        session.ended_at,
+        session.version,  # raised by every change to the table (scoring.table.version)
         request.user.pk,
         get_language(),
         theme_of(request),  # written into the page (scoring/theme.py)

@@ -2,26 +2,31 @@
 many are dealt in, and the stake per point from a given hand on.
 
 Short pages reached from the table screen; each change goes back to the table, which
-shows it at once (the session's revision changes, so its kept page is written again).
+shows it at once. Every form on them posts the table version it was drawn for: a change
+drawn before another phone changed the seats (or the stakes) is refused, showing what
+changed, rather than applied to a table the person did not see.
 """
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.validators import MaxValueValidator
-from django.db.models import F
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import money, seating
+from scoring import money, query, seating
 from scoring.access import session_for
 from scoring.forms import PLAYER_NAME_LENGTH
 from scoring.lineup import hand_players
-from scoring.models import GameSession
+from scoring.models import GameSession, TableChange
 from scoring.names import clean_name
 from scoring.rules import RulesError
 from scoring.sheet import sheet
+from scoring.table import version
+from scoring.table.refusal import refusal_context, refusal_status
+from scoring.table.version import StaleTable, VersionMissing, Write
 
 
 class NameForm(forms.Form):
@@ -51,11 +56,8 @@ def _counts(session, seated: int) -> list[int]:
 
 def _per_hand(session, seated: int, posted) -> int | None:
     """The posted players per hand, if one the table can play (all of them: None)."""
-    try:
-        count = int(posted)
-    except (TypeError, ValueError):
-        return session.players_per_hand
-    if count not in _counts(session, seated):
+    count = query.whole(posted, 1, 99)
+    if count is None or count not in _counts(session, seated):
         return session.players_per_hand
     return None if count >= seated else count
 
@@ -73,7 +75,7 @@ def _history(session) -> list[dict]:
     return sorted(rows, key=lambda row: row["hand"])
 
 
-def _players_context(session, form=None, error=None) -> dict:
+def _players_context(session, form=None, error=None, refused=None) -> dict:
     seated = len(session.seat_list)
     totals = sheet(session).totals
     now = hand_players(session, seated)
@@ -90,6 +92,8 @@ def _players_context(session, form=None, error=None) -> dict:
         "form": form or NameForm(),
         "error": error,
         "known": session.league.players.order_by("name").values_list("name", flat=True),
+        "table_version": session.version,
+        **(refusal_context(refused) if refused is not None else {}),
     }
 
 
@@ -101,38 +105,47 @@ def players(request, pk):
     if session.ended_at is not None:
         messages.error(request, _("This session has ended; reopen it to change its players."))
         return redirect("scoring:summary", pk=session.pk)
-    action = request.POST.get("action")
+    return _change_players(request, session, request.POST.get("action"))
+
+
+def _change_players(request, session, action):
+    drawn = version.drawn_version(request.POST.get("table_version"))
+    if drawn is None:
+        return _apply(request, session, _missing)
+    mine = {"drawn": drawn, "user": request.user}
     if action == "deal_in":
         seated = len(session.seat_list)
-        seating.deal_in(session, _per_hand(session, seated, request.POST.get("per_hand")))
-        messages.success(
-            request,
-            _("From the next hand on, %(count)d players are dealt in.")
-            % {"count": GameSession.objects.get(pk=session.pk).players_count},
-        )
-        return redirect(session)
+        per_hand = _per_hand(session, seated, request.POST.get("per_hand"))
+        return _apply(request, session, lambda: seating.deal_in(session, per_hand, **mine))
     if action == "leave":
-        return _apply(request, session, lambda: seating.leave(session, _int(request, "seat")))
+        seat = _id(request, "seat")
+        return _apply(request, session, lambda: seating.leave(session, seat, **mine))
     form = NameForm(request.POST)
     if not form.is_valid():
         context = _players_context(session, form)
         return render(request, "scoring/players.html", context, status=400)
     name = form.cleaned_data["name"]
     if action == "replace":
-        return _apply(
-            request, session, lambda: seating.replace(session, _int(request, "seat"), name), form
-        )
+        seat = _id(request, "seat")
+        change = lambda: seating.replace(session, seat, name, **mine)  # noqa: E731
+        return _apply(request, session, change, form)
     seated = len(session.seat_list)
     per_hand = _per_hand(session, seated + 1, request.POST.get("per_hand"))
-    after = _int(request, "after")
-    return _apply(request, session, lambda: seating.join(session, name, after, per_hand), form)
+    after = query.whole(request.POST.get("after"), 0, 10_000)
+    if "after" in request.POST and after is None:  # a place no table has: not "at the end"
+        after = -1
+    change = lambda: seating.join(session, name, after, per_hand, **mine)  # noqa: E731
+    return _apply(request, session, change, form)
 
 
-def _int(request, name):
-    try:
-        return int(request.POST.get(name, ""))
-    except ValueError:
-        return None
+def _missing():
+    raise VersionMissing()
+
+
+def _id(request, name) -> int:
+    """A posted id; one no row can have (0) when it is missing or unreadable, which
+    the change then refuses as a seat that has changed."""
+    return query.object_id(request.POST.get(name)) or 0
 
 
 def _apply(request, session, change, form=None):
@@ -141,6 +154,15 @@ def _apply(request, session, change, form=None):
     except seating.SeatingRefused as refused:
         context = _players_context(session, form, refused.message)
         return render(request, "scoring/players.html", context, status=409)
+    except (StaleTable, VersionMissing) as error:
+        fresh = GameSession.objects.select_related("league").get(pk=session.pk)
+        context = _players_context(fresh, form, refused=error)
+        return render(request, "scoring/players.html", context, status=refusal_status(error))
+    if seat is None:
+        count = GameSession.objects.get(pk=session.pk).players_count
+        text = _("From the next hand on, %(count)d players are dealt in.") % {"count": count}
+        messages.success(request, text)
+        return redirect(session)
     if seat.until_hand is not None or seat.pk is None:
         text = _("%(name)s has left the table.")
     else:
@@ -183,13 +205,39 @@ def stake(request, pk):
     if request.method == "POST" and session.ended_at is not None:
         messages.error(request, _("This session has ended; reopen it to change its stake."))
         return redirect("scoring:summary", pk=session.pk)
+    refused = None
     if request.method == "POST" and form.is_valid():
         amount, start = form.cleaned_data["stake"] or None, form.cleaned_data["start"]
-        first, changes = money.changed(session, start, amount)
-        GameSession.objects.filter(pk=session.pk).update(
-            stake=first, stake_changes=changes, revision=F("revision") + 1
-        )
-        messages.success(request, _("Stake saved from hand %(number)d on.") % {"number": start})
-        return redirect(session)
-    context = {"session": session, "form": form, "schedule": money.schedule(session)}
-    return render(request, "scoring/stake.html", context, status=400 if form.errors else 200)
+        drawn = version.drawn_version(request.POST.get("table_version"))
+        try:
+            save_stake(session.pk, start, amount, drawn, request.user)
+        except (StaleTable, VersionMissing) as error:
+            refused = error
+            session = GameSession.objects.select_related("league").get(pk=session.pk)
+        else:
+            text = _("Stake saved from hand %(number)d on.") % {"number": start}
+            messages.success(request, text)
+            return redirect(session)
+    context = {
+        "session": session,
+        "form": form,
+        "schedule": money.schedule(session),
+        "table_version": session.version,
+        **(refusal_context(refused) if refused else {}),
+    }
+    status = refusal_status(refused) if refused else 400 if form.errors else 200
+    return render(request, "scoring/stake.html", context, status=status)
+
+
+def save_stake(session_pk: int, start: int, amount, drawn: int | None, user=None) -> None:
+    """The stake from hand ``start`` on, worked out from the stakes as they stand with the
+    session locked (two phones at once: the later is refused, never lost or reordered)."""
+    with transaction.atomic():
+        locked = version.lock(session_pk)
+        version.check(locked, drawn, Write.STAKE)
+        current = GameSession.objects.get(pk=session_pk)
+        first, changes = money.changed(current, start, amount)
+        GameSession.objects.filter(pk=session_pk).update(stake=first, stake_changes=changes)
+        shown = "" if amount is None else f"{amount:.2f}"
+        detail = {"start": start, "stake": shown}
+        version.bump(locked, TableChange.STAKE, detail, user)

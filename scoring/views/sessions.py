@@ -5,22 +5,25 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Max
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring.access import league_for, session_for
 from scoring.forms import HandForm, SessionForm, league_initial
 from scoring.hand_markup import FreshEntry, markup_for
 from scoring.lineup import next_lineup
-from scoring.models import VARIANT_CHOICES, GameSession, HandEvent, Player, Seat
+from scoring.models import VARIANT_CHOICES, GameSession, Seat, TableChange
 from scoring.regulars import known_players, recent_lineups
+from scoring.seating import league_player
 from scoring.sheet import roster, sheet
 from scoring.standings import standings
+from scoring.table import version
+from scoring.table.refusal import refusal_context, refusal_status
+from scoring.table.version import StaleTable, VersionMissing, Write
 from scoring.theme import theme_of
 from scoring.views.page_cache import KEY_HOLE, cached_page, holes, keep_page
 from scoring.views.table_parts import RECENT, board_items, hand_row, member_session_marked
@@ -79,9 +82,9 @@ def _start(league, data, user) -> GameSession:
         league.default_options = {**league.default_options, data["variant"]: data["raw_options"]}
         league.save(update_fields=["default_variant", "default_options"])
         for number, name in enumerate(data["players"]):
-            player = Player.objects.filter(league=league, name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(league=league, name=name)
+            # The same person as the league sees them everywhere (name_key), not as the
+            # database folds case (which would differ between SQLite and PostgreSQL).
+            player = league_player(league, name)
             Seat.objects.create(session=session, number=number, player=player)
     return session
 
@@ -125,6 +128,9 @@ def record_context(session, form=None, last=None, key=None, lineup=None) -> dict
         "hand_number": last.number + 1 if last else 1,
         "lineup": lineup,
         "too_few": not playable,
+        # The table the form is drawn for: its version, and who sits in each place.
+        "table_version": session.version,
+        "drawn_seats": ",".join(str(place.player_id) for place in lineup.places),
     }
 
 
@@ -161,17 +167,40 @@ def table(request, pk):
 @require_POST
 @login_required
 def end_session(request, pk):
+    """End the session, as the scores stood on the page that asked: if a hand, a seat or
+    a stake changed since, the page shows what and asks again."""
     session = session_for(request, pk)
-    if session.ended_at is None:
-        GameSession.objects.filter(pk=session.pk).update(ended_at=timezone.now())
+    drawn = version.drawn_version(request.POST.get("table_version"))
+    try:
+        with transaction.atomic():
+            locked = version.lock(session.pk)
+            if locked.ended_at is None:
+                version.check(locked, drawn, Write.END)
+                GameSession.objects.filter(pk=session.pk).update(ended_at=timezone.now())
+                version.bump(locked, TableChange.END, {"ended": True}, request.user)
+    except (StaleTable, VersionMissing) as error:
+        session.refresh_from_db()
+        context = {**table_context(session), **refusal_context(error, kept=False)}
+        context["table_refusal"] = ENDING_REFUSED
+        return render(request, "scoring/table.html", context, status=refusal_status(error))
     return redirect("scoring:summary", pk=session.pk)
+
+
+ENDING_REFUSED = gettext_lazy(
+    "The session was not ended: the table changed after this page was opened. "
+    "Look at the scores as they are now, then end it again."
+)
 
 
 @require_POST
 @login_required
 def reopen_session(request, pk):
     session = session_for(request, pk)
-    GameSession.objects.filter(pk=session.pk).update(ended_at=None)
+    with transaction.atomic():
+        locked = version.lock(session.pk)
+        if locked.ended_at is not None:
+            GameSession.objects.filter(pk=session.pk).update(ended_at=None)
+            version.bump(locked, TableChange.END, {"ended": False}, request.user)
     return redirect(session)
 
 
@@ -207,15 +236,10 @@ def share(request, token):
 
 
 def _share_etag(request, session) -> str:
-    # Every change to a hand leaves an event; ending and reopening change ended_at.
-    last = HandEvent.objects.filter(session=session).aggregate(last=Max("pk"))["last"]
-    ended = session.ended_at.timestamp() if session.ended_at else 0
+    # The version moves with every change to the table (scoring.table.version): hands,
+    # seats, stakes, names, the end; then the reader's language and colours.
     page = "htmx" if request.htmx else "page"
-    # The revision: seats, stakes and names changed outside any hand; the colours chosen.
-    return (
-        f'"{session.pk}-{last or 0}-{session.revision}-{ended}-{get_language()}-'
-        f'{theme_of(request)}-{page}"'
-    )
+    return f'"{session.pk}-{session.version}-{get_language()}-{theme_of(request)}-{page}"'
 
 
 def _share_headers(response, etag):

@@ -7,13 +7,15 @@ sessions by their current token only. The control lives in its own template incl
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import query
 from scoring.access import session_for
-from scoring.models import GameSession, new_share_token
+from scoring.models import GameSession, TableChange, new_share_token
+from scoring.table import version
 
 NEW, OFF = "new", "off"
 
@@ -27,7 +29,10 @@ def share_link(request, pk):
         messages.error(request, _("Choose a new link or no link."))
         return redirect(session)
     session.share_token = new_share_token() if action == NEW else None
-    GameSession.objects.filter(pk=session.pk).update(share_token=session.share_token)
+    with transaction.atomic():
+        locked = version.lock(session.pk)
+        GameSession.objects.filter(pk=session.pk).update(share_token=session.share_token)
+        version.bump(locked, TableChange.SHARE, {"action": action}, request.user)
     if action == NEW:
         done = _("A new share link is ready. The old one no longer works.")
     else:

@@ -4,7 +4,6 @@ They are shown on every table screen, every Save's answer and every share poll, 
 they are built with ``format_html`` rather than template loops (see hand_markup.py).
 """
 
-from django.db.models import OuterRef, Subquery
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -12,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoring.access import session_for
 from scoring.hand_form import session_rules
-from scoring.models import GameSession, HandEvent, HandScore, Seat
+from scoring.models import GameSession, HandScore, Seat
 from scoring.rules import RulesError
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.rules.scores import signed
@@ -40,14 +39,12 @@ def member_session(request, pk) -> GameSession:
 
 
 def member_session_marked(request, pk) -> GameSession:
-    """The session for a member, with the id of its last hand event (``last_event``):
-    what changes whenever any of its hands does. One query."""
+    """The session for a member, with its league (its version keys the kept page). One
+    query."""
     if request.user.is_authenticated:
-        last = HandEvent.objects.filter(session=OuterRef("pk")).order_by("-pk").values("pk")[:1]
         found = (
             GameSession.objects.filter(pk=pk, league__memberships__user=request.user)
             .select_related("league")
-            .annotate(last_event=Subquery(last))
             .first()
         )
         if found is not None:

@@ -23,8 +23,11 @@
   var OUTBOX = "napoleon:outbox";
   var DRAFT = "napoleon:draft:";
   var NOTICE = "napoleon:notice";
-  // Form fields that belong to this copy of the form, not to the hand being entered.
-  var NOT_DRAFT = { csrfmiddlewaretoken: 1, key: 1, version: 1, action: 1 };
+  // Form fields that belong to this copy of the form, not to the hand being entered
+  // (a draft keeps its key and the table it was drawn for apart: see saveDraft).
+  var NOT_DRAFT = { csrfmiddlewaretoken: 1, key: 1, version: 1, action: 1, table_version: 1, seats: 1 };
+  // Fields whose value is a place at the table, and those whose name carries one.
+  var PLACE_VALUES = { declarer: 1, partner: 1, killed: 1, out: 1 };
 
   // ---- storage ------------------------------------------------------------------
   // "local": the outbox and drafts, kept across restarts; "session": this tab only.
@@ -143,9 +146,15 @@
     return pairs(form).filter(function (p) { return !NOT_DRAFT[p[0]]; });
   }
 
+  function fieldValue(form, name) { var el = field(form, name); return el ? el.value : ""; }
   function saveDraft(form) {
     if (me === "-" || form.dataset.waitingKey) return;
-    save("local", draftName(form), { number: handNumber(form), values: draftValues(form) });
+    save("local", draftName(form), {
+      number: handNumber(form),
+      values: draftValues(form),
+      key: formKey(form),
+      seats: fieldValue(form, "seats"),
+    });
   }
   function clearDraft(form) { save("local", draftName(form), null); }
 
@@ -157,8 +166,11 @@
       clearDraft(form);
       return;
     }
+    var moved = carried(draft.values, draft.seats, fieldValue(form, "seats"));
     var values = {};
-    draft.values.forEach(function (p) { (values[p[0]] = values[p[0]] || []).push(p[1]); });
+    moved.forEach(function (p) { (values[p[0]] = values[p[0]] || []).push(p[1]); });
+    // The same hand's key: if it was stored after all, saving it again is recognised.
+    if (draft.key && field(form, "key")) field(form, "key").value = draft.key;
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || NOT_DRAFT[el.name] || el.type === "submit" || el.type === "button") return;
       var wanted = values[el.name] || [];
@@ -168,6 +180,30 @@
     });
     // The live preview (htmx) and the card grid (table.js) catch up.
     form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // A draft typed on another line-up (someone sat down or left since): each place it
+  // names moves to where that player sits now; a player no longer at the table is
+  // dropped. Shown, never sent by itself: the person checks it and saves.
+  function carried(pairs, drawn, now) {
+    if (!drawn || !now || drawn === now) return pairs;
+    var before = drawn.split(","), after = now.split(",");
+    function move(value) {
+      if (!/^[0-9]+$/.test(value)) return value; // "alone", "discard", "in"
+      var found = after.indexOf(before[parseInt(value, 10)]);
+      return found < 0 ? null : String(found);
+    }
+    var out = [];
+    pairs.forEach(function (p) {
+      var name = p[0], value = p[1];
+      if (PLACE_VALUES[name] || name.indexOf("card_") === 0) value = move(value);
+      else if (name.indexOf("tricks_") === 0) {
+        var place = move(name.slice(7));
+        name = place === null ? null : "tricks_" + place;
+      }
+      if (name !== null && value !== null) out.push([name, value]);
+    });
+    return out;
   }
 
   function setHeading(form) {
@@ -386,7 +422,8 @@
     } catch (error) {
       return { kind: "network" };
     }
-    if ((response.headers.get("HX-Trigger") || "").indexOf("hand-saved") >= 0) return { kind: "sent" };
+    var events = triggered(response);
+    if (events["hand-saved"]) return { kind: "sent", steps: events["hand-saved"] };
     if (response.status === 403 && !retried) {
       // The CSRF token has changed since (a new sign-in): take a fresh one and try once more.
       freshToken = await tokenFrom(entry.page);
@@ -396,18 +433,46 @@
     if (response.status >= 500 || response.status === 429 || response.status === 408) {
       return { kind: "network", status: response.status };
     }
-    return { kind: "refused" }; // the entry itself is wrong (or the session ended): back to the form
+    // The entry itself is wrong, the table changed, or the session ended: back to the form.
+    var refused = events["hand-refused"] || {};
+    return { kind: "refused", reason: refused.reason || "" };
   }
 
-  function giveBack(entry) {
-    // The refused entry becomes the session's draft (unless one is being typed), so
-    // the form shows it again; Save then shows the server's reasons.
+  function triggered(response) {
+    try {
+      var found = JSON.parse(response.headers.get("HX-Trigger") || "{}");
+      return found && typeof found === "object" ? found : {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  // A hand sent from the outbox moved the table from one version to the next: the
+  // hands still waiting that were drawn for the same table move on with it (they
+  // were kept one after the other on this phone), unless something else changed
+  // the table in between, which the server then judges.
+  function advance(entry, steps) {
+    if (!steps || steps.from === undefined) return;
+    var drawn = String(steps.from), next = String(steps.to);
+    setOutbox(outbox().map(function (e) {
+      if (e.key === entry.key || e.session !== entry.session) return e;
+      e.fields = e.fields.map(function (p) {
+        return p[0] === "table_version" && p[1] === drawn ? [p[0], next] : p;
+      });
+      return e;
+    }));
+  }
+
+  function giveBack(entry, reason) {
+    // The refused entry becomes the session's draft (unless one is being typed), with
+    // its key: should the hand have been stored after all, saving it again finds it.
     var name = DRAFT + me + ":" + entry.session;
     if (!load("local", name, null)) {
       var values = entry.fields.filter(function (p) { return !NOT_DRAFT[p[0]]; });
-      save("local", name, { number: null, values: values });
+      var seats = entry.fields.filter(function (p) { return p[0] === "seats"; })[0];
+      save("local", name, { number: null, values: values, key: entry.key, seats: seats ? seats[1] : "" });
     }
-    notice = fill(text.refused, { number: entry.number });
+    notice = fill(reason ? text.refusedWhy : text.refused, { number: entry.number, reason: reason });
     save("session", NOTICE, notice);
   }
 
@@ -420,10 +485,11 @@
       var result = await send(entry, false);
       if (result.kind === "sent") {
         removeEntry(entry.key);
+        advance(entry, result.steps);
         sent += 1;
       } else if (result.kind === "refused") {
         removeEntry(entry.key);
-        giveBack(entry);
+        giveBack(entry, result.reason);
         sent += 1;
       } else if (result.kind === "signin") {
         markEntry(entry.key, "signin");

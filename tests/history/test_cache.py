@@ -18,7 +18,7 @@ from scoring.league.synthetic import generate_league
 from scoring.models import GameSession, Hand, HandEvent, HistoryCache, League, Player
 from scoring.recording import delete_hand, restore_hand, undo_last, update_hand
 from tests.history.helpers import session_on
-from tests.views.factories import HANDS, make_league, make_session, pass_out, play, url
+from tests.views.factories import HANDS, drawn_for, make_league, make_session, pass_out, play, url
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,8 @@ def stored(league):
 
 
 def save(client, session):
-    return client.post(url("record", session.pk), {**HANDS["taiwan"], "key": str(uuid.uuid4())})
+    data = {**HANDS["taiwan"], "key": str(uuid.uuid4()), **drawn_for(session)}
+    return client.post(url("record", session.pk), data)
 
 
 def test_a_save_writes_no_history_and_reads_none(member_client, league, session):
@@ -46,14 +47,17 @@ def test_a_save_writes_no_history_and_reads_none(member_client, league, session)
         assert save(member_client, session).status_code == 302
     assert not [q for q in queries.captured_queries if "historycache" in q["sql"].lower()]
     writes = [
-        q["sql"].split()[:3]
+        q["sql"].split()[1 if q["sql"].startswith("UPDATE") else 2]
         for q in queries.captured_queries
         if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))
     ]
-    assert [w[2] for w in writes] == [
+    # The hand, its scores, its audit event, and the table's new version with its step.
+    assert writes == [
         '"scoring_hand"',
         '"scoring_handscore"',
         '"scoring_handevent"',
+        '"scoring_gamesession"',
+        '"scoring_tablechange"',
     ]
     assert stored(league) == kept
 

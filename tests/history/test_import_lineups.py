@@ -11,14 +11,14 @@ import pytest
 from scoring.models import GameSession, Hand, HandScore, Player
 from scoring.standings import standings
 from tests.history.test_export_import import export_json, upload
-from tests.views.factories import make_league, make_session, pass_out, url
+from tests.views.factories import drawn_for, make_league, make_session, pass_out, url
 from tests.views.test_lineup import fresh, record, seat_of
 
 pytestmark = pytest.mark.django_db
 
 
 def change(client, session, **data):
-    response = client.post(url("players", session.pk), data)
+    response = client.post(url("players", session.pk), {**drawn_for(session), **data})
     assert response.status_code == 302, response.content.decode()[-1500:]
 
 
@@ -31,7 +31,9 @@ def taiwan_night(client, league):
     change(client, session, action="replace", seat=seat_of(session, "Eve").pk, name="Fay")
     record(client, session, partner="4")
     record(client, session, declarer="2", partner="3", points="9")
-    response = client.post(url("stake", session.pk), {"stake": "0.20", "start": "4"})
+    response = client.post(
+        url("stake", session.pk), {"stake": "0.20", "start": "4", **drawn_for(session)}
+    )
     assert response.status_code == 302
     change(client, session, action="join", name="Gus", after=seat_of(session, "Dan").number)
     assert fresh(session).players_count == 6

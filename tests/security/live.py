@@ -1,7 +1,8 @@
-"""A real server for the tests that need real parallel requests.
+"""A real server for the tests that need real parallel requests or a real socket.
 
 ``manage.py runserver`` (the server ``dev.py run`` starts: threaded, one database
-connection per request) on 127.0.0.1 and a free port, over a database of its own: a
+connection per request), or gunicorn as docs/deploying.md runs it (gthread workers, the
+project's gunicorn.conf.py), on 127.0.0.1 and a free port, over a database of its own: a
 SQLite file, or a fresh database on the PostgreSQL server the suite runs against.
 The settings are the project's, with tests/security/live_settings.py on top (fast
 password hashing that counts every password it checks). Requests go through
@@ -117,18 +118,31 @@ def _wait_until_up(port: int, process, log: Path) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"runserver exited: {log.read_text()[-3000:]}")
+            raise RuntimeError(f"the server exited: {log.read_text()[-3000:]}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return
         except OSError:
             time.sleep(0.2)
-    raise RuntimeError(f"runserver did not start: {log.read_text()[-3000:]}")
+    raise RuntimeError(f"the server did not start: {log.read_text()[-3000:]}")
+
+
+def _serve_command(server: str, port: int) -> list[str]:
+    if server == "gunicorn":
+        return [
+            *(sys.executable, "-m", "gunicorn", "napoleon_site.wsgi"),
+            *("--config", str(ROOT / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}"),
+            *("--workers", "1", "--threads", "4", "--worker-class", "gthread"),
+            *("--graceful-timeout", "5"),
+        ]
+    return [sys.executable, str(ROOT / "manage.py"), "runserver", "--noreload", f"127.0.0.1:{port}"]
 
 
 @contextlib.contextmanager
-def live_server(tmp: Path, seed_code: str, **settings_env):
-    """Migrate a fresh database, seed it with ``seed_code``, serve it; yield a Server."""
+def live_server(tmp: Path, seed_code: str, server: str = "runserver", **settings_env):
+    """Migrate a fresh database, seed it with ``seed_code``, serve it with ``server``
+    ("runserver" or "gunicorn"); yield a Server. ``settings_env`` may override any of
+    the environment below (DJANGO_DEBUG="0", say, for production's settings)."""
     with _database(tmp) as database_url:
         count_file = tmp / "passwords-checked"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
@@ -140,27 +154,27 @@ def live_server(tmp: Path, seed_code: str, **settings_env):
             DATABASE_URL=database_url,
             NAPOLEON_PASSWORD_COUNT=str(count_file),
             PYTHONPATH=str(ROOT),
-            **settings_env,
         )
+        env.update(settings_env)
         manage = [sys.executable, str(ROOT / "manage.py")]
         subprocess.run(
             [*manage, "migrate", "--noinput", "-v", "0"], env=env, cwd=ROOT, check=True, timeout=300
         )
-        server = Server(_free_port(), env, {}, count_file)
-        server.seed = server.python(seed_code)
-        log = tmp / "runserver.log"
+        live = Server(_free_port(), env, {}, count_file)
+        live.seed = live.python(seed_code)
+        log = tmp / f"{server}.log"
         with open(log, "wb") as out:
             process = subprocess.Popen(
-                [*manage, "runserver", "--noreload", f"127.0.0.1:{server.port}"],
+                _serve_command(server, live.port),
                 env=env,
                 cwd=ROOT,
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
         try:
-            _wait_until_up(server.port, process, log)
-            server.log = log
-            yield server
+            _wait_until_up(live.port, process, log)
+            live.log = log
+            yield live
         finally:
             process.terminate()
             try:

@@ -154,3 +154,18 @@ def test_a_small_chunked_body_is_passed_on_whole(db):
     response, _stream = post_chunked(Client(enforce_csrf_checks=False), url("login"), body)
     assert response.status_code == 200
     assert "correct username and password" in response.content.decode()
+
+
+def test_gunicorn_started_without_its_configuration_file_is_reported(caplog):
+    """Without gunicorn.conf.py's hooks the app cannot close the connection: say so."""
+    response = Client().generic(
+        "POST",
+        url("login"),
+        b"",
+        CONTENT_TYPE="application/x-www-form-urlencoded",
+        CONTENT_LENGTH=str(50 * MB),
+        SERVER_SOFTWARE="gunicorn/27.0.1",
+        **{"wsgi.input": Unreadable()},
+    )
+    assert response.status_code == 413
+    assert "--config gunicorn.conf.py" in caplog.text

@@ -1,5 +1,6 @@
 """Security headers on every page, and templates that need no inline script or style."""
 
+import io
 import re
 from pathlib import Path
 
@@ -27,6 +28,46 @@ def test_every_page_carries_the_security_headers(client, path):
     assert response["Referrer-Policy"] == "same-origin"
     assert response["X-Content-Type-Options"] == "nosniff"
     assert response["X-Frame-Options"] == "DENY"
+
+
+SECURITY_HEADERS = (
+    "Content-Security-Policy",
+    "Referrer-Policy",
+    "X-Content-Type-Options",
+    "X-Frame-Options",
+    "Cross-Origin-Opener-Policy",
+)
+TOO_LARGE = {"CONTENT_LENGTH": str(10 * 1024 * 1024), "wsgi.input": io.BytesIO(b"")}
+REFUSALS = {
+    "a page's body too large": ("/accounts/login/", TOO_LARGE, 413),
+    "the API's body too large": ("/api/v1/score", TOO_LARGE, 413),
+    "a chunked body too large": (
+        "/accounts/signup/",
+        {
+            "HTTP_TRANSFER_ENCODING": "chunked",
+            "wsgi.input": io.BytesIO(b"x" * (300 * 1024)),
+            "wsgi.input_terminated": True,
+        },
+        413,
+    ),
+    "a length that is no number": ("/accounts/login/", {"CONTENT_LENGTH": "12abc"}, 400),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path, meta, status", REFUSALS.values(), ids=REFUSALS.keys())
+def test_a_refused_body_carries_the_security_headers_of_every_page(client, path, meta, status):
+    """The middleware that refuses a body answers by itself: the headers must not depend
+    on the middleware after it."""
+    refused = client.generic(
+        "POST", path, b"", content_type="application/x-www-form-urlencoded", **meta
+    )
+    assert refused.status_code == status
+    normal = client.get("/api/v1/variants" if path.startswith("/api/") else "/accounts/login/")
+    assert {name: refused.get(name) for name in SECURITY_HEADERS} == {
+        name: normal[name] for name in SECURITY_HEADERS
+    }
+    assert "private" in refused["Cache-Control"]
 
 
 @pytest.mark.django_db

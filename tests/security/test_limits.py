@@ -1,7 +1,9 @@
 """Login throttling, the API's rate limit and body size limits, counted in the database
 (never in this process's memory)."""
 
+import html
 import json
+import re
 
 import pytest
 from django.conf import settings
@@ -90,14 +92,72 @@ def test_an_address_trying_many_usernames_is_throttled(mark, settings):
     assert phone.post(LOGIN, {"username": "mark", "password": PASSWORD}).status_code == 429
 
 
-def test_the_admin_login_is_throttled_too(mark):
+ADMIN_LOGIN = "/admin/login/?next=/admin/"
+REFUSED = {
+    "en": "Too many failed attempts to log in. Wait 15 minutes, then try again.",
+    "fr": "Trop de tentatives de connexion échouées. Attendez 15 minutes, puis réessayez.",
+}
+
+
+@pytest.fixture
+def staff(mark):
     mark.is_staff = mark.is_superuser = True
     mark.save()
+    return mark
+
+
+def alert(response) -> str:
+    """The login page's message of why the attempt was refused."""
+    found = re.search(r'<p class="card err" role="alert">(.*?)</p>', response.content.decode())
+    return html.unescape(found.group(1)) if found else ""
+
+
+def test_the_admin_login_is_throttled_too(staff):
     phone = client_from()
-    fail(phone, times=settings.LOGIN_FAILURE_LIMIT)
-    response = phone.post("/admin/login/?next=/admin/", {"username": "mark", "password": PASSWORD})
-    assert response.status_code == 200  # the admin's own "wrong password" page
+    fail(phone, times=settings.LOGIN_FAILURE_LIMIT)  # on the site's login
+    response = phone.post(ADMIN_LOGIN, {"username": "mark", "password": PASSWORD})
+    assert response.status_code == 429
+    assert alert(response) == REFUSED["en"]
+    assert 0 < int(response["Retry-After"]) <= settings.LOGIN_FAILURE_WINDOW
+    assert "no-store" in response["Cache-Control"]
     assert not phone.get("/").context["user"].is_authenticated
+
+
+@pytest.mark.parametrize("language", REFUSED)
+def test_failures_on_the_admin_login_get_the_sites_429(staff, language):
+    phone = client_from(HTTP_ACCEPT_LANGUAGE=language)
+    wrong = {"username": "mark", "password": "wrong"}
+    for _ in range(settings.LOGIN_FAILURE_LIMIT):
+        assert phone.post(ADMIN_LOGIN, wrong).status_code == 200  # the admin's own error
+    refused = phone.post(ADMIN_LOGIN, {"username": "mark", "password": PASSWORD})
+    assert refused.status_code == 429
+    assert [t.name for t in refused.templates][0] == "registration/login.html"
+    assert alert(refused) == REFUSED[language]
+    assert refused.context["form"]["username"].value() == "mark"
+    # The site's login, blocked by the same counters, answers with the same words.
+    site = phone.post(LOGIN, {"username": "mark", "password": PASSWORD})
+    assert site.status_code == 429 and alert(site) == alert(refused)
+    assert not phone.get("/").context["user"].is_authenticated
+
+
+@pytest.mark.parametrize(
+    "is_staff, password, status, says",
+    [
+        (True, PASSWORD, 302, ""),
+        (True, "wrong", 200, "Please enter the correct username and password for a staff"),
+        (False, PASSWORD, 200, "Please enter the correct username and password for a staff"),
+    ],
+)
+def test_the_admin_login_still_answers_as_the_admin(mark, is_staff, password, status, says):
+    mark.is_staff = mark.is_superuser = is_staff
+    mark.save()
+    phone = client_from()
+    response = phone.post(ADMIN_LOGIN, {"username": "mark", "password": password})
+    assert response.status_code == status
+    assert says in response.content.decode()
+    if status == 302:
+        assert response["Location"] == "/admin/"
+        assert phone.get("/admin/").status_code == 200
 
 
 def test_behind_a_proxy_the_client_is_the_last_forwarded_address(mark, settings):

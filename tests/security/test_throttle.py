@@ -23,7 +23,7 @@ def quinn():
 def clock(monkeypatch):
     """The throttles' clock, moved by hand."""
     now = [1_700_000_000.0]
-    monkeypatch.setattr(throttle.time, "time", lambda: now[0])
+    monkeypatch.setattr(throttle, "clock", lambda: now[0])
     return now
 
 
@@ -57,6 +57,16 @@ def test_refund_and_clear(clock):
 
 def test_windows_long_over_are_forgotten(clock, monkeypatch):
     throttle.hit("old", 60)
+    clock[0] += 4000
+    monkeypatch.setattr(throttle.random, "random", lambda: 0.0)
+    throttle.hit("new", 60)
+    assert list(RateCount.objects.values_list("bucket", flat=True)) == ["new"]
+
+
+def test_the_api_counters_are_forgotten_too(clock, monkeypatch, settings):
+    settings.API_RATE_LIMIT = 5
+    assert phone(1).get("/api/v1/variants").status_code == 200
+    assert RateCount.objects.count() == 2  # the client's own row and one slice
     clock[0] += 4000
     monkeypatch.setattr(throttle.random, "random", lambda: 0.0)
     throttle.hit("new", 60)
@@ -184,3 +194,79 @@ def test_the_api_refuses_for_now_when_it_cannot_count(settings, monkeypatch):
         "field": "",
     }
     assert response["Retry-After"] == "5"
+
+
+# ---- the API's sliding window -------------------------------------------------------------
+
+API_LIMIT = 5
+MINUTE = 60
+
+
+def ask_api(client, clock, at: float) -> int:
+    clock[0] = 1_700_000_000.0 + at
+    return client.get("/api/v1/variants").status_code
+
+
+def busiest_minute(times: list[float]) -> int:
+    """The most requests any span of a minute holds (from one request, for a minute)."""
+    return max((sum(t <= end < t + MINUTE for end in times) for t in times), default=0)
+
+
+def knocking(every: float, until: float) -> list[float]:
+    return [n * every for n in range(int(until / every) + 1)]
+
+
+SCHEDULES = {
+    # One early, the rest just before a fixed window from the first would end, then a
+    # burst just after it: the burst must wait for those before it to leave the minute.
+    "straddling a window's end": [0.0] + [59.5] * 4 + [60.5] * 5 + [61.0] * 5,
+    "a burst each half minute": [at for start in (0, 30, 61, 62, 95, 124) for at in [start] * 8],
+    "knocking every second": knocking(1.0, 200),
+    "knocking every 7 seconds": knocking(7.0, 300),
+    "slices' edges": [at + d for at in knocking(3.0, 150) for d in (0.0, 2.999)],
+}
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES.values(), ids=SCHEDULES.keys())
+def test_it_lets_no_minute_hold_more_than_the_api_limit(clock, settings, schedule):
+    settings.API_RATE_LIMIT = API_LIMIT
+    client = phone(1)
+    let_in = [at for at in schedule if ask_api(client, clock, at) == 200]
+    assert busiest_minute(let_in) <= API_LIMIT, let_in
+    # Refused requests do not count: a client that keeps asking still gets its share.
+    span = schedule[-1] - schedule[0]
+    assert len(let_in) >= min(len(schedule), API_LIMIT * (1 + int(span // (MINUTE + 3))))
+
+
+def test_a_burst_straddling_a_fixed_windows_end_is_refused(clock, settings):
+    settings.API_RATE_LIMIT = API_LIMIT
+    client = phone(2)
+    assert ask_api(client, clock, 0.0) == 200
+    assert [ask_api(client, clock, 59.5) for _ in range(4)] == [200] * 4
+    # The first has left the minute, the other four have not: room for one.
+    assert [ask_api(client, clock, 60.5) for _ in range(3)] == [200, 429, 429]
+    assert ask_api(client, clock, 119.4) == 429
+    assert ask_api(phone(3), clock, 60.5) == 200  # another client has its own minute
+
+
+@pytest.mark.parametrize(
+    "earlier",
+    [
+        [0.0] * API_LIMIT,
+        [0.0, 10.0, 20.0, 30.0, 40.0],
+        [13.0] * 2 + [41.5] * 3,
+        [59.0] * API_LIMIT,
+    ],
+)
+def test_the_429_says_when_a_request_will_be_let_in(clock, settings, earlier):
+    settings.API_RATE_LIMIT = API_LIMIT
+    client = phone(4)
+    assert [ask_api(client, clock, at) for at in earlier] == [200] * API_LIMIT
+    refused_at = earlier[-1] + 1
+    clock[0] = 1_700_000_000.0 + refused_at
+    refused = client.get("/api/v1/variants")
+    assert refused.status_code == 429
+    wait = int(refused["Retry-After"])
+    assert 1 <= wait <= MINUTE + 3
+    assert ask_api(client, clock, refused_at + wait - 1) == 429
+    assert ask_api(client, clock, refused_at + wait) == 200

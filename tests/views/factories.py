@@ -115,10 +115,23 @@ def make_session(league, variant="taiwan", names=None, first_dealer=0, options=N
     return session
 
 
+def drawn_for(session) -> dict:
+    """The hidden fields a table page drawn now carries: the table's version and who sits
+    in each place (scoring.table.version)."""
+    fresh = GameSession.objects.get(pk=session.pk)
+    seats = ",".join(str(seat.player_id) for seat in fresh.seat_list)
+    return {"table_version": str(fresh.version), "seats": seats}
+
+
 def hand_data(session, key=None, **changes):
-    """The POST body of a playable hand for this session; ``changes`` override fields
-    (a value of None drops the field)."""
-    data = {**HANDS[session.variant], "key": str(key or uuid.uuid4()), **changes}
+    """The POST body of a playable hand for this session, as a page drawn now posts it;
+    ``changes`` override fields (a value of None drops the field)."""
+    data = {
+        **HANDS[session.variant],
+        "key": str(key or uuid.uuid4()),
+        **drawn_for(session),
+        **changes,
+    }
     return {name: value for name, value in data.items() if value is not None}
 
 

@@ -9,6 +9,7 @@ from tests.views.factories import (
     assert_scores_match_engine,
     assert_sent_to_login,
     counts,
+    drawn_for,
     grid,
     hand_data,
     pass_out,
@@ -91,7 +92,7 @@ def test_it_keeps_the_hands_number_dealer_and_key(member_client, session):
 
 def test_it_turns_a_played_hand_into_a_passed_out_one(member_client, session):
     hand = play(session)
-    data = {"action": "passed", "version": str(hand.version)}
+    data = {"action": "passed", "version": str(hand.version), **drawn_for(session)}
     assert member_client.post(edit_url(session), data).status_code == 302
     hand.refresh_from_db()
     assert hand.passed_out and stored_deltas(hand) == ()

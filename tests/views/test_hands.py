@@ -2,6 +2,7 @@
 
 from tests.views.factories import (
     assert_sent_to_login,
+    drawn_for,
     make_session,
     pass_out,
     play,
@@ -103,7 +104,7 @@ def test_it_offers_no_edit_once_the_session_has_ended(member_client, session):
     """An ended session's hands cannot change: no edit link that would drop an edit;
     the page says to reopen the session first, and offers it."""
     play(session)
-    member_client.post(url("end", session.pk))
+    member_client.post(url("end", session.pk), drawn_for(session))
     body = member_client.get(url("hands", session.pk)).content.decode()
     assert url("edit-hand", session.pk, 1) not in body
     assert "Reopen it to edit them." in body

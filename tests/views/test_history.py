@@ -9,6 +9,7 @@ from tests.views.factories import (
     assert_scores_match_engine,
     assert_sent_to_login,
     counts,
+    drawn_for,
     hand_data,
     play,
     stored_deltas,
@@ -150,7 +151,7 @@ def test_it_refuses_a_strangers_delete(stranger_client, anon_client, session):
 
 def test_it_deletes_nothing_in_an_ended_session(member_client, session):
     play(session)
-    member_client.post(url("end", session.pk))
+    member_client.post(url("end", session.pk), drawn_for(session))
     response = member_client.post(url("delete-hand", session.pk, 1), {"version": "1"})
     assert response.status_code == 302 and response.url == url("summary", session.pk)
     assert Hand.objects.count() == 1
@@ -202,7 +203,7 @@ def test_it_refuses_a_strangers_restore(member_client, stranger_client, anon_cli
 def test_it_restores_nothing_in_an_ended_session(member_client, session):
     play(session)
     member_client.post(url("undo", session.pk), {"number": "1"})
-    member_client.post(url("end", session.pk))
+    member_client.post(url("end", session.pk), drawn_for(session))
     response = member_client.post(restore_url(session))
     assert response.url == url("summary", session.pk)
     assert Hand.objects.count() == 0

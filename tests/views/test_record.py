@@ -11,6 +11,7 @@ from tests.views.factories import (
     assert_scores_match_engine,
     assert_sent_to_login,
     counts,
+    drawn_for,
     grid,
     hand_data,
     make_session,
@@ -62,7 +63,8 @@ def test_it_answers_htmx_with_just_what_changed(member_client, session, htmx):
     response = record(member_client, session, hand_data(session), **htmx)
     assert response.status_code == 200
     assert "HX-Redirect" not in response
-    assert json.loads(response["HX-Trigger"]) == {"hand-saved": {"number": 1}}
+    steps = {"number": 1, "from": 0, "to": 1}  # the table's versions around the Save
+    assert json.loads(response["HX-Trigger"]) == {"hand-saved": steps}
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="record">')
     assert "Record hand 2" in body and "Hand 1 saved." in body
@@ -125,7 +127,8 @@ def test_it_records_a_thai_topple_without_tricks(member_client, thai):
 
 
 def test_it_records_a_passed_out_hand_with_no_score(member_client, session):
-    response = record(member_client, session, {"key": str(uuid.uuid4()), "action": "passed"})
+    passed = {"key": str(uuid.uuid4()), "action": "passed", **drawn_for(session)}
+    response = record(member_client, session, passed)
     assert response.status_code == 302
     hand = Hand.objects.get()
     assert hand.passed_out and hand.declarer is None
@@ -141,10 +144,11 @@ def test_it_records_a_passed_out_hand_even_with_a_half_filled_form(member_client
 
 
 def test_it_records_a_double_tapped_redeal_once(member_client, session, htmx):
-    data = {"key": str(uuid.uuid4()), "action": "passed"}
+    data = {"key": str(uuid.uuid4()), "action": "passed", **drawn_for(session)}
     for _ in range(2):
         response = record(member_client, session, data, **htmx)
-        assert json.loads(response["HX-Trigger"]) == {"hand-saved": {"number": 1}}
+        steps = {"number": 1, "from": 0, "to": 1}
+        assert json.loads(response["HX-Trigger"]) == {"hand-saved": steps}
         assert "Record hand 2" in response.content.decode()
     assert Hand.objects.count() == 1
 
@@ -263,7 +267,7 @@ def test_it_refuses_a_garbled_key_on_a_redeal_too(member_client, session):
 
 def test_it_answers_a_bad_htmx_entry_with_the_record_partial(member_client, session, htmx):
     response = record(member_client, session, hand_data(session, points="17"), **htmx)
-    assert response.status_code == 200
+    assert response.status_code == 422  # swapped all the same (base.html's htmx-config)
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="record"')
     assert "<html" not in body
@@ -274,7 +278,7 @@ def test_it_answers_a_bad_htmx_entry_with_the_record_partial(member_client, sess
 
 def test_it_answers_a_garbled_htmx_key_with_the_record_partial(member_client, session, htmx):
     response = record(member_client, session, hand_data(session, key="zzz"), **htmx)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.content.decode().lstrip().startswith('<section id="record"')
     assert "This form is out of date" in response.content.decode()
 

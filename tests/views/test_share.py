@@ -5,7 +5,7 @@ import re
 from django.utils import timezone
 
 from scoring.models import GameSession
-from tests.views.factories import counts, hand_data, make_session, play, url
+from tests.views.factories import counts, drawn_for, hand_data, make_session, play, url
 
 
 def share_url(session):
@@ -122,9 +122,10 @@ def test_it_answers_the_page_and_the_poll_with_different_etags(anon_client, sess
     assert poll(anon_client, session, page["ETag"]).status_code == 200
 
 
-def test_it_changes_its_etag_when_the_session_ends(anon_client, session):
+def test_it_changes_its_etag_when_the_session_ends(anon_client, member_client, session):
     first = poll(anon_client, session)
-    GameSession.objects.filter(pk=session.pk).update(ended_at=timezone.now())
+    member_client.post(url("end", session.pk), drawn_for(session))
+    assert GameSession.objects.get(pk=session.pk).ended_at is not None
     assert poll(anon_client, session, first["ETag"]).status_code == 200
 
 

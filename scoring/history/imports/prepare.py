@@ -101,6 +101,30 @@ def prepare(file) -> Prepared:
         raise
 
 
+def read_head(file) -> schema.Head:
+    """Only the head of ``file`` (its league and players), checked as an import checks
+    it; the sessions are not checked, and not read at all when they come last, as the
+    app writes them. ImportRefused with the first problem, in words."""
+    reader = _Reader(file, None)
+    try:
+        for name in reader.stream.members():
+            if name == "sessions":
+                reader.head[name] = True
+                for _session in reader.stream.items():
+                    pass
+                continue
+            reader._member(name)
+            if all(field in reader.head for field in schema.HEAD_FIELDS):
+                break
+    except LoneSurrogate as found:
+        raise _surrogate_at(found, lambda path: (the_file(), "")) from None
+    missing = [name for name in schema.HEAD_FIELDS if name not in reader.head]
+    if missing:
+        raise refused(the_file(), _("it lacks {fields}.").format(fields=", ".join(missing)))
+    reader._check_head()
+    return reader.checked
+
+
 class _Reader:
     def __init__(self, file, spill) -> None:
         self.stream = JsonStream(file, MAX_VALUE)

@@ -130,7 +130,7 @@ class _Writer:
         self.staging, self.players, self.last_session = staging, players, 0
         self.now = timezone.now().isoformat()
         # Columns the database has no default for are written too: a session's stake
-        # changes, how many it deals in and its revision, each seat's first and last
+        # changes, how many it deals in and its version, each seat's first and last
         # hands, each hand's line-up and who sat it out, a score's player.
         self.sessions = Rows(
             GameSession,
@@ -140,7 +140,7 @@ class _Writer:
                 "share_token",
                 "stake_changes",
                 "players_per_hand",
-                "revision",
+                "version",
             ),
         )
         self.seats = Rows(Seat, ("session", "number", "player", "from_hand", "until_hand"))

@@ -1,0 +1,20 @@
+"""What a page shows when a write is refused for the table's version: one headline and
+the changes since the page was drawn, each a sentence (templates/scoring/_table_changed.html)."""
+
+from django.utils.translation import gettext_lazy
+
+from scoring.table.version import MISSING, StaleTable, VersionMissing, describe
+
+CHANGED = gettext_lazy("Nothing was saved: the table changed after this page was opened.")
+
+
+def refusal_context(error: StaleTable | VersionMissing, kept: bool = True) -> dict:
+    """``kept``: the page shows the entry again, to be checked and saved once more."""
+    if isinstance(error, VersionMissing):
+        return {"table_refusal": MISSING, "table_changed": [], "table_kept": kept}
+    changed = [describe(c) for c in error.changes]
+    return {"table_refusal": CHANGED, "table_changed": changed, "table_kept": kept}
+
+
+def refusal_status(error: StaleTable | VersionMissing) -> int:
+    return 400 if isinstance(error, VersionMissing) else 409
