@@ -109,10 +109,10 @@ def _invitee(request):
 @login_required
 def withdraw(request, pk):
     league = league_for(request, pk, owner=True)
-    pk = query.object_id(request.POST.get("invitation"))
-    if pk is None:
+    named = query.object_id(request.POST.get("invitation"))
+    if named is None:
         raise Http404
-    invitation = get_object_or_404(Invitation, pk=pk, player__league=league)
+    invitation = get_object_or_404(Invitation, pk=named, player__league=league)
     linking.revoke(invitation)
     messages.success(
         request, _("The invitation for %(name)s is withdrawn.") % {"name": invitation.player.name}
