@@ -7,7 +7,7 @@ import datetime
 import unicodedata
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -30,7 +30,7 @@ from scoring.house_form import (
 )
 from scoring.models import VARIANT_CHOICES, League, Player
 from scoring.names import clean_name, name_key
-from scoring.query import FIRST_DATE, LAST_DATE
+from scoring.query import FIRST_DATE, LAST_DATE, has_control
 from scoring.rulebook.refusals import house_refusal
 from scoring.rules import RulesError, find_variant
 
@@ -38,6 +38,7 @@ __all__ = [
     "AddMemberForm",
     "HandForm",
     "LeagueForm",
+    "LoginForm",
     "SessionForm",
     "SignUpForm",
     "hand_initial",
@@ -45,8 +46,28 @@ __all__ = [
 ]
 
 
+def control_refusal() -> str:
+    return _("Type this again without control characters (a tab, a line break, NUL…).")
+
+
+def refuse_control(value: str) -> None:
+    """A field's validator: no control characters, so none reaches a query. NUL is left
+    to Django's own validator, which every CharField has, so it is not said twice."""
+    if "\x00" not in value and has_control(value):
+        raise ValidationError(control_refusal(), code="control")
+
+
 class SignUpForm(UserCreationForm):
     pass
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form; a username with a control character is refused before the
+    login counters or the password are asked (no account is called so)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(refuse_control)
 
 
 class LeagueForm(forms.ModelForm):
@@ -59,7 +80,9 @@ class LeagueForm(forms.ModelForm):
 
 
 class AddMemberForm(forms.Form):
-    username = forms.CharField(label=gettext_lazy("Username"), max_length=150)
+    username = forms.CharField(
+        label=gettext_lazy("Username"), max_length=150, validators=[refuse_control]
+    )
 
     def clean_username(self):
         # As Django stores usernames (NFKC), so a name typed another way still matches.

@@ -45,12 +45,23 @@ def invite(player, by, invitee=None) -> Invitation:
 
 
 def for_someone_else(invitation, user) -> str | None:
-    """Why ``user`` may not answer this invitation (it is another account's), or None."""
+    """Why ``user`` may not answer this invitation (it is another account's), or None.
+
+    Only the league's owner, who addressed it, reads which account it is for: anyone
+    else holding the code learns that it is addressed to someone, not to whom."""
     if invitation.invitee_id is None or invitation.invitee_id == user.pk:
         return None
+    if invitation.player.league.role_of(user) == Membership.OWNER:
+        return _(
+            "This invitation is for the account %(account)s. Log in as %(account)s to answer it."
+        ) % {"account": invitation.invitee.get_username()}
+    return addressed_elsewhere()
+
+
+def addressed_elsewhere() -> str:
     return _(
-        "This invitation is for the account %(account)s. Log in as %(account)s to answer it."
-    ) % {"account": invitation.invitee.get_username()}
+        "This invitation is addressed to another account. Log in as that account to answer it."
+    )
 
 
 def open_invitation(player) -> Invitation | None:

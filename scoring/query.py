@@ -7,11 +7,14 @@ number only when it is ASCII digits (an optional sign first), short, and within 
 bounds the caller gives; a date only when it is ``YYYY-MM-DD`` inside the range a card
 table can mean. Anything else reads as ``None``, so a page can ignore it or say why,
 and never fail. Every view and form that reads a query value or a date goes through
-here (tests/security/test_query_fuzz.py walks every page with odd query strings).
+here (tests/security/test_query_fuzz.py walks every page with odd query strings), and
+every id a request names, in its query or its form, is read by ``object_id``: ASCII
+digits and nothing else, no sign, no spaces.
 """
 
 import datetime
 import re
+import unicodedata
 
 # The dates a table can mean: a session's date, a period's bounds. Far enough back for
 # an old score sheet typed in, far enough ahead for any typo a person would not notice.
@@ -22,6 +25,7 @@ LAST_DATE = datetime.date(2200, 12, 31)
 MAX_ID = 10**18 - 1
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+_ID = re.compile(r"[0-9]{1,18}")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -34,8 +38,25 @@ def whole(text: object, low: int, high: int) -> int | None:
 
 
 def object_id(text: object) -> int | None:
-    """A database id (1 and up) named in a URL, else None."""
-    return whole(text, 1, MAX_ID)
+    """A database id (1 and up) named in a URL or a form, else None.
+
+    The one reader of ids from a request: ``"²"`` and ``"٣"`` pass ``str.isdigit()``,
+    ``int()`` takes ``"٣"``, ``"+3"`` and ``" 3"``; none of them is an id here. A list
+    posted for one field arrives as its last value (``QueryDict.get``), any other
+    object as None.
+    """
+    if not isinstance(text, str) or not _ID.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value >= 1 else None
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character (NUL, a tab, a line break, an escape)
+    or a lone surrogate. No account name, search or name a person types holds one, and
+    PostgreSQL refuses NUL in any text it is asked to compare: a field read straight from
+    a request is checked with this before it reaches a query."""
+    return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
 
 
 def date(text: object, low: datetime.date = FIRST_DATE, high: datetime.date = LAST_DATE):

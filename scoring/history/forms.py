@@ -36,7 +36,7 @@ class PeriodForm(forms.Form):
     start = BoundedDateField(label=gettext_lazy("From"), required=False)
     end = BoundedDateField(label=gettext_lazy("To"), required=False)
     year = forms.IntegerField(required=False)
-    season = forms.RegexField(regex=r"^\d{4}-[1-4]$", required=False)
+    season = forms.RegexField(regex=r"\A[0-9]{4}-[1-4]\Z", required=False)
 
     def __init__(self, query):
         data = {

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scoring import query
 from scoring.access import league_for, session_for
 from scoring.forms import AddMemberForm
 from scoring.history import charts, imports
@@ -30,11 +31,8 @@ MAX_PAGE = 10_000
 
 
 def _page(request) -> int:
-    try:
-        page = int(request.GET.get("page", "1"))
-    except ValueError:
-        return 1
-    return min(max(page, 1), MAX_PAGE)
+    page = query.whole(request.GET.get("page"), -query.MAX_ID, query.MAX_ID)
+    return 1 if page is None else min(max(page, 1), MAX_PAGE)
 
 
 def league_context(request, league, member_form=None) -> dict:

@@ -7,7 +7,6 @@ A query the tool cannot read at all is a 400; a situation the rules refuse is a
 200 with the reason next to the input at fault; nothing is a 500.
 """
 
-import re
 from urllib.parse import urlencode
 
 from django.http import HttpResponseRedirect
@@ -15,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from scoring import query
 from scoring.models import GameSession
 
 from .auction import AuctionTool
@@ -23,18 +23,16 @@ from .plays import LegalTool, TrickTool
 from .score import ScoreTool
 from .situation import OUT, Situation
 
-SESSION_ID = re.compile(r"[0-9]{1,12}")
-
 
 def referee_session(request):
     """The session named by ``?session=``, only for a member of its league; else None.
 
     Anyone else gets exactly what a missing session gives: the parameter is ignored.
     """
-    raw = request.GET.get("session", "")
-    if not SESSION_ID.fullmatch(raw) or not request.user.is_authenticated:
+    pk = query.object_id(request.GET.get("session"))
+    if pk is None or not request.user.is_authenticated:
         return None
-    session = GameSession.objects.select_related("league").filter(pk=int(raw)).first()
+    session = GameSession.objects.select_related("league").filter(pk=pk).first()
     if session is None or session.league.role_of(request.user) is None:
         return None
     return session

@@ -110,22 +110,25 @@ def _from_query(request, variant, chosen):
                 )
             )
             continue
+        if sub and spec.kind != "object":
+            chosen.notes.append(_single_value(key, name))
+            continue
         if sub:
             parts.setdefault(name, {})[sub] = _as_number(text)
             texts[name] = None
             continue
         values[name] = _from_text(spec, text)
         texts[name] = text
+    players = chosen.players or variant.players[0]
     for name, sub in parts.items():
-        if name in values:
-            continue
-        current = chosen.raw.get(name, variant.Rules.spec(name).default)
-        values[name] = {**current.as_json(), **sub}
+        if name not in values:
+            current = chosen.raw.get(name, variant.Rules.spec(name).default_for(players))
+            values[name] = {**_parts_of(current), **sub}
     for name, value in values.items():
         spec = variant.Rules.spec(name)
         try:
             coerced = spec.coerce(value)
-            variant.rules({**chosen.raw, name: coerced}, chosen.players or variant.players[0])
+            variant.rules({**chosen.raw, name: coerced}, players)
         except RulesError as error:
             shown = texts[name] if texts[name] is not None else json.dumps(value)
             chosen.notes.append(
@@ -136,6 +139,21 @@ def _from_query(request, variant, chosen):
             continue
         chosen.raw[name] = coerced
         chosen.query[name] = _to_text(coerced)
+
+
+def _single_value(key: str, name: str) -> str:
+    """The note for ``o.<name>.<part>`` where the rule is one value, not numbers by name
+    (Taiwan's discards shown is on or off, whatever its default at each player count)."""
+    return _("Ignored {key}: {rule} is set as a whole, with {name}=…").format(
+        key=key[:_SHOWN], rule=option_title(name), name=PREFIX + name
+    )
+
+
+def _parts_of(value) -> dict:
+    """An object rule's value as its named numbers, for ``o.<name>.<part>`` to change one."""
+    if hasattr(value, "as_json"):
+        return value.as_json()
+    return dict(value) if isinstance(value, dict) else {}
 
 
 def _as_number(text):
@@ -153,7 +171,7 @@ def _from_text(spec, text):
     if spec.kind == "object":
         try:
             return json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: brackets nested past any rule
             return text
     return text.strip()
 

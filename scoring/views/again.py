@@ -2,7 +2,8 @@
 
 The same game, the same players in the same seats, the same house rules and stake, dated
 today, the first dealer in seat 1 as the New game form has it. A second tap that arrives
-while the first one's session is still empty opens that session instead of a twin.
+while the first one's session is still empty opens that session instead of a twin, even
+when the taps arrive at the same moment.
 """
 
 import datetime
@@ -15,8 +16,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import query
 from scoring.access import league_for
-from scoring.models import GameSession, Seat
+from scoring.models import GameSession, League, Seat
 from scoring.money import schedule
 from scoring.rules import RulesError
 
@@ -27,7 +29,7 @@ TWIN_WINDOW = datetime.timedelta(minutes=2)
 @login_required
 def play_again(request, pk):
     league = league_for(request, pk)
-    source = _source(league, request.POST.get("session", ""))
+    source = _source(league, request.POST.get("session"))
     if source is None:
         messages.error(request, _("That game is not one of this league's."))
         return redirect("scoring:session-new", pk=league.pk)
@@ -40,16 +42,22 @@ def play_again(request, pk):
         messages.error(request, error.message)
         return redirect("scoring:session-new", pk=league.pk)
     options = rules.as_json()
-    twin = _twin(league, request.user, source.variant, options, players)
-    if twin is not None:
-        return redirect(twin)
-    return redirect(_start_again(league, request.user, source, options, players))
+    # Quick taps arrive together: under the league's lock, the second one finds the
+    # session the first has just started (SQLite's transactions begin IMMEDIATE, which
+    # serialises them the same way).
+    with transaction.atomic():
+        League.objects.select_for_update().filter(pk=league.pk).first()
+        twin = _twin(league, request.user, source.variant, options, players)
+        if twin is not None:
+            return redirect(twin)
+        return redirect(_start_again(league, request.user, source, options, players))
 
 
-def _source(league, value: str):
-    if not value.isdigit() or len(value) > 18:
+def _source(league, value: object):
+    pk = query.object_id(value)
+    if pk is None:
         return None
-    return GameSession.objects.filter(league=league, pk=int(value)).first()
+    return GameSession.objects.filter(league=league, pk=pk).first()
 
 
 def _twin(league, user, variant, options, players):

@@ -2,14 +2,13 @@ import math
 
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
 
-from scoring.forms import SignUpForm
+from scoring.forms import LoginForm, SignUpForm
 from scoring.live import live_sessions
 from scoring.models import GameSession
 from scoring.people import received
@@ -81,6 +80,8 @@ class ThrottledLoginView(LoginView):
     """Django's login behind scoring.throttle's counters: a refused attempt is a 429 with
     a plain message of why and for how long; a correct one marks this phone as known."""
 
+    authentication_form = LoginForm
+
     def form_valid(self, form):
         response = super().form_valid(form)
         remember_device(self.request, response, form.get_user())
@@ -95,7 +96,7 @@ class ThrottledLoginView(LoginView):
     def refused(self, refusal: Refusal) -> HttpResponse:
         # A fresh form: the one posted says "wrong password", which was never checked.
         username = self.request.POST.get("username", "")[:150]
-        form = AuthenticationForm(self.request, initial={"username": username})
+        form = LoginForm(self.request, initial={"username": username})
         throttled = _refusal_message(refusal.why, _minutes(refusal.seconds))
         context = self.get_context_data(form=form, throttled=throttled)
         response = self.render_to_response(context, status=429)

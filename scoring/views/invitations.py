@@ -14,14 +14,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import people as linking
+from scoring import query
 from scoring.access import league_for
+from scoring.forms import control_refusal
 from scoring.invitation import grouped, normal_code
 from scoring.models import Invitation, Membership, Player
 
@@ -61,10 +64,10 @@ def _link(request, invitation) -> str:
 
 
 def _player(league, request) -> Player:
-    value = request.POST.get("player", "")
-    if not value.isdigit() or len(value) > 18:
-        raise PermissionDenied
-    return get_object_or_404(Player, pk=int(value), league=league)
+    pk = query.object_id(request.POST.get("player"))
+    if pk is None:
+        raise Http404  # what an id of no player of this league gets
+    return get_object_or_404(Player, pk=pk, league=league)
 
 
 def _back(league, player=None):
@@ -91,6 +94,8 @@ def _invitee(request):
     name = unicodedata.normalize("NFKC", request.POST.get("account", "")).strip()[:150]
     if not name:
         return None
+    if query.has_control(name):  # NUL, which PostgreSQL refuses to compare, among them
+        raise linking.InvitationProblem(control_refusal())
     found = User.objects.filter(**{User.USERNAME_FIELD + "__iexact": name}).first()
     if found is None:
         raise linking.InvitationProblem(
@@ -104,10 +109,10 @@ def _invitee(request):
 @login_required
 def withdraw(request, pk):
     league = league_for(request, pk, owner=True)
-    value = request.POST.get("invitation", "")
-    if not value.isdigit() or len(value) > 18:
-        raise PermissionDenied
-    invitation = get_object_or_404(Invitation, pk=int(value), player__league=league)
+    named = query.object_id(request.POST.get("invitation"))
+    if named is None:
+        raise Http404
+    invitation = get_object_or_404(Invitation, pk=named, player__league=league)
     linking.revoke(invitation)
     messages.success(
         request, _("The invitation for %(name)s is withdrawn.") % {"name": invitation.player.name}
@@ -133,6 +138,7 @@ def unlink(request, pk):
     return _back(league, player)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def invitation(request, invitation):
     """An invitation as the invited person sees it: accept or decline, once signed in."""
     found = get_object_or_404(
@@ -151,8 +157,14 @@ def invitation(request, invitation):
                 return answered
             found.refresh_from_db()
             problem = linking.why_closed(found) or linking.for_someone_else(found, request.user)
-    context = {"invitation": found, "problem": problem, "league": found.player.league}
-    if request.method != "GET":
+    context = {
+        "invitation": found,
+        "problem": problem,
+        "league": found.player.league,
+        # A visitor is told an addressed invitation is one account's, never whose.
+        "addressed": linking.addressed_elsewhere() if found.invitee_id else "",
+    }
+    if request.method == "POST":
         status = 400
     elif problem is None:
         status = 200

@@ -6,7 +6,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import players
+from scoring import players, query
 from scoring.access import league_for
 from scoring.forms import AddMemberForm, LeagueForm
 from scoring.history.views import league_context
@@ -95,7 +95,4 @@ def league_players(request, pk):
 
 
 def _int(data, name):
-    try:
-        return int(data.get(name, ""))
-    except ValueError:
-        return None
+    return query.object_id(data.get(name))

@@ -261,6 +261,32 @@ def test_it_survives_odd_queries(client):
         assert client.get(url("mighty") + query).status_code == 200, query
 
 
+@pytest.mark.parametrize(("code", "lead"), [("taiwan", "napoleon"), ("hongkong", "napoleon_left")])
+def test_it_ignores_a_player_count_part_of_discards_shown_with_a_note(client, code, lead):
+    query = f"?players=5&o.discards_shown.5=1&o.first_lead={lead}"
+    html = get(client, code, query).content.decode()
+    assert "Ignored o.discards_shown.5: " in html
+    assert "is set as a whole, with o.discards_shown=…" in html
+    # The other rule is kept, and the links the page writes leave the part out.
+    assert f'href="?players=5&amp;o.first_lead={lead}#opt-first_lead"' in html
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_it_answers_every_rule_with_one_value_given_a_part(client, code):
+    for spec in VARIANTS[code].Rules.specs():
+        if spec.kind == "object":
+            continue
+        for part in ("5", "x", "a.b"):
+            html = get(client, code, f"?o.{spec.name}.{part}=1").content.decode()
+            assert f"Ignored o.{spec.name}.{part}: " in html, spec.name
+
+
+def test_it_ignores_brackets_nested_past_any_rule(client):
+    for name in ("trump_change_cost", "score_values", "deal_miss_values"):
+        html = get(client, "mighty", f"?o.{name}=" + "%5B" * 50_000).content.decode()
+        assert f"Ignored o.{name}=[[[[" in html
+
+
 def test_it_takes_a_player_count_for_the_examples(client):
     body = sections(get(client, "nap", "?players=6&o.nap_scoring=stakes"))["scoring"]
     assert "A call of nap with 6 players" in body

@@ -37,6 +37,7 @@ client.force_login(mark)
 hand = hand_data(session)
 hand.pop("key")
 print(json.dumps({
+    "league": league.pk,
     "session": session.pk,
     "tables": tables,
     "sessionid": client.cookies["sessionid"].value,
@@ -139,6 +140,28 @@ def test_thirty_phones_saving_one_table_at_once_store_one_hand(server):
         f"print(json.dumps(Hand.objects.filter(session={server.seed['session']}).count()))"
     )
     assert stored == 1
+
+
+def test_six_quick_taps_on_play_again_start_one_session(server):
+    """Six taps on Play again sent at the same moment: one new session, and every tap
+    lands on it."""
+    path = f"/leagues/{server.seed['league']}/sessions/again/"
+    cookies = {"sessionid": server.seed["sessionid"]}
+    count = (
+        "import json; from scoring.models import GameSession\n"
+        f"print(json.dumps(GameSession.objects.filter(league={server.seed['league']}).count()))"
+    )
+    before = server.python(count)
+
+    def tap(index, connection):
+        body = {"session": str(server.seed["session"])}
+        answer = server.post(path, body, cookies, address(index), connection)
+        return answer.status, answer.headers.get("location")
+
+    results = flat(in_parallel(server, 6, tap))
+    assert {status for status, _where in results} == {302}, results
+    assert len({where for _status, where in results}) == 1, results
+    assert server.python(count) == before + 1
 
 
 # ---- throttles count exactly ----------------------------------------------------------------

@@ -9,10 +9,13 @@ far dates, repeated keys, empty values, bytes that are not UTF-8. First a fixed 
 from urllib.parse import quote
 
 import pytest
+from django.db import transaction
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.models import HandEvent
+from scoring.people import invite
 from scoring.rules import VARIANTS
 from tests.conftest import ON_POSTGRES, fuzz_examples
 from tests.security.urls_walk import every_url
@@ -73,10 +76,15 @@ READERS = {
     "scoring:league-export-csv": ("season=2025-2", ("from", "to", "year", "season")),
     "scoring:rules-search": ("q=trump", ("q",)),
     "scoring:api-variants": ("lang=ja", ("lang",)),
+    "scoring:invitation-code": ("code=ABCD-EFGH-JKMN", ("code",)),
 }
 RULES_KEYS = ("session", "players", "o.pass_is_final", "o.min_bid", "o.yoromeki")
 RULES_KEYS += ("o.score_values", "o.score_values.x")
 REFEREE_KEYS = ("session", "v", "n", "o.min_bid")
+# A part of every rule of every game (``o.discards_shown.5``): only an object rule has
+# parts; on any other the page says so instead of failing.
+PARTS = ("5", "a.b")
+PART_VALUES = ("1", "²", "", "9" * 30, "[" * 3000)
 if ON_POSTGRES:
     # Only ``session`` reaches the database on these pages; the rules' own fields are
     # parsed in Python, which the SQLite run has swept already.
@@ -176,6 +184,34 @@ def test_no_page_fails_on_odd_query_strings(world, clients, who):
             assert_no_server_error(get(client, path, raw_query), path, raw_query)
 
 
+def dotted_keys(code) -> list[str]:
+    """Each rule's parts, and an object rule whole (its value then read as JSON)."""
+    specs = VARIANTS[code].Rules.specs()
+    keys = [f"o.{spec.name}.{part}" for spec in specs for part in PARTS]
+    return keys + [f"o.{spec.name}" for spec in specs if spec.kind == "object"]
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="parsed in Python: the SQLite run has swept them")
+@pytest.mark.parametrize("code", sorted(VARIANTS))
+def test_no_rules_or_referee_page_fails_on_a_part_of_any_rule(clients, code):
+    """Each rule's part (and each object rule) alone on the game's rules page, the odd
+    values taken in turn; all of them at once, with each odd value, on every referee
+    tool."""
+    client = clients["member"]
+    rules = f"/rules/{code}/"
+    for index, key in enumerate(dotted_keys(code)):
+        value = PART_VALUES[index % len(PART_VALUES)]  # the values taken in turn
+        raw_query = query_string([("players", "5"), (key, value)])
+        assert_no_server_error(get(client, rules, raw_query), rules, raw_query)
+    players = str(VARIANTS[code].players[0])
+    for tool in ("", "trick/", "legal/", "auction/", "score/", "deal-miss/"):
+        path = f"/referee/{tool}"
+        for value in PART_VALUES[:3]:
+            pairs = [("v", code), ("n", players), *((k, value) for k in dotted_keys(code))]
+            raw_query = query_string(pairs)
+            assert_no_server_error(get(client, path, raw_query), path, raw_query)
+
+
 def test_no_page_fails_on_one_odd_value_among_good_ones(world, clients):
     for path, queries in readers(world):
         for raw_query in queries:
@@ -218,3 +254,46 @@ def test_fuzz_every_page_with_mixed_odd_queries(world, clients):
         assert_no_server_error(response, url[1], raw_query)
 
     run()
+
+
+# ---- HEAD, and the people forms and Play again with odd values --------------------------------
+
+
+@pytest.mark.parametrize("who", ["anonymous", "member"])
+def test_head_answers_as_get_without_a_body_on_every_page(world, clients, who):
+    client = clients[who]
+    for _name, path in every_url(world):
+        got, head = get(client, path, ""), client.head(path)
+        assert head.status_code == got.status_code, f"HEAD {path}: {head.status_code}"
+        body = b"".join(head.streaming_content) if head.streaming else head.content
+        assert body == b"", path
+
+
+def people_forms(world) -> list[tuple[str, dict]]:
+    """(path, a valid body) of each people form and Play again, for the owner."""
+    league, player = world["league"].pk, world["player"]
+    code = world.get("invitation") or invite(player, world["owner"])
+    return [
+        (reverse("scoring:invite", args=[league]), {"player": str(player.pk), "account": ""}),
+        (reverse("scoring:withdraw-invitation", args=[league]), {"invitation": str(code.pk)}),
+        (reverse("scoring:unlink", args=[league]), {"player": str(player.pk), "next": "me"}),
+        (reverse("scoring:invitation", args=[code.code]), {"answer": "decline"}),
+        (reverse("scoring:play-again", args=[league]), {"session": str(world["session"].pk)}),
+    ]
+
+
+def test_no_people_form_fails_on_one_odd_value(world, clients):
+    """Each field of each form set to each odd value (alone, and after a good one), in
+    the body and in the query string; each POST rolled back, so each meets the same
+    league."""
+    client = clients["member"]
+    for path, valid in people_forms(world):
+        for field, good in valid.items():
+            for value in [*KINDS, [good, "²"], ["٣", good]]:
+                body = {**valid, field: value}
+                shown = value if isinstance(value, str) else "&".join(value)
+                raw_query = query_string([(field, shown)])
+                with transaction.atomic():
+                    response = client.post(f"{path}?{raw_query}", body)
+                    transaction.set_rollback(True)
+                assert_no_server_error(response, path, f"{raw_query} (and in the body)")

@@ -103,6 +103,14 @@ SAMPLES = [
     "\u200bAnn\nBen\nCat\nDan\nEve",
     "new",
     "off",
+    # unicode digits in ids (int() takes ٣ and ߁, refuses ² and １), NUL inside a value,
+    # a number past every bound and past int()'s digit limit
+    "٣",
+    "߁",
+    "１",
+    "1\x00",
+    "-99999999999999999999",
+    "9" * 5000,
 ]
 
 

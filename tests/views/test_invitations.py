@@ -270,9 +270,11 @@ def test_an_invitation_for_an_account_is_for_that_account_alone(
     assert invitation.invitee == guest
     assert "Invitation for the account <strong>annie</strong>" in response.content.decode()
     # Someone else with the link, even a member of the league, can neither accept nor decline.
+    # They are told it is another account's, never whose.
     page = member_client.get(url("invitation", invitation.code))
     assert page.status_code == 403
-    assert "This invitation is for the account annie." in page.content.decode()
+    assert "This invitation is addressed to another account." in page.content.decode()
+    assert "annie" not in page.content.decode().lower()
     assert "Accept: I am Ann" not in page.content.decode()
     for what in ("accept", "decline"):
         assert answer(member_client, invitation, what).status_code == 400
