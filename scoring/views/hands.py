@@ -198,10 +198,10 @@ def _posted_seating(lineup, post) -> dict | None:
     """Who sits out a hand passed out, as the form posted it (else the rotation's)."""
     if not lineup.extras:
         return None
-    try:
-        out = sorted({int(value) for value in post.getlist("out")})
-    except ValueError:
+    read = [query.whole(value, 0, 999) for value in post.getlist("out")]
+    if None in read:
         return None
+    out = sorted({place for place in read if place is not None})
     places = {p.number for p in lineup.places}
     if len(out) != lineup.extras or not set(out) <= places:
         return None
@@ -415,10 +415,7 @@ def undo(request, pk):
     if session.ended_at is not None and request.method == "POST":
         return _ended(request, session)
     if request.method == "POST":
-        try:
-            number = int(request.POST.get("number", ""))
-        except ValueError:
-            number = -1
+        number = query.whole(request.POST.get("number"), 1, query.MAX_ID) or -1
         removed = undo_last(session, number, request.user)
         if removed is None:
             messages.error(
