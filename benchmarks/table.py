@@ -18,8 +18,9 @@ static files, SQLite) from gunicorn on 127.0.0.1, and drives Debian's Chromium a
 - ``table_cpu_ratio``, ``share_poll_cpu_ratio``: server CPU per request (the gunicorn
   thread's own CPU time, from a hook around each request) over /manifest.webmanifest's,
   in the same run, the median of ``--rounds`` rounds; the share poll asks with the
-  ETag of its last answer. Also ``table_written_cpu_ratio``: the table screen when it
-  is written afresh (a query string the kept page does not match), as after a Save, and
+  ETag of its last answer. Each request of a round follows a phone's htmx Save of a new
+  hand (``save_cpu_ratio``): ``table_written_cpu_ratio`` is the first view of the table
+  screen after it (written afresh), ``table_cpu_ratio`` the second (the kept page), and
   ``new_game_cpu_ratio``: the new-game form, every game's house rules on one page;
 - ``save_to_next_form_ms_cafe``, ``page_load_ms_cafe``: 400 kbit/s, 400 ms round trip
   and 4× CPU throttling (Chrome DevTools Protocol).
@@ -31,6 +32,7 @@ Targets (issue 11): 6 taps, 0 swipes, 15 grid taps, 4096 bytes, 10 queries, 1433
 
 import argparse
 import contextlib
+import gzip
 import json
 import os
 import secrets
@@ -40,7 +42,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,6 +145,7 @@ def seed(out: str) -> None:
     from django.contrib.auth.models import User
     from django.contrib.sessions.backends.db import SessionStore
 
+    from scoring.models import GameSession
     from tests.views.factories import make_league, make_session, play
 
     user = User.objects.create_user("phone", password=secrets.token_urlsafe(16))
@@ -155,6 +160,7 @@ def seed(out: str) -> None:
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     data = {"cookie": store.session_key, "sessions": sessions, "busy": busy.pk}
+    data["busy_version"] = GameSession.objects.get(pk=busy.pk).version
     data["share"] = busy.share_token
     data["league"] = league.pk
     Path(out).write_text(json.dumps(data))
@@ -179,6 +185,7 @@ def count_save_queries(out: str) -> None:
     client.force_login(User.objects.get(username="phone"))
     body = {"declarer": "1", "level": "3", "trump": "H", "partner": "2", "mode": "count"}
     body.update(points="11", key=str(uuid.uuid4()), action="save")
+    body["table_version"] = str(session.version)
     with CaptureQueriesContext(connection) as queries:
         response = client.post(f"/sessions/{session.pk}/record/", body, HTTP_HX_REQUEST="true")
     assert "hand-saved" in response.get("HX-Trigger", ""), response.status_code
@@ -188,31 +195,35 @@ def count_save_queries(out: str) -> None:
 # ---- server CPU -----------------------------------------------------------------------------
 
 
+HAND = {"declarer": "1", "level": "3", "trump": "H", "partner": "2", "mode": "count"}
+CSRF = "c" * 32  # double-submit: one well-formed token sent as cookie and as header
+
+
 def cpu_round(base, seeded, log: Path, requests: int) -> dict:
-    """One round: the same number of each request, interleaved; CPU µs per request."""
-    cookie = f"sessionid={seeded['cookie']}"
+    """One round: the same number of each request, interleaved; CPU µs per request.
+
+    As at a table: a phone saves a hand (htmx), then a phone opens the table screen,
+    which is written afresh (``table_written``), then opens it again unchanged (the kept
+    page, ``table``); the share page's poll asks with the ETag of the answer before."""
+    cookie = f"sessionid={seeded['cookie']}; csrftoken={CSRF}"
     share = f"{base}/share/{seeded['share']}/"
-    first = _get(share, cookie, None, {"HX-Request": "true"})
-    etag = first.headers["ETag"]
-    urls = {
-        "manifest": (f"{base}/manifest.webmanifest", {}),
-        "table": (f"{base}/sessions/{seeded['busy']}/", {}),
-        "share_poll": (share, {"HX-Request": "true", "If-None-Match": etag}),
-        "new_game": (f"{base}/leagues/{seeded['league']}/sessions/new/", {}),
-    }
+    table = f"{base}/sessions/{seeded['busy']}/"
     log.write_text("")
-    for n in range(requests):
-        # The table screen written afresh each time (a new query string: not the kept page).
-        urls["table_written"] = (f"{base}/sessions/{seeded['busy']}/?n={n}", {})
+    for _ in range(requests):
+        seeded["busy_version"] = _save(base, seeded, cookie, seeded["busy_version"])
+        etag = _get(share, cookie, None, {"HX-Request": "true"}).headers["ETag"]
+        urls = {
+            "table_written": (table, {}),
+            "table": (table, {}),
+            "manifest": (f"{base}/manifest.webmanifest", {}),
+            "share_poll": (share, {"HX-Request": "true", "If-None-Match": etag}),
+            "new_game": (f"{base}/leagues/{seeded['league']}/sessions/new/", {}),
+        }
         for tag, (url, headers) in urls.items():
             answer = _get(url, cookie, tag, headers)
             if tag == "share_poll":
                 assert answer.status == 304, answer.status
-    deadline = time.monotonic() + 10  # the hook writes just after each answer is sent
-    while len(log.read_text().splitlines()) < requests * len(urls):
-        if time.monotonic() > deadline:
-            raise SystemExit("the CPU hook logged fewer requests than were sent")
-        time.sleep(0.05)
+    _wait_for_log(log, requests * 6)
     spent = {}
     for line in log.read_text().splitlines():
         tag, ns = line.split()
@@ -220,13 +231,37 @@ def cpu_round(base, seeded, log: Path, requests: int) -> dict:
     return {tag: statistics.median(values) for tag, values in spent.items()}
 
 
+def _save(base, seeded, cookie, drawn: int) -> int:
+    """A phone's htmx Save of a quick hand; the table version its next form is drawn for."""
+    body = {**HAND, "points": "11", "key": str(uuid.uuid4()), "action": "save"}
+    body.update(table_version=str(drawn), csrfmiddlewaretoken=CSRF)
+    headers = {"HX-Request": "true", "HX-Target": "record", "X-CSRFToken": CSRF}
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+    data = urllib.parse.urlencode(body).encode()
+    answer = _get(f"{base}/sessions/{seeded['busy']}/record/", cookie, "save", headers, data)
+    steps = json.loads(answer.headers.get("HX-Trigger") or "{}").get("hand-saved")
+    if not steps:
+        raise SystemExit(f"the Save drawn for {drawn} was refused ({answer.status})")
+    return steps.get("to", drawn)
+
+
+def _wait_for_log(log: Path, lines: int) -> None:
+    deadline = time.monotonic() + 10  # the hook writes just after each answer is sent
+    while len(log.read_text().splitlines()) < lines:
+        if time.monotonic() > deadline:
+            raise SystemExit("the CPU hook logged fewer requests than were sent")
+        time.sleep(0.05)
+
+
 class _Answer:
     def __init__(self, status, headers):
         self.status, self.headers = status, headers
 
 
-def _get(url, cookie, tag, headers):
-    request = urllib.request.Request(url, headers={"Cookie": cookie, "Accept-Encoding": "gzip"})
+def _get(url, cookie, tag, headers, data=None):
+    request = urllib.request.Request(
+        url, data=data, headers={"Cookie": cookie, "Accept-Encoding": "gzip"}
+    )
     if tag:
         request.add_header("X-Bench-Tag", tag)
     for name, value in headers.items():
@@ -236,6 +271,11 @@ def _get(url, cookie, tag, headers):
             response.read()
             return _Answer(response.status, response.headers)
     except urllib.error.HTTPError as error:
+        if os.environ.get("BENCH_DEBUG"):
+            body = error.read()
+            if error.headers.get("Content-Encoding") == "gzip":
+                body = gzip.decompress(body)
+            say(body.decode(errors="replace")[:3000])
         return _Answer(error.code, error.headers)
 
 
@@ -245,7 +285,9 @@ def cpu_figures(base, seeded, log, rounds, requests) -> dict:
     share = [r["share_poll"] / r["manifest"] for r in results]
     written = [r["table_written"] / r["manifest"] for r in results]
     new_game = [r["new_game"] / r["manifest"] for r in results]
+    save = [r["save"] / r["manifest"] for r in results]
     return {
+        "save_cpu_ratio": round(statistics.median(save), 2),
         "table_cpu_ratio": round(statistics.median(table), 2),
         "table_written_cpu_ratio": round(statistics.median(written), 2),
         "share_poll_cpu_ratio": round(statistics.median(share), 2),
