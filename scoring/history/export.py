@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from scoring.league.tables import score_table, table_label
 from scoring.models import GameSession, Hand, HandScore, Seat
+from scoring.rules import find_variant
 
 FORMAT = "napoleon-league"
 FORMAT_VERSION = 1
@@ -58,15 +59,17 @@ def _sessions_in_batches(league, start=None, end=None):
     for index in range(0, len(ordered), SESSION_BATCH):
         batch = ordered[index : index + SESSION_BATCH]
         ids = [s["pk"] for s in batch]
-        seats, names = defaultdict(list), {}
-        for session_id, start, player, name in (
+        seats, seated, names = defaultdict(list), defaultdict(list), {}
+        for session_id, start, until, player, name in (
             Seat.objects.filter(session_id__in=ids)
             .order_by("session_id", "number", "pk")
-            .values_list("session_id", "from_hand", "player_id", "player__name")
+            .values_list("session_id", "from_hand", "until_hand", "player_id", "player__name")
         ):
             names[player] = name
             if start == 1:  # the table the session started with
                 seats[session_id].append(name)
+            if until is None:  # the table as it is now
+                seated[session_id].append(name)
         hands = defaultdict(list)
         for hand in (
             Hand.objects.filter(session_id__in=ids)
@@ -81,7 +84,7 @@ def _sessions_in_batches(league, start=None, end=None):
             "hand_id", "seat", "delta"
         ):
             scores[hand_id][seat] = delta
-        yield batch, seats, hands, scores
+        yield batch, (seats, seated), hands, scores
 
 
 def league_json(league) -> Iterator[str]:
@@ -99,7 +102,7 @@ def league_json(league) -> Iterator[str]:
     text = _dumps(head)
     yield text[:-1] + ',"sessions":['
     first = True
-    for batch, seats, hands, scores in _sessions_in_batches(league):
+    for batch, (seats, seated), hands, scores in _sessions_in_batches(league):
         for session in batch:
             document = {
                 "date": session["date"].isoformat(),
@@ -117,11 +120,38 @@ def league_json(league) -> Iterator[str]:
             }
             if session["stake_changes"]:  # the stake changed from a later hand on
                 document["stake_changes"] = session["stake_changes"]
-            if session["players_per_hand"] is not None:  # fewer dealt in than seated
-                document["players_per_hand"] = session["players_per_hand"]
+            _table_now(
+                document, hands[session["pk"]], seated[session["pk"]], session["players_per_hand"]
+            )
             yield ("\n" if first else ",\n") + _dumps(document)
             first = False
     yield "\n]}\n"
+
+
+def _table_now(document: dict, hands: list, seated: list, dealt_in: int | None) -> None:
+    """Who sits at the table now and how many it deals in, where the last hand does not
+    say it: someone left or sat down after it (``seated``, in seat order); fewer dealt in
+    than seated, or all of them again after a hand someone sat out (null)."""
+    last = hands[-1] if hands else None
+    table = document["seats"]
+    if last is not None:
+        table = list(last["players"])
+        for (place, _player), name in zip(last["benched"] or (), last["out"], strict=True):
+            table.insert(place, name)
+    if seated != table:
+        document["seated"] = seated
+    if dealt_in is not None or _dealt_in_unsaid(document, last) is not None:
+        document["players_per_hand"] = dealt_in
+
+
+def _dealt_in_unsaid(document: dict, last: dict | None) -> int | None:
+    """How many dealt in an import takes from a file that does not say (its
+    seating.per_hand): as many as the last hand's, if someone sat it out; with no hand
+    yet, as many as the game deals in, if more are seated."""
+    if last is not None:
+        return len(last["players"]) if last["out"] else None
+    most = max(find_variant(document["variant"]).players)
+    return most if len(document["seats"]) > most else None
 
 
 def _hand(hand: dict, scores: dict, seats: list) -> dict:

@@ -124,6 +124,18 @@ REFUSALS = {
         lambda d: d["sessions"][0].update(players_per_hand=3),
         f"{TAIWAN}: how many are dealt in must be a player count Taiwan Napoleon is played by",
     ),
+    "one player seated twice now": (
+        lambda d: d["sessions"][0].update(seated=["Ann", "Ben", " ann"]),
+        f"{TAIWAN}: a player has two seats.",
+    ),
+    "a stranger seated now": (
+        lambda d: d["sessions"][0].update(seated=["Ann", "Zed"]),
+        f"{TAIWAN}: “Zed” sits at the table but is not in the list of players.",
+    ),
+    "an empty name seated now": (
+        lambda d: d["sessions"][0].update(seated=["Ann", "  "]),
+        f"{TAIWAN}: name 2 of who sits at the table now is empty.",
+    ),
     "players not a list": (
         lambda d: taiwan(d, 2).update(players="Ann"),
         f"{TAIWAN}, hand 2: who played it must be a list.",

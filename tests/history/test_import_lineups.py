@@ -10,6 +10,7 @@ import pytest
 
 from scoring.models import GameSession, Hand, HandScore, Player
 from scoring.standings import standings
+from tests.history.at_the_table import Table
 from tests.history.test_export_import import export_json, upload
 from tests.views.factories import make_league, make_session, pass_out, url
 from tests.views.test_lineup import fresh, record, seat_of
@@ -138,3 +139,33 @@ def test_the_restored_seats_follow_the_players(owner, owner_client, nights):
     # The restored table plays on: the next hand deals in six of the seven.
     page = owner_client.get(taiwan.get_absolute_url())
     assert page.status_code == 200 and page.context["lineup"].players == 6
+
+
+def seats_in_order(session) -> list:
+    seats = sorted(session.all_seats, key=lambda s: (s.until_hand is not None, s.number, s.pk))
+    return [(seat.player.name, seat.from_hand, seat.until_hand) for seat in seats]
+
+
+def test_the_table_as_it_is_after_the_last_hand_comes_back(owner, owner_client, league):
+    """Seven at a six-player game; after the last hand one goes home, a newcomer sits down
+    and all six are dealt in: the file says who sits at the table now and that all are
+    dealt in (it would otherwise follow the last hand), and the import seats them so."""
+    table = Table(owner_client, league)
+    table.start("taiwan", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"])
+    table.hand(declarer="Ann", level="3", trump="S", partner="alone", points="12")
+    table.players("leave", who="Ben")
+    table.players("join", name="Hal", after="Ann", per_hand="6")
+    table.players("leave", who="Cat")
+    table.players("deal_in", per_hand="6")
+    exported = export_json(owner_client, league)
+    session = json.loads(exported)["sessions"][0]
+    assert session["seated"] == ["Ann", "Hal", "Dan", "Eve", "Fay", "Gus"]
+    assert session["players_per_hand"] is None
+    empty = make_league(owner, name="Restored")
+    assert upload(owner_client, empty, exported).status_code == 302
+    restored = GameSession.objects.get(league=empty)
+    # A seat's number is the app's bookkeeping (one left keeps its number): the seats
+    # compare as the pages list them, those seated now first.
+    assert seats_in_order(restored) == seats_in_order(fresh(table.session))
+    assert restored.players_per_hand is None and restored.players_count == 6
+    assert export_json(owner_client, empty) == exported

@@ -52,7 +52,8 @@ def who_played(hand: dict, seats: list[str], table, where: tuple):
 def seat_rows(seats: list[str], rings) -> tuple:
     """(number, name, first hand, last hand or None) of every seat the session had, in
     the order they were taken: ``seats`` first. ``rings`` are (hand number, everyone at
-    its table, …) in hand order; a run of hands at the same table shares one list."""
+    its table, …) in hand order; a run of hands at the same table shares one list. The
+    table as it is after the last hand comes last, numbered as the next hand."""
     runs = {name_key(name): [place, name, 1, place] for place, name in enumerate(seats)}
     closed, taken, before, previous = [], len(seats), 0, None
     for number, ring, *_rest in rings:
@@ -75,13 +76,13 @@ def seat_rows(seats: list[str], rings) -> tuple:
 
 def per_hand(session, table, last) -> int | None:
     """How many of those seated the table deals in (``GameSession.players_per_hand``):
-    as the file says; in a file that does not say, as many as played the last hand when
-    someone sat it out, or with no hand yet, as New game sets it for more friends than
-    the game deals in."""
+    as the file says (null: all of them); in a file that does not say, as many as played
+    the last hand when someone sat it out, or with no hand yet, as New game sets it for
+    more friends than the game deals in."""
     variant, seats = table.variant, session.seats
-    if session.players_per_hand is not None:
+    if "players_per_hand" in session.model_fields_set:  # null: all of them
         count = session.players_per_hand
-        if not variant.can_seat(count):
+        if count is not None and not variant.can_seat(count):
             table.fail(
                 _("{field} must be a player count {game} is played by ({counts}).").format(
                     field=field("players_per_hand"),
@@ -95,6 +96,16 @@ def per_hand(session, table, last) -> int | None:
         return most if len(seats) > most else None
     players, out = last
     return len(players) if out else None
+
+
+def seated_now(session, table, rings: list) -> None:
+    """The table as it is after the last hand, where the file says who sits at it (someone
+    left or sat down since): one more ring, numbered as the next hand, for ``seat_rows``."""
+    if session.seated is None:
+        return
+    if len({name_key(name) for name in session.seated}) != len(session.seated):
+        table.fail(_("a player has two seats."))
+    rings.append((rings[-1][0] + 1 if rings else 1, list(session.seated), None))
 
 
 def stake_changes(changes, table) -> str:
