@@ -59,17 +59,18 @@ def _sessions_in_batches(league, start=None, end=None):
     for index in range(0, len(ordered), SESSION_BATCH):
         batch = ordered[index : index + SESSION_BATCH]
         ids = [s["pk"] for s in batch]
-        seats, seated, names = defaultdict(list), defaultdict(list), {}
-        for session_id, start, until, player, name in (
+        seats, all_seats, names = defaultdict(list), defaultdict(list), {}
+        for session_id, number, start, until, player, name in (
             Seat.objects.filter(session_id__in=ids)
             .order_by("session_id", "number", "pk")
-            .values_list("session_id", "from_hand", "until_hand", "player_id", "player__name")
+            .values_list(
+                "session_id", "number", "from_hand", "until_hand", "player_id", "player__name"
+            )
         ):
             names[player] = name
             if start == 1:  # the table the session started with
                 seats[session_id].append(name)
-            if until is None:  # the table as it is now
-                seated[session_id].append(name)
+            all_seats[session_id].append([number, name, start, until])
         hands = defaultdict(list)
         for hand in (
             Hand.objects.filter(session_id__in=ids)
@@ -84,7 +85,7 @@ def _sessions_in_batches(league, start=None, end=None):
             "hand_id", "seat", "delta"
         ):
             scores[hand_id][seat] = delta
-        yield batch, (seats, seated), hands, scores
+        yield batch, (seats, all_seats), hands, scores
 
 
 def league_json(league) -> Iterator[str]:
@@ -102,7 +103,7 @@ def league_json(league) -> Iterator[str]:
     text = _dumps(head)
     yield text[:-1] + ',"sessions":['
     first = True
-    for batch, (seats, seated), hands, scores in _sessions_in_batches(league):
+    for batch, (seats, all_seats), hands, scores in _sessions_in_batches(league):
         for session in batch:
             document = {
                 "date": session["date"].isoformat(),
@@ -120,34 +121,38 @@ def league_json(league) -> Iterator[str]:
             }
             if session["stake_changes"]:  # the stake changed from a later hand on
                 document["stake_changes"] = session["stake_changes"]
-            _table_now(
-                document, hands[session["pk"]], seated[session["pk"]], session["players_per_hand"]
-            )
+            if _seats_changed(all_seats[session["pk"]]):
+                document["all_seats"] = all_seats[session["pk"]]
+            _dealt_in(document, hands[session["pk"]], session["players_per_hand"])
             yield ("\n" if first else ",\n") + _dumps(document)
             first = False
     yield "\n]}\n"
 
 
-def _table_now(document: dict, hands: list, seated: list, dealt_in: int | None) -> None:
-    """Who sits at the table now and how many it deals in, where the last hand does not
-    say it: someone left or sat down after it (``seated``, in seat order); fewer dealt in
-    than seated, or all of them again after a hand someone sat out (null)."""
+def _seats_changed(rows: list) -> bool:
+    """Whether the table changed during the session (someone came, went or took another's
+    seat): its seats, [number, name, first hand, last hand or null] each, are then
+    written as they are, for the hands alone do not say their numbers (a seat left keeps
+    its number, one joining moves those after it along) nor, after a hand deleted,
+    where a run of hands began or ended."""
+    return any(
+        number != place or start != 1 or until is not None
+        for place, (number, _name, start, until) in enumerate(rows)
+    )
+
+
+def _dealt_in(document: dict, hands: list, dealt_in: int | None) -> None:
+    """How many the table deals in: written when fewer than those seated, and as null
+    where an import would otherwise take fewer (``_dealt_in_unsaid``)."""
     last = hands[-1] if hands else None
-    table = document["seats"]
-    if last is not None:
-        table = list(last["players"])
-        for (place, _player), name in zip(last["benched"] or (), last["out"], strict=True):
-            table.insert(place, name)
-    if seated != table:
-        document["seated"] = seated
     if dealt_in is not None or _dealt_in_unsaid(document, last) is not None:
         document["players_per_hand"] = dealt_in
 
 
 def _dealt_in_unsaid(document: dict, last: dict | None) -> int | None:
-    """How many dealt in an import takes from a file that does not say (its
-    seating.per_hand): as many as the last hand's, if someone sat it out; with no hand
-    yet, as many as the game deals in, if more are seated."""
+    """How many dealt in an import takes from a file that does not say
+    (``scoring.history.imports.seating.per_hand``): as many as the last hand's, if
+    someone sat it out; with no hand yet, as many as the game deals in, if more sit."""
     if last is not None:
         return len(last["players"]) if last["out"] else None
     most = max(find_variant(document["variant"]).players)

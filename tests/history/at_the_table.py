@@ -37,7 +37,8 @@ class Table:
     def _post(self, form: PageForm, page: str, data: dict, button: tuple | None) -> str | None:
         """Post ``form`` as the page holds it, with ``data`` changed (None: left out) and
         ``button`` pressed; where it leads, or None for a post refused leniently."""
-        unknown = set(data) - set(form.values) - set(form.choices)
+        unknown = {name for name, value in data.items() if value is not None}
+        unknown -= set(form.values) | set(form.choices)
         assert not unknown, f"the page has no field {sorted(unknown)}"
         body = {name: list(values) for name, values in form.values.items()}
         body.update({name: value for name, value in data.items() if value is not None})
@@ -112,6 +113,19 @@ class Table:
         page = url("delete-hand", self.session.pk, number)
         form = _form_with(self._get(page), "version")
         self._post(form, page, {}, None)
+
+    def undo(self) -> None:
+        """Undo the last hand, from its confirmation page."""
+        page = url("undo", self.session.pk)
+        self._post(_form_with(self._get(page), "number"), page, {}, None)
+
+    def restore(self) -> bool:
+        """Bring back the hand most recently undone or deleted, from the history page;
+        False when none can be."""
+        page = url("history", self.session.pk)
+        restore = url("restore", self.session.pk, 0).rsplit("/0/", 1)[0]
+        forms = [f for f in page_forms(self._get(page)) if f.action.startswith(restore)]
+        return bool(forms) and self._post(forms[0], page, {}, None) is not None
 
     def stake(self, stake: str, start: int) -> None:
         page = url("stake", self.session.pk)

@@ -186,8 +186,7 @@ GAME_REFUSALS = {
     ),
     "tricks by seat with a count beside them": (
         lambda d: hand(d, at=1).update(declarer_points=7),
-        f"{THAI}, hand 1: its result was entered as tricks, so the declarer's points must be "
-        "null.",
+        f"{THAI}, hand 1: its result was entered as tricks, so the declarer's points must be null.",
     ),
     "no tricks on a trick game": (
         lambda d: hand(d, at=1).update(tricks=None),

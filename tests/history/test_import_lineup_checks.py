@@ -118,23 +118,31 @@ REFUSALS = {
     ),
     "more at the table than the game seats": (
         lambda d: d["sessions"][0]["seats"].extend(["Gus", "Hal", "Ivy", "Jo", "Kim"]),
-        f"{TAIWAN}: Taiwan Napoleon is played by",
+        f"{TAIWAN}, hand 1: Taiwan Napoleon is played by 4–6 players, not 10.",
     ),
     "dealing in a count the game does not play": (
         lambda d: d["sessions"][0].update(players_per_hand=3),
         f"{TAIWAN}: how many are dealt in must be a player count Taiwan Napoleon is played by",
     ),
-    "one player seated twice now": (
-        lambda d: d["sessions"][0].update(seated=["Ann", "Ben", " ann"]),
+    "one player in two seats": (
+        lambda d: d["sessions"][0]["all_seats"].append([9, " ann", 9, None]),
         f"{TAIWAN}: a player has two seats.",
     ),
-    "a stranger seated now": (
-        lambda d: d["sessions"][0].update(seated=["Ann", "Zed"]),
+    "two players in one seat": (
+        lambda d: d["sessions"][0]["all_seats"].append([0, "Hal", 9, None]),
+        f"{TAIWAN}: two players sit in seat 0.",
+    ),
+    "a stranger in a seat": (
+        lambda d: d["sessions"][0]["all_seats"].append([9, "Zed", 9, None]),
         f"{TAIWAN}: “Zed” sits at the table but is not in the list of players.",
     ),
-    "an empty name seated now": (
-        lambda d: d["sessions"][0].update(seated=["Ann", "  "]),
-        f"{TAIWAN}: name 2 of who sits at the table now is empty.",
+    "a seat with no player": (
+        lambda d: d["sessions"][0]["all_seats"].insert(0, [9, "  ", 9, None]),
+        f"{TAIWAN}: entry 1 of the seats the session has had is empty.",
+    ),
+    "a seat from hand 0": (
+        lambda d: d["sessions"][0]["all_seats"][0].__setitem__(2, 0),
+        f"{TAIWAN}: entry 1 of the seats the session has had must be at least 1.",
     ),
     "players not a list": (
         lambda d: taiwan(d, 2).update(players="Ann"),
@@ -188,6 +196,7 @@ def test_a_file_without_line_ups_still_reads(owner_client, empty, document):
     document["sessions"][0]["hands"] = document["sessions"][0]["hands"][:1]
     del document["sessions"][0]["stake_changes"]
     del document["sessions"][0]["players_per_hand"]
+    del document["sessions"][0]["all_seats"]
     assert upload(owner_client, empty, json.dumps(document).encode()).status_code == 302
     restored = GameSession.objects.get(league=empty)
     assert restored.stake_changes == [] and restored.players_per_hand is None

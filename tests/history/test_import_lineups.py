@@ -141,15 +141,11 @@ def test_the_restored_seats_follow_the_players(owner, owner_client, nights):
     assert page.status_code == 200 and page.context["lineup"].players == 6
 
 
-def seats_in_order(session) -> list:
-    seats = sorted(session.all_seats, key=lambda s: (s.until_hand is not None, s.number, s.pk))
-    return [(seat.player.name, seat.from_hand, seat.until_hand) for seat in seats]
-
-
 def test_the_table_as_it_is_after_the_last_hand_comes_back(owner, owner_client, league):
     """Seven at a six-player game; after the last hand one goes home, a newcomer sits down
-    and all six are dealt in: the file says who sits at the table now and that all are
-    dealt in (it would otherwise follow the last hand), and the import seats them so."""
+    between two others, another leaves, and all six are dealt in: the file lists every
+    seat as the app numbers them and says all are dealt in (an import would otherwise
+    follow the last hand), and the import seats them so."""
     table = Table(owner_client, league)
     table.start("taiwan", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"])
     table.hand(declarer="Ann", level="3", trump="S", partner="alone", points="12")
@@ -159,13 +155,20 @@ def test_the_table_as_it_is_after_the_last_hand_comes_back(owner, owner_client, 
     table.players("deal_in", per_hand="6")
     exported = export_json(owner_client, league)
     session = json.loads(exported)["sessions"][0]
-    assert session["seated"] == ["Ann", "Hal", "Dan", "Eve", "Fay", "Gus"]
+    assert session["all_seats"] == [
+        [0, "Ann", 1, None],
+        [1, "Ben", 1, 1],
+        [1, "Hal", 2, None],  # after Ann: those after her move one along
+        [3, "Cat", 1, 1],
+        [4, "Dan", 1, None],
+        [5, "Eve", 1, None],
+        [6, "Fay", 1, None],
+        [7, "Gus", 1, None],
+    ]
     assert session["players_per_hand"] is None
     empty = make_league(owner, name="Restored")
     assert upload(owner_client, empty, exported).status_code == 302
     restored = GameSession.objects.get(league=empty)
-    # A seat's number is the app's bookkeeping (one left keeps its number): the seats
-    # compare as the pages list them, those seated now first.
-    assert seats_in_order(restored) == seats_in_order(fresh(table.session))
+    assert seats_of(restored) == seats_of(fresh(table.session))
     assert restored.players_per_hand is None and restored.players_count == 6
     assert export_json(owner_client, empty) == exported

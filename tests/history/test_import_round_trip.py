@@ -6,8 +6,8 @@ and house rules, each session's standings and the league page's figures.
 
 Each game is played as a table plays it: New game, hands saved from the table page as
 it opens and as its chips are tapped (each way of entering a result the game offers),
-one passed out, players who sit hands out, a stake changed from a hand on, a hand
-edited and one deleted, the session ended.
+one passed out, players who sit hands out or come and go, a stake changed from a hand
+on, a hand edited, one deleted, one undone and restored, a session ended.
 """
 
 import pytest
@@ -159,6 +159,9 @@ def thai(table: Table) -> None:
     )
     table.edit(1, mode="tricks", tricks={"Nok": 5, "Pim": 2, "Som": 1, "Tao": 1, "Ying": 1})
     table.edit(2, mode="count", points="6")
+    # A table that never got going: one went home before the first deal, the fifth.
+    table.start("thai", ["Nok", "Pim", "Som", "Tao", "Ying"], date="2025-06-13", first_dealer="5")
+    table.players("leave", who="Pim")
 
 
 def mighty(table: Table) -> None:
@@ -189,6 +192,8 @@ def mighty(table: Table) -> None:
         declarer="Jin", level="15", trump="C", partner="Kyu", mode="cards",
         cards={"SA": "in", "HK": "in"}, grid_side="decl", out=["Min", "Soo"], **called,
     )  # fmt: skip
+    table.undo()  # taken back, and brought back from the history
+    assert table.restore()
 
 
 def nap(table: Table) -> None:

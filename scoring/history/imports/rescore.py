@@ -133,13 +133,13 @@ def session_rows(session: Session, place: str, engine: Engine):
     table = Table(place, variant, None, None, players, session.options)
     # Any number may sit at the table (too few to play, more than a hand deals in:
     # those take turns sitting out, each hand naming its own); each hand is checked at
-    # its own count.
+    # its own count. The first dealer is a seat's number, which may have gone before
+    # the first deal (the first seat then deals, scoring.lineup).
     if len({name_key(name) for name in session.seats}) != players:
         table.fail(_("a player has two seats."))
     _house_rules(session, table, engine)
-    table.seat(session.first_dealer, "first_dealer", None)
     hands, scores, rings, last = _hands(session, table, engine)
-    seating.seated_now(session, table, rings)
+    seats = seating.given_seats(session, table)
     row = (
         session.date.isoformat(),
         session.variant,
@@ -151,14 +151,14 @@ def session_rows(session: Session, place: str, engine: Engine):
         seating.stake_changes(session.stake_changes, table),
         seating.per_hand(session, table, last),
         tuple(session.seats),
-        seating.seat_rows(session.seats, rings),
+        seating.seat_rows(session.seats, rings) if seats is None else seats,
     )
     named = {}
     for _number, ring, where in rings:
         for name in ring if where else ():
             named.setdefault(name_key(name), (where, name))
     named = {key: (hand_place(place, *where), name) for key, (where, name) in named.items()}
-    for name in session.seated or ():
+    for _number, name, *_run in seats or ():
         named.setdefault(name_key(name), (place, name))
     return row, hands, scores, named
 

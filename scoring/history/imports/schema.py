@@ -10,7 +10,7 @@ score) is checked afterwards by ``.rescore``, with the engine.
 Version 1 is the only version so far. Fields added since are optional, so every earlier
 file still reads: who played a hand, who sat it out and the seat killed (issue 16: only
 where the table was not simply the session's seats), a session's stake changes, how
-many it deals in and who sits at its table after its last hand.
+many it deals in and, where its table changed, every seat it has had.
 """
 
 import datetime
@@ -172,6 +172,12 @@ Options = dict[StrictStr, Any]  # house rules: the engine reads them (variant.ru
 Stake = Annotated[StrictStr, Field(max_length=12), AfterValidator(_stake)]
 # Who sat a hand out: [place among everyone at the table, name], as the export writes it.
 SatOut = Annotated[list[tuple[Seat, PlayerName]], Field(max_length=MAX_SEATS)]
+# A seat: [its number, its player, its first hand, its last hand or null: still taken].
+# Numbers grow as players join between others; each coming and going adds a seat.
+MAX_SEAT_ROWS = 200
+SeatRow = tuple[
+    _bounded(0, MAX_SEAT_ROWS), PlayerName, _bounded(1, MAX_NUMBER), _bounded(1, MAX_NUMBER) | None
+]
 # A later stake: [first hand it is played at, stake or null].
 StakeChange = tuple[_bounded(2, MAX_NUMBER), Stake | None]
 
@@ -223,9 +229,8 @@ class Session(BaseModel):
     ended_at: Moment | None
     seats: Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]
     hands: Annotated[list[Hand], Field(max_length=MAX_HANDS_PER_SESSION)]
-    # Who sits at the table now, in seat order: only where someone left or sat down
-    # after the last hand (scoring.history.export).
-    seated: Annotated[list[PlayerName], Field(max_length=MAX_SEATS)] | None = None
+    # Every seat the session has had, where its table changed (scoring.history.export).
+    all_seats: Annotated[list[SeatRow], Field(max_length=MAX_SEAT_ROWS)] | None = None
 
 
 class League(BaseModel):

@@ -52,8 +52,7 @@ def who_played(hand: dict, seats: list[str], table, where: tuple):
 def seat_rows(seats: list[str], rings) -> tuple:
     """(number, name, first hand, last hand or None) of every seat the session had, in
     the order they were taken: ``seats`` first. ``rings`` are (hand number, everyone at
-    its table, …) in hand order; a run of hands at the same table shares one list. The
-    table as it is after the last hand comes last, numbered as the next hand."""
+    its table, …) in hand order; a run of hands at the same table shares one list."""
     runs = {name_key(name): [place, name, 1, place] for place, name in enumerate(seats)}
     closed, taken, before, previous = [], len(seats), 0, None
     for number, ring, *_rest in rings:
@@ -98,14 +97,23 @@ def per_hand(session, table, last) -> int | None:
     return len(players) if out else None
 
 
-def seated_now(session, table, rings: list) -> None:
-    """The table as it is after the last hand, where the file says who sits at it (someone
-    left or sat down since): one more ring, numbered as the next hand, for ``seat_rows``."""
-    if session.seated is None:
-        return
-    if len({name_key(name) for name in session.seated}) != len(session.seated):
-        table.fail(_("a player has two seats."))
-    rings.append((rings[-1][0] + 1 if rings else 1, list(session.seated), None))
+def given_seats(session, table) -> tuple | None:
+    """The seats as the file lists them, where the table changed during the session
+    (None: the file does not, and ``seat_rows`` builds them from the hands): each seat
+    still taken by one player, each number taken by one seat."""
+    if session.all_seats is None:
+        return None
+    numbers, players = set(), set()
+    for number, name, _start, until in session.all_seats:
+        if until is not None:
+            continue
+        if number in numbers:
+            table.fail(_("two players sit in seat {seat}.").format(seat=number))
+        if name_key(name) in players:
+            table.fail(_("a player has two seats."))
+        numbers.add(number)
+        players.add(name_key(name))
+    return tuple(tuple(row) for row in session.all_seats)
 
 
 def stake_changes(changes, table) -> str:
