@@ -59,18 +59,7 @@ def _sessions_in_batches(league, start=None, end=None):
     for index in range(0, len(ordered), SESSION_BATCH):
         batch = ordered[index : index + SESSION_BATCH]
         ids = [s["pk"] for s in batch]
-        seats, all_seats, names = defaultdict(list), defaultdict(list), {}
-        for session_id, number, start, until, player, name in (
-            Seat.objects.filter(session_id__in=ids)
-            .order_by("session_id", "number", "pk")
-            .values_list(
-                "session_id", "number", "from_hand", "until_hand", "player_id", "player__name"
-            )
-        ):
-            names[player] = name
-            if start == 1:  # the table the session started with
-                seats[session_id].append(name)
-            all_seats[session_id].append([number, name, start, until])
+        seats, all_seats, names = _seats(ids)
         hands = defaultdict(list)
         for hand in (
             Hand.objects.filter(session_id__in=ids)
@@ -86,6 +75,22 @@ def _sessions_in_batches(league, start=None, end=None):
         ):
             scores[hand_id][seat] = delta
         yield batch, (seats, all_seats), hands, scores
+
+
+def _seats(ids: list[int]) -> tuple[dict, dict, dict]:
+    """The sessions' first tables (names in seat order), every seat each has had
+    ([number, name, first hand, last hand or None]) and the players' names by id."""
+    seats, all_seats, names = defaultdict(list), defaultdict(list), {}
+    for session_id, number, start, until, player, name in (
+        Seat.objects.filter(session_id__in=ids)
+        .order_by("session_id", "number", "pk")
+        .values_list("session_id", "number", "from_hand", "until_hand", "player_id", "player__name")
+    ):
+        names[player] = name
+        if start == 1:  # the table the session started with
+            seats[session_id].append(name)
+        all_seats[session_id].append([number, name, start, until])
+    return seats, all_seats, names
 
 
 def league_json(league) -> Iterator[str]:

@@ -51,6 +51,11 @@ def repeat_first_sat_out(doc):
     taiwan(doc, 5)["sat_out"] = [entry, entry]
 
 
+def seat_a_stranger(doc):
+    """Zed, in no list of players, given a seat of his own for a hand."""
+    doc["sessions"][0]["all_seats"].append([9, "Zed", 2, 2])
+
+
 REFUSALS = {
     "sat out, players not named": (
         lambda d: taiwan(d, 5).pop("players"),
@@ -77,11 +82,11 @@ REFUSALS = {
         f"{TAIWAN}, hand 3: it must have one score per seat (4).",
     ),
     "a stranger plays": (
-        lambda d: taiwan(d, 2)["players"].__setitem__(4, "Zed"),
+        lambda d: seat_a_stranger(d) or taiwan(d, 2)["players"].__setitem__(4, "Zed"),
         f"{TAIWAN}, hand 2: “Zed” sits at the table but is not in the list of players.",
     ),
     "a stranger sits out": (
-        lambda d: taiwan(d, 6)["sat_out"][0].__setitem__(1, "Zed"),
+        lambda d: seat_a_stranger(d) or taiwan(d, 6)["sat_out"][0].__setitem__(1, "Zed"),
         f"{TAIWAN}, hand 6: “Zed” sits at the table but is not in the list of players.",
     ),
     "a killed seat in Taiwan": (
@@ -139,6 +144,12 @@ REFUSALS = {
     "a seat with no player": (
         lambda d: d["sessions"][0]["all_seats"].insert(0, [9, "  ", 9, None]),
         f"{TAIWAN}: entry 1 of the seats the session has had is empty.",
+    ),
+    "a player of a hand without a seat": (
+        lambda d: d["sessions"][0].update(
+            all_seats=[row for row in d["sessions"][0]["all_seats"] if row[1] != "Gus"]
+        ),
+        f"{TAIWAN}, hand 4: “Gus” is at the table but has no seat among the session's seats.",
     ),
     "a seat from hand 0": (
         lambda d: d["sessions"][0]["all_seats"][0].__setitem__(2, 0),

@@ -139,7 +139,7 @@ def session_rows(session: Session, place: str, engine: Engine):
         table.fail(_("a player has two seats."))
     _house_rules(session, table, engine)
     hands, scores, rings, last = _hands(session, table, engine)
-    seats = seating.given_seats(session, table)
+    seats = seating.given_seats(session, table, rings)
     row = (
         session.date.isoformat(),
         session.variant,

@@ -97,10 +97,11 @@ def per_hand(session, table, last) -> int | None:
     return len(players) if out else None
 
 
-def given_seats(session, table) -> tuple | None:
+def given_seats(session, table, rings) -> tuple | None:
     """The seats as the file lists them, where the table changed during the session
     (None: the file does not, and ``seat_rows`` builds them from the hands): each seat
-    still taken by one player, each number taken by one seat."""
+    still taken by one player, each number taken by one seat, and a seat for everyone
+    at the table of a hand (``rings``, as for ``seat_rows``) or at its start."""
     if session.all_seats is None:
         return None
     numbers, players = set(), set()
@@ -113,6 +114,16 @@ def given_seats(session, table) -> tuple | None:
             table.fail(_("a player has two seats."))
         numbers.add(number)
         players.add(name_key(name))
+    seated = {name_key(name) for _number, name, *_run in session.all_seats}
+    for _number, ring, where in [(1, session.seats, None), *rings]:
+        for name in ring:
+            if name_key(name) not in seated:
+                table.fail(
+                    _("“{name}” is at the table but has no seat among the session's seats.").format(
+                        name=name
+                    ),
+                    where,
+                )
     return tuple(tuple(row) for row in session.all_seats)
 
 
