@@ -14,7 +14,7 @@ from scoring.models import GameSession, Hand, HandScore, League, Player
 from tests.history.test_export_import import export_json, upload
 from tests.history.test_import_fuzz import FUZZ, mutate
 from tests.history.test_import_lineups import hands_of, mighty_night, taiwan_night
-from tests.views.factories import counts, make_league
+from tests.views.factories import counts, make_league, url
 
 pytestmark = pytest.mark.django_db
 
@@ -239,6 +239,59 @@ def test_fuzz_the_import_of_a_night_of_comings_and_goings(owner, owner_client, d
                     if seat != hand.sitting_out
                 ]
             assert not League.objects.filter(name__startswith="\x1f").exists()
+            transaction.set_rollback(True)
+
+    run()
+
+
+# What a seat row's columns may be changed to: a number, a player, a first and a last hand.
+SEAT_COLUMNS = (
+    st.integers(0, 12),
+    st.sampled_from(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Zed"]),
+    st.integers(1, 9),
+    st.one_of(st.none(), st.integers(1, 9)),
+)
+SESSION_PAGES = ("table", "players", "hands", "summary", "stake", "session-history", "undo")
+
+
+def edited_seats(rows: list, data) -> list:
+    """The rows with a column or two changed, a row dropped or copied."""
+    rows = [list(row) for row in rows]
+    for _ in range(data.draw(st.integers(1, 3))):
+        index = data.draw(st.integers(0, len(rows) - 1))
+        action = data.draw(st.sampled_from(["change", "change", "change", "drop", "copy"]))
+        if action == "drop" and len(rows) > 1:
+            rows.pop(index)
+        elif action == "copy":
+            rows.append(list(rows[index]))
+        else:
+            column = data.draw(st.integers(0, 3))
+            rows[index][column] = data.draw(SEAT_COLUMNS[column])
+    return rows
+
+
+def test_fuzz_the_seats_a_file_lists(owner, owner_client, document):
+    """Seats changed by hand (numbers, players, first and last hands): refused with
+    nothing written, or taken, and then every page of the session and the league shows."""
+    empty = make_league(owner, name="Restored")
+
+    @FUZZ
+    @given(data=st.data())
+    def run(data):
+        changed = copy.deepcopy(document)
+        session = changed["sessions"][0]
+        session["all_seats"] = edited_seats(session["all_seats"], data)
+        with transaction.atomic():
+            before = counts()
+            response = upload(owner_client, empty, json.dumps(changed).encode())
+            assert response.status_code in (302, 400), response.status_code
+            if response.status_code == 400:
+                assert counts() == before
+            else:
+                session = GameSession.objects.get(league=empty, variant="taiwan")
+                for name in SESSION_PAGES:
+                    assert owner_client.get(url(name, session.pk)).status_code == 200, name
+                assert owner_client.get(url("league", empty.pk)).status_code == 200
             transaction.set_rollback(True)
 
     run()
