@@ -1,6 +1,7 @@
 """A night at the table played through the app's own pages with the test client: New
 game, the table page's hand form (each Save posts what the page holds, with the choices
-made), the edit and delete pages, the stake and players pages, End session.
+made), the edit, delete and undo pages, a restore from the session's history, the stake
+and players pages, End session.
 
 Players are named, not numbered: a chip is found by its label, as a person finds it.
 """
@@ -61,7 +62,7 @@ class Table:
         if any("_score_values__" in name for name in fields):
             # The table's own numbers: "Edit the score table" lays its boxes out first.
             typed = {name: value for name, value in data.items() if name in form.values}
-            body = {**{n: v for n, v in form.values.items()}, **typed, "edit_table": variant}
+            body = {**form.values, **typed, "edit_table": variant}
             response = self.client.post(page, body)
             assert response.status_code == 200, _problems(response)
             form = page_form(response.content.decode(), form_id="session-form")
@@ -123,8 +124,8 @@ class Table:
         """Bring back the hand most recently undone or deleted, from the history page;
         False when none can be."""
         page = url("history", self.session.pk)
-        restore = url("restore", self.session.pk, 0).rsplit("/0/", 1)[0]
-        forms = [f for f in page_forms(self._get(page)) if f.action.startswith(restore)]
+        restore = re.compile(re.escape(page) + r"\d+/restore/")
+        forms = [f for f in page_forms(self._get(page)) if restore.fullmatch(f.action)]
         return bool(forms) and self._post(forms[0], page, {}, None) is not None
 
     def stake(self, stake: str, start: int) -> None:

@@ -199,9 +199,12 @@ def random_hand(table: Table, data) -> None:
     if found is None:
         return
     form, page = found
+
+    def pick(choices):
+        return data.draw(st.sampled_from(choices))
+
     out = set(form.values.get("out", ()))
     playing = [c.value for c in form.choices["declarer"] if c.value not in out]
-    pick = lambda choices: data.draw(st.sampled_from(choices))  # noqa: E731
     fields = {"declarer": pick(playing)}
     for name in ("level", "trump", "nap_bid", "called_suit", "called_rank"):
         if name in form.choices:
@@ -211,23 +214,12 @@ def random_hand(table: Table, data) -> None:
     if "killed" in form.choices:
         side = {fields["declarer"], fields.get("partner")}
         fields["killed"] = pick([place for place in playing if place not in side] or playing)
-    modes = [c.value for c in form.choices.get("mode", ())] or form.values["mode"]
-    fields["mode"] = pick(modes)
+    fields["mode"] = pick([c.value for c in form.choices.get("mode", ())] or form.values["mode"])
     results = [c.value for c in form.choices["points"]]
     if fields["mode"] == "count":
         fields["points"] = pick(results)
     elif fields["mode"] == "tricks":
-        cuts = sorted(
-            data.draw(
-                st.lists(
-                    st.integers(0, len(results) - 1),
-                    min_size=len(playing) - 1,
-                    max_size=len(playing) - 1,
-                )
-            )
-        )
-        counts = [b - a for a, b in zip([0, *cuts], [*cuts, len(results) - 1], strict=True)]
-        fields.update({f"tricks_{p}": str(n) for p, n in zip(playing, counts, strict=True)})
+        fields.update(tricks_by_place(data, playing, len(results) - 1))
         if "toppled" in form.choices and data.draw(st.integers(0, 5)) == 0:
             fields["toppled"] = "on"
     else:
@@ -235,6 +227,14 @@ def random_hand(table: Table, data) -> None:
         for name in (n for n in form.values if n.startswith("card_")):
             fields[name] = pick(["", "", "in", "in", "discard"])
     table.save(form, page, fields)
+
+
+def tricks_by_place(data, places: list[str], total: int) -> dict:
+    """``total`` tricks shared at random among ``places``, as the steppers post them."""
+    size = len(places) - 1
+    cuts = sorted(data.draw(st.lists(st.integers(0, total), min_size=size, max_size=size)))
+    counts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    return {f"tricks_{place}": str(n) for place, n in zip(places, counts, strict=True)}
 
 
 def passed_out(table: Table, data) -> None:
@@ -283,10 +283,15 @@ def seated(table: Table) -> list[str]:
 
 def joined(table: Table, data) -> None:
     names = [name for name in POOL if name not in seated(table)]
+    if not names:
+        return
+    change = {"name": data.draw(st.sampled_from(names))}
     after = data.draw(st.sampled_from([None, *seated(table)]))
-    change = {"name": data.draw(st.sampled_from(names)), "per_hand": None}
-    if after is not None:
+    if after is not None:  # else the page's own choice: after the last seat
         change["after"] = after
+    per_hand = data.draw(st.sampled_from([None, "3", "4", "5", "6", "7"]))
+    if per_hand is not None:  # else as many as the page has ticked
+        change["per_hand"] = per_hand
     table.players("join", **change)
 
 
