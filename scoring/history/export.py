@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from scoring.league.tables import score_table, table_label
 from scoring.models import GameSession, Hand, HandScore, Seat
+from scoring.rules import find_variant
 
 FORMAT = "napoleon-league"
 FORMAT_VERSION = 1
@@ -58,15 +59,7 @@ def _sessions_in_batches(league, start=None, end=None):
     for index in range(0, len(ordered), SESSION_BATCH):
         batch = ordered[index : index + SESSION_BATCH]
         ids = [s["pk"] for s in batch]
-        seats, names = defaultdict(list), {}
-        for session_id, start, player, name in (
-            Seat.objects.filter(session_id__in=ids)
-            .order_by("session_id", "number", "pk")
-            .values_list("session_id", "from_hand", "player_id", "player__name")
-        ):
-            names[player] = name
-            if start == 1:  # the table the session started with
-                seats[session_id].append(name)
+        seats, all_seats, names = _seats(ids)
         hands = defaultdict(list)
         for hand in (
             Hand.objects.filter(session_id__in=ids)
@@ -81,7 +74,23 @@ def _sessions_in_batches(league, start=None, end=None):
             "hand_id", "seat", "delta"
         ):
             scores[hand_id][seat] = delta
-        yield batch, seats, hands, scores
+        yield batch, (seats, all_seats), hands, scores
+
+
+def _seats(ids: list[int]) -> tuple[dict, dict, dict]:
+    """The sessions' first tables (names in seat order), every seat each has had
+    ([number, name, first hand, last hand or None]) and the players' names by id."""
+    seats, all_seats, names = defaultdict(list), defaultdict(list), {}
+    for session_id, number, start, until, player, name in (
+        Seat.objects.filter(session_id__in=ids)
+        .order_by("session_id", "number", "pk")
+        .values_list("session_id", "number", "from_hand", "until_hand", "player_id", "player__name")
+    ):
+        names[player] = name
+        if start == 1:  # the table the session started with
+            seats[session_id].append(name)
+        all_seats[session_id].append([number, name, start, until])
+    return seats, all_seats, names
 
 
 def league_json(league) -> Iterator[str]:
@@ -99,7 +108,7 @@ def league_json(league) -> Iterator[str]:
     text = _dumps(head)
     yield text[:-1] + ',"sessions":['
     first = True
-    for batch, seats, hands, scores in _sessions_in_batches(league):
+    for batch, (seats, all_seats), hands, scores in _sessions_in_batches(league):
         for session in batch:
             document = {
                 "date": session["date"].isoformat(),
@@ -117,11 +126,42 @@ def league_json(league) -> Iterator[str]:
             }
             if session["stake_changes"]:  # the stake changed from a later hand on
                 document["stake_changes"] = session["stake_changes"]
-            if session["players_per_hand"] is not None:  # fewer dealt in than seated
-                document["players_per_hand"] = session["players_per_hand"]
+            if _seats_changed(all_seats[session["pk"]]):
+                document["all_seats"] = all_seats[session["pk"]]
+            _dealt_in(document, hands[session["pk"]], session["players_per_hand"])
             yield ("\n" if first else ",\n") + _dumps(document)
             first = False
     yield "\n]}\n"
+
+
+def _seats_changed(rows: list) -> bool:
+    """Whether the table changed during the session (someone came, went or took another's
+    seat): its seats, [number, name, first hand, last hand or null] each, are then
+    written as they are, for the hands alone do not say their numbers (a seat left keeps
+    its number, one joining moves those after it along) nor, after a hand deleted,
+    where a run of hands began or ended."""
+    return any(
+        number != place or start != 1 or until is not None
+        for place, (number, _name, start, until) in enumerate(rows)
+    )
+
+
+def _dealt_in(document: dict, hands: list, dealt_in: int | None) -> None:
+    """How many the table deals in: written when fewer than those seated, and as null
+    where an import would otherwise take fewer (``_dealt_in_unsaid``)."""
+    last = hands[-1] if hands else None
+    if dealt_in is not None or _dealt_in_unsaid(document, last) is not None:
+        document["players_per_hand"] = dealt_in
+
+
+def _dealt_in_unsaid(document: dict, last: dict | None) -> int | None:
+    """How many dealt in an import takes from a file that does not say
+    (``scoring.history.imports.seating.per_hand``): as many as the last hand's, if
+    someone sat it out; with no hand yet, as many as the game deals in, if more sit."""
+    if last is not None:
+        return len(last["players"]) if last["out"] else None
+    most = max(find_variant(document["variant"]).players)
+    return most if len(document["seats"]) > most else None
 
 
 def _hand(hand: dict, scores: dict, seats: list) -> dict:

@@ -72,7 +72,9 @@ def replay(game: Game, tally: bool = False) -> Replay:
         side = [players[declarer]] + ([players[partner]] if partner is not None else [])
         others = [p for seat, p in enumerate(players) if seat not in (declarer, partner, out)]
         facts = contract_facts(game.variant, keys[session_id], len(players), contract, target)
-        rating = {p: courses[p][-1] if courses[p] else ratings.START for p in players}
+        # Those who played it: a seat killed (six-player Mighty) plays no card and gets
+        # no course of its own from this hand (an empty one has no rating to show).
+        rating = {p: courses[p][-1] if p in courses else ratings.START for p in side + others}
         gain, loss = ratings.changes(
             [rating[p] for p in side], [rating[p] for p in others], facts.difficulty, made
         )

@@ -32,8 +32,9 @@ def exported(league) -> dict:
 
 
 def rich_league(league) -> None:
-    """Hands of every kind: a quick count, a card grid and a hand passed out (Taiwan),
-    tricks and a toppled hand (Thai), and a Nap bid."""
+    """Hands of every kind: a quick count, a card grid and a hand passed out (Taiwan);
+    tricks by seat, a toppled hand and a quick count of the napoleon's side's tricks
+    (Thai); a Nap bid by tricks and one by the quick count the table page opens with."""
     taiwan = make_session(league, "taiwan")
     play(taiwan)
     play(taiwan, mode="cards", **grid(taiwan, lambda code: "0" if code[0] in "SH" else "3"))
@@ -41,7 +42,10 @@ def rich_league(league) -> None:
     thai = make_session(league, "thai")
     play(thai)
     play(thai, toppled="on")
-    play(make_session(league, "nap"))
+    play(thai, mode="count", points="7")
+    nap = make_session(league, "nap")
+    play(nap)
+    play(nap, mode="count", points="3")
 
 
 def changed(document: dict, change) -> bytes:

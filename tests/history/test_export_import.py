@@ -172,7 +172,7 @@ REFUSALS = {
     ),
     "a giant number": (
         mutate(lambda d: d["sessions"][0].update(first_dealer=int("9" * 400))),
-        f"{SESSION}: the first dealer must be at most 9.",
+        f"{SESSION}: the first dealer must be at most 12.",
     ),
     "thousands of digits": (
         lambda doc: json.dumps(doc).replace('"dealer": 0', '"dealer": ' + "9" * 5000).encode(),
@@ -283,7 +283,7 @@ REFUSALS = {
     ),
     "too many seats": (
         mutate(lambda d: d["sessions"][0].update(seats=d["players"] * 3)),
-        f"{SESSION}: there are more than 10 entries in the list of seats.",
+        f"{SESSION}: there are more than 13 entries in the list of seats.",
     ),
     "a player in two seats": (
         mutate(lambda d: d["sessions"][0]["seats"].__setitem__(1, "Ann")),
@@ -347,9 +347,9 @@ REFUSALS = {
         mutate(lambda d: d["sessions"][0].update(ended_at="9999-12-31T23:59:59-12:00")),
         f"{SESSION}: the end time must be a date and time with its time zone",
     ),
-    "too many players at a game": (
+    "too few players for a hand": (
         mutate(lambda d: d["sessions"][0].update(seats=["Ann", "Ben", "Cat"])),
-        f"{SESSION}: Taiwan Napoleon is played by 4–6 players, not 3.",
+        f"{HAND}: Taiwan Napoleon is played by 4–6 players, not 3.",
     ),
     "a bad key": (
         mutate(lambda d: hand(d).update(key="not-a-uuid")),

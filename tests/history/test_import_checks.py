@@ -161,9 +161,32 @@ GAME_REFUSALS = {
         f"{THAI}, hand 1: Thai Napoleon counts tricks, not point cards, so the captured cards "
         "must be null.",
     ),
-    "a count on a trick game": (
-        lambda d: hand(d, at=1).update(mode="count"),
-        f"{THAI}, hand 1: Thai Napoleon counts tricks, so the result must be entered as tricks.",
+    "a card grid on a trick game": (
+        lambda d: hand(d, at=1).update(mode="cards"),
+        f"{THAI}, hand 1: Thai Napoleon counts tricks, so the result must be entered as tricks "
+        "or as a quick count.",
+    ),
+    "a quick count that lists tricks by seat": (
+        lambda d: hand(d, at=1).update(mode="count", declarer_points=7),
+        f"{THAI}, hand 1: its result was entered as a quick count, so the tricks must be null.",
+    ),
+    "a quick count without the side's tricks": (
+        lambda d: hand(d, 2, at=1).update(declarer_points=None),
+        f"{THAI}, hand 3: its result was entered as a quick count, so it needs the tricks the "
+        "declarer's side took.",
+    ),
+    "a quick count of a hand toppled": (
+        lambda d: hand(d, 2, at=1).update(toppled=True),
+        f"{THAI}, hand 3: its result was entered as a quick count, so whether it was toppled "
+        "must be false.",
+    ),
+    "a quick count of more tricks than a hand has": (
+        lambda d: hand(d, 1, at=2).update(declarer_points=6),
+        f"{NAP}, hand 2: the rules cannot score it:",
+    ),
+    "tricks by seat with a count beside them": (
+        lambda d: hand(d, at=1).update(declarer_points=7),
+        f"{THAI}, hand 1: its result was entered as tricks, so the declarer's points must be null.",
     ),
     "no tricks on a trick game": (
         lambda d: hand(d, at=1).update(tricks=None),
@@ -346,7 +369,7 @@ def test_it_takes_an_app_file_rewritten_with_its_keys_in_another_order(
     assert list(order)[0] == "sessions"
     data = json.dumps(order, indent=2, sort_keys=False).encode()
     assert upload(owner_client, empty, data).status_code == 302
-    assert Hand.objects.filter(session__league=empty).count() == 6
+    assert Hand.objects.filter(session__league=empty).count() == 8
 
 
 def test_a_stranger_at_a_table_before_the_players_are_read(owner_client, empty, document):

@@ -1,7 +1,8 @@
 """Property-based fuzzing of the league import: a valid league file with values replaced
 (wrong types, huge numbers, half characters, names nobody can see), fields dropped or
 added, or its text cut and scrambled, is never a 500; a refusal says why and changes
-nothing; a file that is still taken is imported whole, every hand scored by the engine.
+nothing; a file that is still taken is imported whole, every hand scored by the engine,
+and its export is taken again as the very same league.
 
 Each example runs in a transaction that is rolled back: each starts from the same
 empty league.
@@ -11,12 +12,17 @@ import json
 
 import pytest
 from django.db import transaction
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from scoring.forms import MAX_SITTING_OUT
 from scoring.models import GameSession, Hand, League
+from scoring.rules import find_variant
+from scoring.rules.variants import VARIANTS
 from tests.conftest import fuzz_examples
+from tests.history.at_the_table import Table
 from tests.history.import_files import exported, refusal, rich_league, upload
+from tests.history.round_trip import assert_the_same_after_a_round_trip
 from tests.views.factories import assert_scores_match_engine, counts, make_league
 
 pytestmark = pytest.mark.django_db
@@ -137,6 +143,15 @@ def mutate(document, data) -> bytes:
     return text
 
 
+def again_the_same(owner, client, league) -> None:
+    """What an import took, exported, is taken again whole: the same file once more."""
+    kept = exported(league)
+    again = make_league(owner, name="Again")
+    response = upload(client, again, json.dumps(kept).encode())
+    assert response.status_code == 302, refusal(response)
+    assert exported(League.objects.get(pk=again.pk)) == kept
+
+
 @pytest.fixture
 def source(league):
     rich_league(league)
@@ -163,7 +178,178 @@ def test_fuzz_the_import_with_mutated_league_files(owner, owner_client, source):
                 assert Hand.objects.filter(session__league=empty).count() >= 1
                 for session in sessions:
                     assert_scores_match_engine(session)
+                again_the_same(owner, owner_client, League.objects.get(pk=empty.pk))
             assert not League.objects.filter(name__startswith="\x1f").exists()
+            transaction.set_rollback(True)
+
+    run()
+
+
+# ---- nights at the table, any of them ------------------------------------------------------
+
+POOL = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Mo"]
+# A night is a few dozen requests: shrinking a failing one would take minutes, and its
+# draws, printed as they are, already say what the table did.
+NIGHT = settings(FUZZ, max_examples=fuzz_examples(24), phases=[Phase.generate])
+
+
+def random_hand(table: Table, data) -> None:
+    """A hand tapped at random on the table page (one the rules refuse is not saved)."""
+    found = table.hand_form()
+    if found is None:
+        return
+    form, page = found
+
+    def pick(choices):
+        return data.draw(st.sampled_from(choices))
+
+    out = set(form.values.get("out", ()))
+    playing = [c.value for c in form.choices["declarer"] if c.value not in out]
+    fields = {"declarer": pick(playing)}
+    for name in ("level", "trump", "nap_bid", "called_suit", "called_rank"):
+        if name in form.choices:
+            fields[name] = pick([c.value for c in form.choices[name]])
+    if "partner" in form.choices:
+        fields["partner"] = pick([*playing, "alone"])
+    if "killed" in form.choices:
+        side = {fields["declarer"], fields.get("partner")}
+        fields["killed"] = pick([place for place in playing if place not in side] or playing)
+    fields["mode"] = pick([c.value for c in form.choices.get("mode", ())] or form.values["mode"])
+    results = [c.value for c in form.choices["points"]]
+    if fields["mode"] == "count":
+        fields["points"] = pick(results)
+    elif fields["mode"] == "tricks":
+        fields.update(tricks_by_place(data, playing, len(results) - 1))
+        if "toppled" in form.choices and data.draw(st.integers(0, 5)) == 0:
+            fields["toppled"] = "on"
+    else:
+        fields["grid_side"] = pick(["def", "decl"])
+        for name in (n for n in form.values if n.startswith("card_")):
+            fields[name] = pick(["", "", "in", "in", "discard"])
+    table.save(form, page, fields)
+
+
+def tricks_by_place(data, places: list[str], total: int) -> dict:
+    """``total`` tricks shared at random among ``places``, as the steppers post them."""
+    size = len(places) - 1
+    cuts = sorted(data.draw(st.lists(st.integers(0, total), min_size=size, max_size=size)))
+    counts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    return {f"tricks_{place}": str(n) for place, n in zip(places, counts, strict=True)}
+
+
+def passed_out(table: Table, data) -> None:
+    found = table.hand_form()
+    if found is not None:
+        table.save(*found, {}, "passed")
+
+
+def hand_numbers(table: Table, played: bool = False) -> list[int]:
+    hands = table.session.hands.all()
+    if played:
+        hands = hands.filter(status=Hand.PLAYED)
+    return sorted(hands.values_list("number", flat=True))
+
+
+def new_stake(table: Table, data) -> None:
+    numbers = hand_numbers(table)
+    start = data.draw(st.integers(1, (numbers[-1] if numbers else 0) + 1))
+    table.stake(data.draw(st.sampled_from(["", "0.05", "0.50", "2.00"])), start)
+
+
+def edited(table: Table, data) -> None:
+    numbers = hand_numbers(table, played=True)
+    if numbers:
+        table.edit(data.draw(st.sampled_from(numbers)))  # saved again as the page shows it
+
+
+def deleted(table: Table, data) -> None:
+    numbers = hand_numbers(table)
+    if numbers:
+        table.delete(data.draw(st.sampled_from(numbers)))
+
+
+def undone(table: Table, data) -> None:
+    if hand_numbers(table):
+        table.undo()
+
+
+def restored(table: Table, data) -> None:
+    table.restore()
+
+
+def seated(table: Table) -> list[str]:
+    return [seat.player.name for seat in table.session.seat_list]
+
+
+def joined(table: Table, data) -> None:
+    names = [name for name in POOL if name not in seated(table)]
+    if not names:
+        return
+    change = {"name": data.draw(st.sampled_from(names))}
+    after = data.draw(st.sampled_from([None, *seated(table)]))
+    if after is not None:  # else the page's own choice: after the last seat
+        change["after"] = after
+    per_hand = data.draw(st.sampled_from([None, "3", "4", "5", "6", "7"]))
+    if per_hand is not None:  # else as many as the page has ticked
+        change["per_hand"] = per_hand
+    table.players("join", **change)
+
+
+def left(table: Table, data) -> None:
+    if seated(table):
+        table.players("leave", who=data.draw(st.sampled_from(seated(table))))
+
+
+def dealt_in(table: Table, data) -> None:
+    table.players("deal_in", per_hand=data.draw(st.sampled_from(["3", "4", "5", "6", "7"])))
+
+
+STEPS = {
+    "hand": random_hand,
+    "passed": passed_out,
+    "stake": new_stake,
+    "edit": edited,
+    "delete": deleted,
+    "undo": undone,
+    "restore": restored,
+    "join": joined,
+    "leave": left,
+    "deal_in": dealt_in,
+}
+
+
+def a_night(table: Table, data) -> None:
+    """New game for a game and a table drawn at random, then steps drawn at random."""
+    variant = data.draw(st.sampled_from(sorted(VARIANTS)))
+    engine = find_variant(variant)
+    most = max(engine.players)
+    counts = [n for n in range(2, most + MAX_SITTING_OUT + 1) if engine.can_seat(n) or n > most]
+    count = data.draw(st.sampled_from([n for n in counts if n <= len(POOL)]))
+    table.start(
+        variant,
+        POOL[:count],
+        stake=data.draw(st.sampled_from(["", "0.10"])),
+        first_dealer=str(data.draw(st.integers(1, count))),
+    )
+    weights = ["hand"] * 5 + list(STEPS)
+    for step in data.draw(st.lists(st.sampled_from(weights), min_size=1, max_size=12)):
+        STEPS[step](table, data)
+    if data.draw(st.booleans()):
+        table.end()
+
+
+def test_fuzz_nights_at_the_table_come_back_the_same(owner, owner_client):
+    """Any night kept through the table's pages, exported and imported into an empty
+    league, is the same league."""
+
+    @NIGHT
+    @given(data=st.data())
+    def run(data):
+        with transaction.atomic():
+            league = make_league(owner, name="Night")
+            a_night(Table(owner_client, league, lenient=True), data)
+            restored = make_league(owner, name="Restored")
+            assert_the_same_after_a_round_trip(owner_client, league, restored)
             transaction.set_rollback(True)
 
     run()

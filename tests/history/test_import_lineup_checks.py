@@ -14,7 +14,7 @@ from scoring.models import GameSession, Hand, HandScore, League, Player
 from tests.history.test_export_import import export_json, upload
 from tests.history.test_import_fuzz import FUZZ, mutate
 from tests.history.test_import_lineups import hands_of, mighty_night, taiwan_night
-from tests.views.factories import counts, make_league
+from tests.views.factories import counts, make_league, url
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,11 @@ def repeat_first_sat_out(doc):
     taiwan(doc, 5)["sat_out"] = [entry, entry]
 
 
+def seat_a_stranger(doc):
+    """Zed, in no list of players, given a seat of his own for a hand."""
+    doc["sessions"][0]["all_seats"].append([9, "Zed", 2, 2])
+
+
 REFUSALS = {
     "sat out, players not named": (
         lambda d: taiwan(d, 5).pop("players"),
@@ -77,11 +82,11 @@ REFUSALS = {
         f"{TAIWAN}, hand 3: it must have one score per seat (4).",
     ),
     "a stranger plays": (
-        lambda d: taiwan(d, 2)["players"].__setitem__(4, "Zed"),
+        lambda d: seat_a_stranger(d) or taiwan(d, 2)["players"].__setitem__(4, "Zed"),
         f"{TAIWAN}, hand 2: “Zed” sits at the table but is not in the list of players.",
     ),
     "a stranger sits out": (
-        lambda d: taiwan(d, 6)["sat_out"][0].__setitem__(1, "Zed"),
+        lambda d: seat_a_stranger(d) or taiwan(d, 6)["sat_out"][0].__setitem__(1, "Zed"),
         f"{TAIWAN}, hand 6: “Zed” sits at the table but is not in the list of players.",
     ),
     "a killed seat in Taiwan": (
@@ -118,11 +123,37 @@ REFUSALS = {
     ),
     "more at the table than the game seats": (
         lambda d: d["sessions"][0]["seats"].extend(["Gus", "Hal", "Ivy", "Jo", "Kim"]),
-        f"{TAIWAN}: Taiwan Napoleon is played by",
+        f"{TAIWAN}, hand 1: Taiwan Napoleon is played by 4–6 players, not 10.",
     ),
     "dealing in a count the game does not play": (
         lambda d: d["sessions"][0].update(players_per_hand=3),
         f"{TAIWAN}: how many are dealt in must be a player count Taiwan Napoleon is played by",
+    ),
+    "one player in two seats": (
+        lambda d: d["sessions"][0]["all_seats"].append([9, " ann", 9, None]),
+        f"{TAIWAN}: a player has two seats.",
+    ),
+    "two players in one seat": (
+        lambda d: d["sessions"][0]["all_seats"].append([0, "Hal", 9, None]),
+        f"{TAIWAN}: two players sit in seat 0.",
+    ),
+    "a stranger in a seat": (
+        lambda d: d["sessions"][0]["all_seats"].append([9, "Zed", 9, None]),
+        f"{TAIWAN}: “Zed” sits at the table but is not in the list of players.",
+    ),
+    "a seat with no player": (
+        lambda d: d["sessions"][0]["all_seats"].insert(0, [9, "  ", 9, None]),
+        f"{TAIWAN}: entry 1 of the seats the session has had is empty.",
+    ),
+    "a player of a hand without a seat": (
+        lambda d: d["sessions"][0].update(
+            all_seats=[row for row in d["sessions"][0]["all_seats"] if row[1] != "Gus"]
+        ),
+        f"{TAIWAN}, hand 4: “Gus” is at the table but has no seat among the session's seats.",
+    ),
+    "a seat from hand 0": (
+        lambda d: d["sessions"][0]["all_seats"][0].__setitem__(2, 0),
+        f"{TAIWAN}: entry 1 of the seats the session has had must be at least 1.",
     ),
     "players not a list": (
         lambda d: taiwan(d, 2).update(players="Ann"),
@@ -176,6 +207,7 @@ def test_a_file_without_line_ups_still_reads(owner_client, empty, document):
     document["sessions"][0]["hands"] = document["sessions"][0]["hands"][:1]
     del document["sessions"][0]["stake_changes"]
     del document["sessions"][0]["players_per_hand"]
+    del document["sessions"][0]["all_seats"]
     assert upload(owner_client, empty, json.dumps(document).encode()).status_code == 302
     restored = GameSession.objects.get(league=empty)
     assert restored.stake_changes == [] and restored.players_per_hand is None
@@ -207,6 +239,59 @@ def test_fuzz_the_import_of_a_night_of_comings_and_goings(owner, owner_client, d
                     if seat != hand.sitting_out
                 ]
             assert not League.objects.filter(name__startswith="\x1f").exists()
+            transaction.set_rollback(True)
+
+    run()
+
+
+# What a seat row's columns may be changed to: a number, a player, a first and a last hand.
+SEAT_COLUMNS = (
+    st.integers(0, 12),
+    st.sampled_from(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Zed"]),
+    st.integers(1, 9),
+    st.one_of(st.none(), st.integers(1, 9)),
+)
+SESSION_PAGES = ("table", "players", "hands", "summary", "stake", "session-history", "undo")
+
+
+def edited_seats(rows: list, data) -> list:
+    """The rows with a column or two changed, a row dropped or copied."""
+    rows = [list(row) for row in rows]
+    for _ in range(data.draw(st.integers(1, 3))):
+        index = data.draw(st.integers(0, len(rows) - 1))
+        action = data.draw(st.sampled_from(["change", "change", "change", "drop", "copy"]))
+        if action == "drop" and len(rows) > 1:
+            rows.pop(index)
+        elif action == "copy":
+            rows.append(list(rows[index]))
+        else:
+            column = data.draw(st.integers(0, 3))
+            rows[index][column] = data.draw(SEAT_COLUMNS[column])
+    return rows
+
+
+def test_fuzz_the_seats_a_file_lists(owner, owner_client, document):
+    """Seats changed by hand (numbers, players, first and last hands): refused with
+    nothing written, or taken, and then every page of the session and the league shows."""
+    empty = make_league(owner, name="Restored")
+
+    @FUZZ
+    @given(data=st.data())
+    def run(data):
+        changed = copy.deepcopy(document)
+        session = changed["sessions"][0]
+        session["all_seats"] = edited_seats(session["all_seats"], data)
+        with transaction.atomic():
+            before = counts()
+            response = upload(owner_client, empty, json.dumps(changed).encode())
+            assert response.status_code in (302, 400), response.status_code
+            if response.status_code == 400:
+                assert counts() == before
+            else:
+                session = GameSession.objects.get(league=empty, variant="taiwan")
+                for name in SESSION_PAGES:
+                    assert owner_client.get(url(name, session.pk)).status_code == 200, name
+                assert owner_client.get(url("league", empty.pk)).status_code == 200
             transaction.set_rollback(True)
 
     run()

@@ -10,6 +10,7 @@ import pytest
 
 from scoring.models import GameSession, Hand, HandScore, Player
 from scoring.standings import standings
+from tests.history.at_the_table import Table
 from tests.history.test_export_import import export_json, upload
 from tests.views.factories import drawn_for, make_league, make_session, pass_out, url
 from tests.views.test_lineup import fresh, record, seat_of
@@ -140,3 +141,36 @@ def test_the_restored_seats_follow_the_players(owner, owner_client, nights):
     # The restored table plays on: the next hand deals in six of the seven.
     page = owner_client.get(taiwan.get_absolute_url())
     assert page.status_code == 200 and page.context["lineup"].players == 6
+
+
+def test_the_table_as_it_is_after_the_last_hand_comes_back(owner, owner_client, league):
+    """Seven at a six-player game; after the last hand one goes home, a newcomer sits down
+    between two others, another leaves, and all six are dealt in: the file lists every
+    seat as the app numbers them and says all are dealt in (an import would otherwise
+    follow the last hand), and the import seats them so."""
+    table = Table(owner_client, league)
+    table.start("taiwan", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"])
+    table.hand(declarer="Ann", level="3", trump="S", partner="alone", points="12")
+    table.players("leave", who="Ben")
+    table.players("join", name="Hal", after="Ann", per_hand="6")
+    table.players("leave", who="Cat")
+    table.players("deal_in", per_hand="6")
+    exported = export_json(owner_client, league)
+    session = json.loads(exported)["sessions"][0]
+    assert session["all_seats"] == [
+        [0, "Ann", 1, None],
+        [1, "Ben", 1, 1],
+        [1, "Hal", 2, None],  # after Ann: those after her move one along
+        [3, "Cat", 1, 1],
+        [4, "Dan", 1, None],
+        [5, "Eve", 1, None],
+        [6, "Fay", 1, None],
+        [7, "Gus", 1, None],
+    ]
+    assert session["players_per_hand"] is None
+    empty = make_league(owner, name="Restored")
+    assert upload(owner_client, empty, exported).status_code == 302
+    restored = GameSession.objects.get(league=empty)
+    assert seats_of(restored) == seats_of(fresh(table.session))
+    assert restored.players_per_hand is None and restored.players_count == 6
+    assert export_json(owner_client, empty) == exported

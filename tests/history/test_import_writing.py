@@ -141,7 +141,7 @@ def test_an_interrupted_import_is_cleared_by_the_next(owner, empty, document):
     assert not League.objects.filter(pk=stale.pk).exists()
     assert not GameSession.objects.filter(league_id=stale.pk).exists()
     assert League.objects.filter(pk=running.pk).exists()
-    assert Hand.objects.filter(session__league=empty).count() == 6
+    assert Hand.objects.filter(session__league=empty).count() == 8
 
 
 def test_the_reading_runs_in_a_thread_of_its_own_in_the_callers_language():
@@ -166,7 +166,7 @@ def test_an_import_takes_bytes_or_a_file(owner, document):
 
     for data in (json.dumps(document).encode(), io.BytesIO(json.dumps(document).encode())):
         target = make_league(owner, name="Target")
-        assert imports.import_league(target, data) == {"players": 14, "sessions": 3, "hands": 6}
+        assert imports.import_league(target, data) == {"players": 14, "sessions": 3, "hands": 8}
 
 
 def test_changed_is_a_copy(document):

@@ -8,7 +8,7 @@ from scoring.league.figures import league_figures
 from scoring.league.period import Period
 from scoring.league.tables import contract_facts
 from scoring.models import Player
-from tests.views.factories import make_session, play
+from tests.views.factories import make_session, play, url
 
 
 def close(a, b):
@@ -146,6 +146,18 @@ def test_each_variant_has_its_own_rating(db, league, mighty):
     rated = shown_ratings(league)
     assert rated[("taiwan", "Ann")].hands == 1 and rated[("mighty", "Jin")].hands == 1
     assert ("taiwan", "Jin") not in rated
+
+
+def test_a_seat_killed_in_its_players_only_hand_is_not_rated(db, owner_client, league):
+    """Six at Mighty: the seat the declarer kills sits the hand out, so its player has no
+    rating yet; the league page and the player's page still show."""
+    names = ["Jin", "Min", "Soo", "Hyun", "Woo", "Yoon"]
+    play(make_session(league, "mighty", names=names), killed="2")
+    rated = shown_ratings(league)
+    assert ("mighty", "Soo") not in rated and rated[("mighty", "Jin")].hands == 1
+    soo = Player.objects.get(league=league, name="Soo")
+    assert owner_client.get(url("league", league.pk)).status_code == 200
+    assert owner_client.get(url("player", soo.pk)).status_code == 200
 
 
 def test_shown_changes_of_one_hand_add_up_to_nothing():

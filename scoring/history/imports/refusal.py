@@ -52,6 +52,7 @@ FIELDS = {
     "stake_changes": gettext_lazy("the stake changes"),
     "sitting_out": gettext_lazy("the killed seat"),
     "players_per_hand": gettext_lazy("how many are dealt in"),
+    "all_seats": gettext_lazy("the seats the session has had"),
 }
 HAND_FIELDS = {
     "version": gettext_lazy("the hand's version"),
@@ -129,6 +130,8 @@ def session_field(loc: tuple, place: str, raw) -> tuple[str, str]:
         return hand_place(place, hand, loc[1] + 1), _hand_field(loc[2:])
     if len(loc) >= 2 and loc[0] == "seats" and isinstance(loc[1], int):
         return place, _("the player in seat {seat}").format(seat=loc[1])
+    if len(loc) >= 2 and loc[0] == "all_seats" and isinstance(loc[1], int):
+        return place, _("entry {number} of the seats the session has had").format(number=loc[1] + 1)
     if len(loc) >= 2 and loc[0] == "stake_changes" and isinstance(loc[1], int):
         if len(loc) >= 3 and loc[2] == 0:
             return place, _("the first hand of stake change {number}").format(number=loc[1] + 1)

@@ -2,9 +2,10 @@
 
 The file says what the table entered (declarer, contract, partner, the count, the cards
 or the tricks) and what the rules made of it (scores, made, target, result, reasons).
-The first part is checked against the game: seats at the table, a result counted the
-way the game counts (no trick counts on a point-card game, no captured cards on a trick
-game), no card discarded twice. The second part is derived again: scores, made, target
+The first part is checked against the game: seats at the table, a result entered one of
+the ways the table page offers for the game (no trick counts on a point-card game, no
+captured cards on a trick game, whose quick count is its declarer's side's tricks), no
+card discarded twice. The second part is derived again: scores, made, target
 and result that disagree with the engine are refused, and the reasons written in the
 file are never taken (anyone can type a sentence): the engine writes them again.
 """
@@ -15,7 +16,6 @@ from dataclasses import field as data_field
 
 from django.utils.translation import gettext as _
 
-from scoring.forms import MAX_SITTING_OUT
 from scoring.names import name_key
 from scoring.rules import HandFacts, RulesError, find_variant, parse_card
 
@@ -131,23 +131,15 @@ def session_rows(session: Session, place: str, engine: Engine):
     variant = find_variant(session.variant)
     players = len(session.seats)
     table = Table(place, variant, None, None, players, session.options)
-    most = max(variant.players)
-    # More friends than the game deals in take turns sitting out: each hand names its own.
-    if not (variant.can_seat(players) or most < players <= most + MAX_SITTING_OUT):
-        table.fail(
-            _("{game} is played by {counts} players, not {count}.").format(
-                game=table.game(), counts=variant.player_counts, count=players
-            )
-        )
+    # Any number may sit at the table (too few to play, more than a hand deals in:
+    # those take turns sitting out, each hand naming its own); each hand is checked at
+    # its own count. The first dealer is a seat's number, which may have gone before
+    # the first deal (the first seat then deals, scoring.lineup).
     if len({name_key(name) for name in session.seats}) != players:
         table.fail(_("a player has two seats."))
-    if variant.can_seat(players):
-        try:
-            engine.table(variant, session.options, players)
-        except RulesError as error:
-            table.fail(_("the house rules: {problem}").format(problem=error.message))
-    table.seat(session.first_dealer, "first_dealer", None)
+    _house_rules(session, table, engine)
     hands, scores, rings, last = _hands(session, table, engine)
+    seats = seating.given_seats(session, table, rings)
     row = (
         session.date.isoformat(),
         session.variant,
@@ -159,14 +151,30 @@ def session_rows(session: Session, place: str, engine: Engine):
         seating.stake_changes(session.stake_changes, table),
         seating.per_hand(session, table, last),
         tuple(session.seats),
-        seating.seat_rows(session.seats, rings),
+        seating.seat_rows(session.seats, rings) if seats is None else seats,
     )
     named = {}
     for _number, ring, where in rings:
         for name in ring if where else ():
             named.setdefault(name_key(name), (where, name))
     named = {key: (hand_place(place, *where), name) for key, (where, name) in named.items()}
+    for _number, name, *_run in seats or ():
+        named.setdefault(name_key(name), (place, name))
     return row, hands, scores, named
+
+
+def _house_rules(session: Session, table: Table, engine: Engine) -> None:
+    """House rules a table of the game can play by: at the count seated, or where that
+    count is not one the game seats (a session with no hand yet), at any it does."""
+    variant = table.variant
+    counts = [table.players] if variant.can_seat(table.players) else list(variant.players)
+    for count in counts:
+        try:
+            engine.table(variant, session.options, count)
+            return
+        except RulesError as error:
+            problem = error.message
+    table.fail(_("the house rules: {problem}").format(problem=problem))
 
 
 def _hands(session: Session, table: Table, engine: Engine):
@@ -295,32 +303,9 @@ def _played(hand: dict, table: Table, engine: Engine, where: tuple):
 
 
 def _counted_as_the_game_counts(hand: dict, table: Table, where: tuple) -> None:
-    """The result entered the one way the game counts it, each card discarded once."""
+    """The result entered one of the ways the game counts it, each card discarded once."""
     if table.variant.counts_tricks:
-        if hand["mode"] != "tricks":
-            table.fail(
-                _("{game} counts tricks, so the result must be entered as tricks.").format(
-                    game=table.game()
-                ),
-                where,
-            )
-        for name in ("captured", "declarer_points"):
-            if hand[name] is not None:
-                table.fail(
-                    _("{game} counts tricks, not point cards, so {field} must be null.").format(
-                        game=table.game(), field=field(name)
-                    ),
-                    where,
-                )
-        if hand["discards"]:
-            table.fail(
-                _("{game} counts tricks, so no discards are listed.").format(game=table.game()),
-                where,
-            )
-        if hand["toppled"] and not table.variant.can_topple:
-            table.fail(_("{game} has no toppled hands.").format(game=table.game()), where)
-        if hand["tricks"] is None and not hand["toppled"]:
-            table.fail(_("it needs the tricks each seat took."), where)
+        _counted_in_tricks(hand, table, where)
         return
     if hand["tricks"] is not None or hand["toppled"]:
         table.fail(
@@ -330,6 +315,64 @@ def _counted_as_the_game_counts(hand: dict, table: Table, where: tuple) -> None:
             where,
         )
     _counted_in_points(hand, table, where)
+
+
+def _counted_in_tricks(hand: dict, table: Table, where: tuple) -> None:
+    """Tricks by seat (or none, the hand toppled), or the quick count the table page
+    opens with: the declarer's side's tricks alone, kept where a point-card game keeps
+    its count (``scoring.hand_form``)."""
+    game = table.game()
+    if hand["mode"] not in ("tricks", "count"):
+        table.fail(
+            _(
+                "{game} counts tricks, so the result must be entered as tricks or as a quick count."
+            ).format(game=game),
+            where,
+        )
+    if hand["captured"] is not None:
+        table.fail(
+            _("{game} counts tricks, not point cards, so {field} must be null.").format(
+                game=game, field=field("captured")
+            ),
+            where,
+        )
+    if hand["discards"]:
+        table.fail(_("{game} counts tricks, so no discards are listed.").format(game=game), where)
+    if hand["toppled"] and not table.variant.can_topple:
+        table.fail(_("{game} has no toppled hands.").format(game=game), where)
+    if hand["mode"] == "count":
+        _quick_count_of_tricks(hand, table, where)
+        return
+    if hand["declarer_points"] is not None:
+        table.fail(
+            _("its result was entered as tricks, so {field} must be null.").format(
+                field=field("declarer_points")
+            ),
+            where,
+        )
+    if hand["tricks"] is None and not hand["toppled"]:
+        table.fail(_("it needs the tricks each seat took."), where)
+
+
+def _quick_count_of_tricks(hand: dict, table: Table, where: tuple) -> None:
+    """A quick count says only how many tricks the declarer's side took: the table page
+    stores no tricks by seat with it, and a hand toppled is entered as tricks."""
+    for name, value in (("tricks", None), ("toppled", False)):
+        if hand[name] != value:
+            table.fail(
+                _("its result was entered as a quick count, so {field} must be {value}.").format(
+                    field=field(name), value=json.dumps(value)
+                ),
+                where,
+            )
+    if hand["declarer_points"] is None:
+        table.fail(
+            _(
+                "its result was entered as a quick count, so it needs the tricks the "
+                "declarer's side took."
+            ),
+            where,
+        )
 
 
 def _counted_in_points(hand: dict, table: Table, where: tuple) -> None:

@@ -9,7 +9,8 @@ score) is checked afterwards by ``.rescore``, with the engine.
 
 Version 1 is the only version so far. Fields added since are optional, so every earlier
 file still reads: who played a hand, who sat it out and the seat killed (issue 16: only
-where the table was not simply the session's seats), and a session's stake changes.
+where the table was not simply the session's seats), a session's stake changes, how
+many it deals in and, where its table changed, every seat it has had.
 """
 
 import datetime
@@ -33,6 +34,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from scoring import query
+from scoring.forms import MAX_SITTING_OUT
 from scoring.names import clean_name, name_key
 from scoring.query import FIRST_DATE, LAST_DATE
 from scoring.rules import RulesError, parse_card
@@ -41,7 +43,9 @@ from scoring.rules.variants import VARIANTS
 FORMAT = "napoleon-league"
 VERSIONS = (1,)
 MAX_PLAYERS = 1000
-MAX_SEATS = 10
+# Everyone at the largest table New game sets: the most a game deals in, and as many
+# again as take turns sitting out (scoring.forms).
+MAX_SEATS = max(max(variant.players) for variant in VARIANTS.values()) + MAX_SITTING_OUT
 MAX_HANDS_PER_SESSION = 2000
 MAX_NUMBER = 999_999_999  # a hand's number (numbers may skip: a deleted hand frees its own)
 MAX_LINES = 30
@@ -168,6 +172,12 @@ Options = dict[StrictStr, Any]  # house rules: the engine reads them (variant.ru
 Stake = Annotated[StrictStr, Field(max_length=12), AfterValidator(_stake)]
 # Who sat a hand out: [place among everyone at the table, name], as the export writes it.
 SatOut = Annotated[list[tuple[Seat, PlayerName]], Field(max_length=MAX_SEATS)]
+# A seat: [its number, its player, its first hand, its last hand or null: still taken].
+# Numbers grow as players join between others; each coming and going adds a seat.
+MAX_SEAT_ROWS = 200
+SeatRow = tuple[
+    _bounded(0, MAX_SEAT_ROWS), PlayerName, _bounded(1, MAX_NUMBER), _bounded(1, MAX_NUMBER) | None
+]
 # A later stake: [first hand it is played at, stake or null].
 StakeChange = tuple[_bounded(2, MAX_NUMBER), Stake | None]
 
@@ -219,6 +229,8 @@ class Session(BaseModel):
     ended_at: Moment | None
     seats: Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]
     hands: Annotated[list[Hand], Field(max_length=MAX_HANDS_PER_SESSION)]
+    # Every seat the session has had, where its table changed (scoring.history.export).
+    all_seats: Annotated[list[SeatRow], Field(max_length=MAX_SEAT_ROWS)] | None = None
 
 
 class League(BaseModel):

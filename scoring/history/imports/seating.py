@@ -75,13 +75,13 @@ def seat_rows(seats: list[str], rings) -> tuple:
 
 def per_hand(session, table, last) -> int | None:
     """How many of those seated the table deals in (``GameSession.players_per_hand``):
-    as the file says; in a file that does not say, as many as played the last hand when
-    someone sat it out, or with no hand yet, as New game sets it for more friends than
-    the game deals in."""
+    as the file says (null: all of them); in a file that does not say, as many as played
+    the last hand when someone sat it out, or with no hand yet, as New game sets it for
+    more friends than the game deals in."""
     variant, seats = table.variant, session.seats
-    if session.players_per_hand is not None:
+    if "players_per_hand" in session.model_fields_set:  # null: all of them
         count = session.players_per_hand
-        if not variant.can_seat(count):
+        if count is not None and not variant.can_seat(count):
             table.fail(
                 _("{field} must be a player count {game} is played by ({counts}).").format(
                     field=field("players_per_hand"),
@@ -95,6 +95,36 @@ def per_hand(session, table, last) -> int | None:
         return most if len(seats) > most else None
     players, out = last
     return len(players) if out else None
+
+
+def given_seats(session, table, rings) -> tuple | None:
+    """The seats as the file lists them, where the table changed during the session
+    (None: the file does not, and ``seat_rows`` builds them from the hands): each seat
+    still taken by one player, each number taken by one seat, and a seat for everyone
+    at the table of a hand (``rings``, as for ``seat_rows``) or at its start."""
+    if session.all_seats is None:
+        return None
+    numbers, players = set(), set()
+    for number, name, _start, until in session.all_seats:
+        if until is not None:
+            continue
+        if number in numbers:
+            table.fail(_("two players sit in seat {seat}.").format(seat=number))
+        if name_key(name) in players:
+            table.fail(_("a player has two seats."))
+        numbers.add(number)
+        players.add(name_key(name))
+    seated = {name_key(name) for _number, name, *_run in session.all_seats}
+    for _number, ring, where in [(1, session.seats, None), *rings]:
+        for name in ring:
+            if name_key(name) not in seated:
+                table.fail(
+                    _("“{name}” is at the table but has no seat among the session's seats.").format(
+                        name=name
+                    ),
+                    where,
+                )
+    return tuple(tuple(row) for row in session.all_seats)
 
 
 def stake_changes(changes, table) -> str:
