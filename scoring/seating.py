@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.forms import MAX_SITTING_OUT
 from scoring.models import GameSession, Player, Seat, TableChange
 from scoring.names import name_key
 from scoring.table import version
@@ -70,9 +71,9 @@ def _changed(locked: version.Locked, detail: dict, user) -> None:
 
 
 def most_seated(session) -> int:
-    """How many may sit at the table: twice as many as the game deals in at most, so that
-    each hand deals in at least half of those seated."""
-    return 2 * max(session.engine.players)
+    """How many may sit at the table: as many as the game deals in at most, and three
+    more taking turns to sit out, as New game allows (a league file holds no more)."""
+    return max(session.engine.players) + MAX_SITTING_OUT
 
 
 def replace(session, seat_id: int, name: str, drawn: int | None = None, user=None) -> Seat:

@@ -266,9 +266,9 @@ def test_a_join_after_a_seat_no_table_has_is_refused_with_a_message(member_clien
     assert len(fresh(session).seat_list) == 5
 
 
-def test_a_table_seats_at_most_twice_what_the_game_deals_in(member_client, league):
+def test_a_table_seats_at_most_three_more_than_the_game_deals_in(member_client, league):
     session = make_session(league, "taiwan")
-    for n in range(7):  # 5 + 7 = 12: twice the six Taiwan deals in at most
+    for n in range(4):  # 5 + 4 = 9: the six Taiwan deals in at most, and three more
         page = players_page(member_client, session)
         data = {"action": "join", "name": f"Guest {n}", **page}
         assert member_client.post(url("players", session.pk), data).status_code == 302
@@ -276,5 +276,5 @@ def test_a_table_seats_at_most_twice_what_the_game_deals_in(member_client, leagu
     data = {"action": "join", "name": "One too many", **page}
     response = member_client.post(url("players", session.pk), data)
     assert response.status_code == 409
-    assert "Taiwan Napoleon seats at most 12 players at one table." in response.content.decode()
-    assert len(fresh(session).seat_list) == 12
+    assert "Taiwan Napoleon seats at most 9 players at one table." in response.content.decode()
+    assert len(fresh(session).seat_list) == 9
