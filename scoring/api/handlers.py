@@ -7,11 +7,10 @@ engine's ``RulesError`` subclasses, each with its field.
 """
 
 from scoring import rulings
+from scoring.api import wire
 from scoring.rules import VARIANTS
 from scoring.rules.i18n import _
 from scoring.rules.variants import Variant
-
-from . import wire
 
 __all__ = [
     "auction",

@@ -1,6 +1,6 @@
 from django.urls import re_path
 
-from . import views
+from scoring.api import views
 
 urlpatterns = [
     re_path(r"^api/v1/variants/?$", views.variants, name="api-variants"),

@@ -8,10 +8,9 @@ from django.http import JsonResponse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
+from scoring.api import handlers
 from scoring.rules.errors import NotationError, RulesError
 from scoring.throttle import api_allowed
-
-from . import handlers
 
 log = logging.getLogger(__name__)
 

@@ -7,13 +7,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import rulings
+from scoring.referee.calls import Walk, walk
+from scoring.referee.display import bid_view, call_view, join_codes, ladder_rows, split_codes
+from scoring.referee.situation import Situation, ask
 from scoring.rules.bids import DEAL_MISS
 from scoring.rules.errors import RulesError
 from scoring.rulings import ask as question
-
-from .calls import Walk, walk
-from .display import bid_view, call_view, join_codes, ladder_rows, split_codes
-from .situation import Situation, ask
 
 log = logging.getLogger(__name__)
 

@@ -10,11 +10,17 @@ allows a joker call) also comes from the engine's own lists and questions.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.referee.display import (
+    bid_view,
+    card_of,
+    card_view,
+    join_codes,
+    split_codes,
+    suit_choices,
+)
+from scoring.referee.situation import OUT, OUT_PROMPT, Situation
 from scoring.rules.cards import SUITS
 from scoring.rules.tricks import Trick
-
-from .display import bid_view, card_of, card_view, join_codes, split_codes, suit_choices
-from .situation import OUT, OUT_PROMPT, Situation
 
 
 class CardTool(Situation):

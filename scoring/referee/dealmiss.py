@@ -12,13 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import rulings
+from scoring.referee.cardtool import CardTool
+from scoring.referee.display import card_view
+from scoring.referee.house import canonical_options
+from scoring.referee.situation import ask
 from scoring.rules.errors import RulesError
 from scoring.rulings import ask as question
-
-from .cardtool import CardTool
-from .display import card_view
-from .house import canonical_options
-from .situation import ask
 
 SWITCH, VALUES = "deal_miss", "deal_miss_values"  # the house rules this page sets itself
 

@@ -3,11 +3,10 @@
 from django.utils.translation import gettext as _
 
 from scoring import rulings
+from scoring.referee.cardtool import CardTool
+from scoring.referee.display import card_view
+from scoring.referee.situation import OUT, ask
 from scoring.rulings import ask as question
-
-from .cardtool import CardTool
-from .display import card_view
-from .situation import OUT, ask
 
 
 class TrickTool(CardTool):

@@ -4,12 +4,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import rulings
+from scoring.referee.display import ladder_rows
+from scoring.referee.situation import OUT, OUT_PROMPT, Situation, ask
+from scoring.referee.tables import score_table
 from scoring.rulebook.labels import page_lines
 from scoring.rulings import ask as question
-
-from .display import ladder_rows
-from .situation import OUT, OUT_PROMPT, Situation, ask
-from .tables import score_table
 
 MAX_SEATS = 10
 # ---- how is this hand scored ---------------------------------------------------------

@@ -20,18 +20,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from scoring import query, rulings
-from scoring.rulebook.refusals import house_refusal
-from scoring.rules import VARIANTS, find_variant
-from scoring.rules.errors import OptionError, RulesError
-
-from . import numbers
-from .house import (
+from scoring.referee import numbers
+from scoring.referee.house import (
     TRUE_WORDS,
     canonical_options,
     encode_options,
     option_fields,
     options_to_json,
 )
+from scoring.rulebook.refusals import house_refusal
+from scoring.rules import VARIANTS, find_variant
+from scoring.rules.errors import OptionError, RulesError
 
 log = logging.getLogger(__name__)
 

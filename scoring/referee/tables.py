@@ -14,12 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import rulings
+from scoring.referee.display import bid_view
+from scoring.referee.situation import OUT
 from scoring.rulebook.labels import page_lines
 from scoring.rules.errors import RulesError
 from scoring.rulings import ask
-
-from .display import bid_view
-from .situation import OUT
 
 DECLARER, PARTNER = 0, 1
 # Nap with both house calls has nine contracts: each shown made and failed.

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from scoring.referee import views
 
 urlpatterns = [
     path("", views.index, name="referee-index"),

@@ -16,12 +16,11 @@ from django.views.decorators.http import require_safe
 
 from scoring import query
 from scoring.models import GameSession
-
-from .auction import AuctionTool
-from .dealmiss import DealMissTool
-from .plays import LegalTool, TrickTool
-from .score import ScoreTool
-from .situation import OUT, Situation
+from scoring.referee.auction import AuctionTool
+from scoring.referee.dealmiss import DealMissTool
+from scoring.referee.plays import LegalTool, TrickTool
+from scoring.referee.score import ScoreTool
+from scoring.referee.situation import OUT, Situation
 
 
 def referee_session(request):

@@ -14,12 +14,11 @@ from django.utils.translation import gettext as _
 
 from scoring import query, rulings
 from scoring.models import GameSession
+from scoring.rulebook import facts, words
+from scoring.rulebook.explain import explained
+from scoring.rulebook.labels import option_title, own_numbers_label, value_label
 from scoring.rules.errors import RulesError
 from scoring.rules.score_layout import grid
-
-from . import facts, words
-from .explain import explained
-from .labels import option_title, own_numbers_label, value_label
 
 PREFIX = "o."
 _TRUE, _FALSE = {"true", "1", "on", "yes"}, {"false", "0", "off", "no"}

@@ -13,7 +13,7 @@ label and the option's description, which is always enough to read a page right.
 
 from django.utils.translation import gettext_lazy as _
 
-from .explain_house import EXPLAINED_HOUSE
+from scoring.rulebook.explain_house import EXPLAINED_HOUSE
 
 EXPLAINED = {
     ("blind_shown", True): _(

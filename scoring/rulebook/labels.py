@@ -10,11 +10,10 @@ from collections.abc import Mapping
 
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rulebook import words
 from scoring.rules.options import GAME_NAMED_PARTS, GAME_NAMED_VALUES, LABELS
 from scoring.rules.score_layout import grid
 from scoring.rules.scores import own_numbers_line, signed
-
-from . import words
 
 SCORE_VALUES = "score_values"
 

@@ -11,10 +11,9 @@ import copy
 
 from django.utils.translation import gettext as _
 
+from scoring.rulebook.labels import option_title, part_name, value_label
 from scoring.rules.errors import RulesError
 from scoring.rulings import PAGE
-
-from .labels import option_title, part_name, value_label
 
 PREFIX = "options."
 

@@ -22,10 +22,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
+from scoring.rulebook.context import page_context
+from scoring.rulebook.sections import render_body, split_sections
 from scoring.rules import VARIANTS
-
-from .context import page_context
-from .sections import render_body, split_sections
 
 MAX_QUERY = 100  # characters searched; the rest of a longer query is dropped
 MAX_TERMS = 8

@@ -4,15 +4,14 @@ examples and specials, Nap's calls and scores), and the names a page's template 
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from scoring.rulebook.facts import Cell, Row, Table, as_check, score_of, table_of
+from scoring.rulebook.mighty_terms import mighty_terms
+from scoring.rulebook.tables_points import chip_table, taiwan_tables, wins_examples
+from scoring.rulebook.worked import ANY, Hand, ScoreExample, examples, role_amounts, scored
 from scoring.rules.bids import FULL_NAP
 from scoring.rules.cards import SAME_COLOUR, SUITS
 from scoring.rules.errors import RulesError
 from scoring.rules.variants.mighty import mighty_card, ripper_card
-
-from .facts import Cell, Row, Table, as_check, score_of, table_of
-from .mighty_terms import mighty_terms
-from .tables_points import chip_table, taiwan_tables, wins_examples
-from .worked import ANY, Hand, ScoreExample, examples, role_amounts, scored
 
 # ---- Thai -----------------------------------------------------------------------------
 

@@ -4,11 +4,10 @@ the Japanese win count. Each row is scored by the engine and carries its check (
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from scoring.rulebook.facts import Cell, Row, Table, score_of
+from scoring.rulebook.labels import value_label
+from scoring.rulebook.worked import ANY, Hand, examples, role_amounts, scored, stepped
 from scoring.rules.scores import signed
-
-from .facts import Cell, Row, Table, score_of
-from .labels import value_label
-from .worked import ANY, Hand, examples, role_amounts, scored, stepped
 
 # ---- Taiwan and Hong Kong ------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from scoring.rulebook import views
 
 urlpatterns = [
     path("", views.index, name="rules-index"),

@@ -7,11 +7,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from scoring.rulebook import search as searching
+from scoring.rulebook.context import choose, either, page_context, session_label
+from scoring.rulebook.sections import render_body, split_sections
 from scoring.rules import VARIANTS
-
-from . import search as searching
-from .context import choose, either, page_context, session_label
-from .sections import render_body, split_sections
 
 
 @require_safe

@@ -5,12 +5,12 @@ Start with ``find_variant("taiwan")``; a variant builds its house rules
 plays and scores hands. Every answer carries a reason a player can read aloud.
 """
 
-from .bids import PASS, Bid, NapBid
-from .cards import CARDS, Card, parse_card
-from .errors import NotationError, RulesError, RuleViolation
-from .scores import HandFacts, Score
-from .tricks import LegalPlays, Trick, TrickResult
-from .variants import VARIANTS, Variant, find_variant
+from scoring.rules.bids import PASS, Bid, NapBid
+from scoring.rules.cards import CARDS, Card, parse_card
+from scoring.rules.errors import NotationError, RulesError, RuleViolation
+from scoring.rules.scores import HandFacts, Score
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.variants import VARIANTS, Variant, find_variant
 
 __all__ = [
     "CARDS",

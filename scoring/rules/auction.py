@@ -10,10 +10,10 @@ call at any moment, is ``run_free_auction``.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bids import DEAL_MISS, Contract, Ladder, parse_call
-from .errors import IllegalCall, NotationError, OutOfRange
-from .i18n import N_, _
-from .sentences import Seat
+from scoring.rules.bids import DEAL_MISS, Contract, Ladder, parse_call
+from scoring.rules.errors import IllegalCall, NotationError, OutOfRange
+from scoring.rules.i18n import N_, _
+from scoring.rules.sentences import Seat
 
 CONSECUTIVE, ALL_BUT_ONE, ONE_EACH = "consecutive", "all_but_one", "one_each"
 

@@ -9,10 +9,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .cards import NO_TRUMP, SUITS, SYMBOLS
-from .errors import CallNotationError, IllegalCall
-from .i18n import N_, _
-from .sentences import Listing, Writer
+from scoring.rules.cards import NO_TRUMP, SUITS, SYMBOLS
+from scoring.rules.errors import CallNotationError, IllegalCall
+from scoring.rules.i18n import N_, _
+from scoring.rules.sentences import Listing, Writer
 
 PASS = "pass"
 DEAL_MISS = "dealmiss"  # the Mighty's weak-hand call (rules-house.md §8.5.3)

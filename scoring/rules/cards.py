@@ -6,9 +6,9 @@ compare and hash by identity: cheap in the hot loop of judging tricks.
 
 from collections.abc import Iterable
 
-from .errors import CardNotationError, CardNotInDeck, DuplicateCard
-from .i18n import N_, NC_, _, pgettext
-from .sentences import Writer
+from scoring.rules.errors import CardNotationError, CardNotInDeck, DuplicateCard
+from scoring.rules.i18n import N_, NC_, _, pgettext
+from scoring.rules.sentences import Writer
 
 SUITS = ("S", "H", "D", "C")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -17,8 +17,8 @@ wording for a reader who knows the seats by name.
 
 from __future__ import annotations
 
-from .i18n import gettext
-from .sentences import CODES, Param, Seat, Writer, write
+from scoring.rules.i18n import gettext
+from scoring.rules.sentences import CODES, Param, Seat, Writer, write
 
 
 class RulesError(ValueError):

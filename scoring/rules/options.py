@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from .errors import BadOptionValue, UnknownOption
-from .i18n import N_, _
-from .score_values import ScoreValues, parse_score_values
-from .sentences import given
+from scoring.rules.errors import BadOptionValue, UnknownOption
+from scoring.rules.i18n import N_, _
+from scoring.rules.score_values import ScoreValues, parse_score_values
+from scoring.rules.sentences import given
 
 # Short names for the house rules, as a settings screen shows them.
 # Option values and parts that are named after a game: their player's names live here, in

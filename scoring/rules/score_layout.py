@@ -16,7 +16,7 @@ whether a row sums to zero.
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .i18n import N_, _, pgettext
+from scoring.rules.i18n import N_, _, pgettext
 
 # Who receives a column's amount in a typical hand, counted among the live seats:
 # the declarer; the partner (none when the declarer plays alone); the declarer's side

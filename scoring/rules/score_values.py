@@ -13,8 +13,8 @@ variant knows it. Scoring code then asks ``Variant.coefficients`` for the number
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from .errors import BadOptionValue, UnknownOption
-from .i18n import N_, _
+from scoring.rules.errors import BadOptionValue, UnknownOption
+from scoring.rules.i18n import N_, _
 
 PATH = "options.score_values"
 

@@ -3,11 +3,11 @@
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .bids import Contract
-from .cards import Card
-from .errors import InconsistentResult, NotationError, OutOfRange
-from .i18n import N_, _, pgettext
-from .sentences import Listing, Seat
+from scoring.rules.bids import Contract
+from scoring.rules.cards import Card
+from scoring.rules.errors import InconsistentResult, NotationError, OutOfRange
+from scoring.rules.i18n import N_, _, pgettext
+from scoring.rules.sentences import Listing, Seat
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,14 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .auction import AuctionState
-from .bids import DEAL_MISS, PASS, Bid, Contract, NapBid
-from .cards import JOKER, SUITS, Card
-from .errors import RulesError
-from .scores import HandFacts, Score
-from .tricks import Trick, TrickResult
-from .variants.base import Variant
-from .variants.mighty import Mighty
+from scoring.rules.auction import AuctionState
+from scoring.rules.bids import DEAL_MISS, PASS, Bid, Contract, NapBid
+from scoring.rules.cards import JOKER, SUITS, Card
+from scoring.rules.errors import RulesError
+from scoring.rules.scores import HandFacts, Score
+from scoring.rules.tricks import Trick, TrickResult
+from scoring.rules.variants.base import Variant
+from scoring.rules.variants.mighty import Mighty
 
 # Any game's house rules: the play-out reads the options of whichever game it plays.
 Rules = Any

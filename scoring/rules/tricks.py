@@ -7,8 +7,8 @@
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 
-from .bids import Contract
-from .cards import Card
+from scoring.rules.bids import Contract
+from scoring.rules.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,8 @@ variant object.
 from scoring.rules.auction import AuctionState, DealMiss
 from scoring.rules.scores import Score
 from scoring.rules.tricks import LegalPlays, TrickResult
-
-from .fields import Fields, Malformed
-from .questions import (
+from scoring.rulings.fields import Fields, Malformed
+from scoring.rulings.questions import (
     AuctionQuestion,
     DealMissQuestion,
     LegalPlaysQuestion,
@@ -25,7 +24,7 @@ from .questions import (
     Table,
     TrickQuestion,
 )
-from .reading import (
+from scoring.rulings.reading import (
     read_auction_question,
     read_deal_miss_question,
     read_deal_miss_table,
@@ -33,9 +32,9 @@ from .reading import (
     read_table,
     read_trick_question,
 )
-from .results import read_score_question
-from .rule import auction, deal_miss, judge, legal_plays, score
-from .words import PAGE, PageWords
+from scoring.rulings.results import read_score_question
+from scoring.rulings.rule import auction, deal_miss, judge, legal_plays, score
+from scoring.rulings.words import PAGE, PageWords
 
 __all__ = [
     "AuctionQuestion",

@@ -9,8 +9,8 @@ number then is asked for, its leader is seat 0).
 
 from collections.abc import Mapping, Sequence
 
-from .fields import Fields
-from .questions import (
+from scoring.rulings.fields import Fields
+from scoring.rulings.questions import (
     AuctionQuestion,
     DealMissQuestion,
     LegalPlaysQuestion,
@@ -18,14 +18,14 @@ from .questions import (
     Table,
     TrickQuestion,
 )
-from .reading import (
+from scoring.rulings.reading import (
     read_auction_question,
     read_deal_miss_question,
     read_legal_plays_question,
     read_table,
     read_trick_question,
 )
-from .results import read_score_question
+from scoring.rulings.results import read_score_question
 
 
 def _entered(**values: object) -> Fields:

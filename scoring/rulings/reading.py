@@ -14,9 +14,14 @@ from scoring.rules.errors import IllegalCall, NotationError
 from scoring.rules.i18n import N_, _
 from scoring.rules.tricks import Trick
 from scoring.rules.variants import Variant, find_variant
-
-from .fields import MISSING, Fields, Malformed
-from .questions import AuctionQuestion, DealMissQuestion, LegalPlaysQuestion, Table, TrickQuestion
+from scoring.rulings.fields import MISSING, Fields, Malformed
+from scoring.rulings.questions import (
+    AuctionQuestion,
+    DealMissQuestion,
+    LegalPlaysQuestion,
+    Table,
+    TrickQuestion,
+)
 
 
 def read_table(fields: Fields) -> Table:

@@ -5,10 +5,9 @@ from scoring.rules.cards import Card, parse_card, verify_in_deck
 from scoring.rules.errors import NotationError, RulesError
 from scoring.rules.i18n import N_
 from scoring.rules.scores import HandFacts
-
-from .fields import MISSING, Fields, Malformed, whole_number
-from .questions import ScoreQuestion, Table
-from .reading import read_sitting_out
+from scoring.rulings.fields import MISSING, Fields, Malformed, whole_number
+from scoring.rulings.questions import ScoreQuestion, Table
+from scoring.rulings.reading import read_sitting_out
 
 LIMIT = 2**63  # a count beyond any table: past it, a number is refused as out of range
 

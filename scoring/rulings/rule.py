@@ -3,8 +3,7 @@
 from scoring.rules.auction import AuctionState, DealMiss
 from scoring.rules.scores import Score
 from scoring.rules.tricks import LegalPlays, TrickResult
-
-from .questions import (
+from scoring.rulings.questions import (
     AuctionQuestion,
     DealMissQuestion,
     LegalPlaysQuestion,

@@ -4,7 +4,7 @@ import pytest
 
 pytest.register_assert_rewrite("tests.api.support")
 
-from .support import API  # noqa: E402
+from tests.api.support import API  # noqa: E402
 
 
 @pytest.fixture

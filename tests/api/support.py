@@ -437,7 +437,7 @@ for _endpoint, _body in JAPANESE_HOUSE_BODIES.items():
     ENDPOINTS[_endpoint]["japanese-house"] = _body
 
 # rules-house.md §8: bodies that use the new house rules and fields (tests/api/house.py).
-from .house import BODIES as HOUSE_BODIES  # noqa: E402
+from tests.api.house import BODIES as HOUSE_BODIES  # noqa: E402
 
 for _endpoint, _bodies in HOUSE_BODIES.items():
     ENDPOINTS.setdefault(_endpoint, {}).update({f"house-{k}": b for k, b in _bodies.items()})

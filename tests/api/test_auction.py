@@ -2,7 +2,16 @@
 
 import pytest
 
-from .support import AUCTION, REDEAL, THAI_FREE, VARIANTS, complete, decode, error_of, still_open
+from tests.api.support import (
+    AUCTION,
+    REDEAL,
+    THAI_FREE,
+    VARIANTS,
+    complete,
+    decode,
+    error_of,
+    still_open,
+)
 
 P = "pass"
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from django.test import Client
 
-from .support import API, AUCTION, LEGAL, SCORE, TRICK, decode, error_of
+from tests.api.support import API, AUCTION, LEGAL, SCORE, TRICK, decode, error_of
 
 ENDPOINTS = ["trick", "legal-plays", "auction", "score"]
 VALID = {"trick": TRICK, "legal-plays": LEGAL, "auction": AUCTION, "score": SCORE}

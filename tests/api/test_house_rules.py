@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from .house import AUCTION, DEAL_MISS, LEGAL, SCORE, TRICK
-from .support import decode, error_of
+from tests.api.house import AUCTION, DEAL_MISS, LEGAL, SCORE, TRICK
+from tests.api.support import decode, error_of
 
 
 def ok(post, endpoint, body):

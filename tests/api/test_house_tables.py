@@ -4,7 +4,7 @@ option and choice of ``GET /variants`` is taken by its variant and refused by th
 
 import pytest
 
-from .support import decode, error_of
+from tests.api.support import decode, error_of
 
 TAIWAN = [
     f"{kind}_{row}_{role}"

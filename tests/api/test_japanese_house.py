@@ -4,7 +4,7 @@ and every new option listed by GET /variants."""
 
 import pytest
 
-from .support import API, REDEAL, complete, decode, error_of, still_open
+from tests.api.support import API, REDEAL, complete, decode, error_of, still_open
 
 P = "pass"
 

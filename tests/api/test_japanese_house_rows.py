@@ -8,7 +8,7 @@ jack, ♦J the jack of its colour), trick 4, seat 0 leads.
 
 import pytest
 
-from .support import decode
+from tests.api.support import decode
 
 HQ = {"yoromeki": "HQ"}
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from .support import LEGAL, VARIANTS, decode, error_of
+from tests.api.support import LEGAL, VARIANTS, decode, error_of
 
 
 def split(post, body):

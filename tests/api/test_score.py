@@ -2,7 +2,7 @@
 
 import pytest
 
-from .support import SCORE, VARIANTS, decode, error_of
+from tests.api.support import SCORE, VARIANTS, decode, error_of
 
 
 def answer(post, body):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from .support import TRICK, VARIANTS, decode, error_of
+from tests.api.support import TRICK, VARIANTS, decode, error_of
 
 
 def answer(post, body):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from .support import API, VARIANTS, decode, error_of
+from tests.api.support import API, VARIANTS, decode, error_of
 
 
 @pytest.fixture

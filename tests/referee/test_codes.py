@@ -12,8 +12,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from .conftest import make_session
-from .support import errors, follow, page
+from tests.referee.conftest import make_session
+from tests.referee.support import errors, follow, page
 
 # A card or bid code: S8, H10, BJ, LJ, JK, 14S (NT is read as a word).
 CODE = re.compile(r"(?<![A-Za-z0-9])(?:[SHDC](?:10|[2-9JQKA])|BJ|LJ|JK|\d+[SHDC])(?![A-Za-z0-9])")

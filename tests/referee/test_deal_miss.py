@@ -7,9 +7,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.referee.support import FUZZ
-
-from .support import errors, follow, local, page, permalink, ruling
+from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling
 
 URL = reverse("scoring:referee-deal-miss")
 ON = "o.deal_miss=on"
@@ -133,7 +131,7 @@ def test_it_says_which_games_have_a_deal_miss(client):
 
 
 def test_it_keeps_the_session_s_house_rules(member):
-    from .conftest import make_session
+    from tests.referee.conftest import make_session
 
     user, client = member
     session = make_session(user, "mighty", options={"deal_miss": "on"})
@@ -177,7 +175,7 @@ def test_it_never_fails_whatever_the_query(client, query):
 def test_it_reads_the_count_aloud_without_a_code_in_any_language(client, language):
     from django.utils import translation
 
-    from .test_codes import CODE, shown_text
+    from tests.referee.test_codes import CODE, shown_text
 
     client.cookies["django_language"] = language
     response = follow(client, f"{URL}?v=mighty&n=5&h=JK.CK.SQ.H2.H3.H4.D5.D6.D7.C8&{ON}")

@@ -9,10 +9,8 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.referee.support import FUZZ
-
-from .support import errors, follow, page, permalink, ruling
-from .test_auction import history, ladder
+from tests.referee.support import FUZZ, errors, follow, page, permalink, ruling
+from tests.referee.test_auction import history, ladder
 
 AUCTION = reverse("scoring:referee-auction")
 TRICK = reverse("scoring:referee-trick")

@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from .support import follow, ruling
+from tests.referee.support import follow, ruling
 
 URL = reverse("scoring:referee-trick")
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -5,7 +5,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .support import errors, follow, page
+from tests.referee.support import errors, follow, page
 
 URL = reverse("scoring:referee-index")
 TOOLS = {

@@ -11,10 +11,8 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.referee.support import FUZZ
-
-from .conftest import make_session
-from .support import errors, follow, local, page, permalink, ruling, text_of
+from tests.referee.conftest import make_session
+from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling, text_of
 
 TRICK = reverse("scoring:referee-trick")
 LEGAL = reverse("scoring:referee-legal")

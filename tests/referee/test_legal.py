@@ -7,9 +7,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.referee.support import FUZZ
-
-from .support import errors, follow, local, page, permalink, ruling
+from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling
 
 URL = reverse("scoring:referee-legal")
 

@@ -9,9 +9,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.referee.support import FUZZ
-
-from .support import errors, follow, local, page, permalink, ruling, text_of
+from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling, text_of
 
 URL = reverse("scoring:referee-score")
 
@@ -162,7 +160,7 @@ def test_it_explains_bad_input(client, query, status, message):
 
 
 def test_it_scores_with_the_names_and_rules_of_a_members_session(member):
-    from .conftest import make_session
+    from tests.referee.conftest import make_session
 
     user, client = member
     session = make_session(user, "japanese", options={"score_table": "chips"})

@@ -9,8 +9,8 @@ from urllib.parse import parse_qsl
 import pytest
 from django.urls import reverse
 
-from .support import errors, follow, page, permalink, ruling
-from .test_score import CASES, deltas
+from tests.referee.support import errors, follow, page, permalink, ruling
+from tests.referee.test_score import CASES, deltas
 
 URL = reverse("scoring:referee-score")
 BADGE = re.compile(r'House rules\s*(?:<span class="badge">([^<]*)</span>)?')
@@ -164,7 +164,7 @@ def test_it_offers_to_empty_a_number_this_table_does_not_have(client):
 
 
 def test_it_opens_on_a_members_session_with_its_own_numbers(member):
-    from .conftest import make_session
+    from tests.referee.conftest import make_session
 
     user, client = member
     session = make_session(user, "thai", options={"score_values": {"win": 2}})

@@ -5,8 +5,7 @@ from django.urls import reverse
 
 from scoring.rulebook.explain import EXPLAINED
 from scoring.rules import VARIANTS
-
-from .helpers import get, sections
+from tests.rulebook.helpers import get, sections
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,8 @@ and a rule that changes nothing says so."""
 import pytest
 
 from scoring.rules import VARIANTS
-
-from .helpers import get, make_session, sections
-from .test_option_texts import rules_text
+from tests.rulebook.helpers import get, make_session, sections
+from tests.rulebook.test_option_texts import rules_text
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from .helpers import get, sections
+from tests.rulebook.helpers import get, sections
 
 pytestmark = pytest.mark.django_db
 

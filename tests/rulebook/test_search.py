@@ -3,8 +3,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.rulebook import search as searching
-
-from .helpers import SECTIONS
+from tests.rulebook.helpers import SECTIONS
 
 pytestmark = pytest.mark.django_db
 

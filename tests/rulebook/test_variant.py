@@ -7,8 +7,7 @@ from django.utils.html import escape
 from scoring.rules import VARIANTS, HandFacts, find_variant
 from scoring.rules.bids import Bid
 from scoring.rules.scores import signed
-
-from .helpers import SECTIONS, get, make_session, sections, table_rows, text, url
+from tests.rulebook.helpers import SECTIONS, get, make_session, sections, table_rows, text, url
 
 pytestmark = pytest.mark.django_db
 

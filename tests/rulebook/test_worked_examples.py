@@ -17,9 +17,8 @@ import pytest
 from django.utils import translation
 
 from scoring.rules import VARIANTS
-
-from .examples import read, verify
-from .helpers import get, sections
+from tests.rulebook.examples import read, verify
+from tests.rulebook.helpers import get, sections
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ import io
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from . import prepare, write
-from .refusal import ImportRefused
+from scoring.history.imports import prepare, write
+from scoring.history.imports.refusal import ImportRefused
 
 MAX_BYTES = settings.HISTORY_IMPORT_MAX_BYTES
 

@@ -19,11 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from pydantic import ValidationError
 
-from scoring.names import name_key
-from scoring.rules import RulesError, find_variant
-
-from . import schema
-from .refusal import (
+from scoring.history.imports import schema
+from scoring.history.imports.refusal import (
     ImportRefused,
     head_place,
     head_refusal,
@@ -33,9 +30,11 @@ from .refusal import (
     session_refusal,
     the_file,
 )
-from .refusal import field as field_words
-from .rescore import Engine, session_rows
-from .stream import JsonStream, LoneSurrogate
+from scoring.history.imports.refusal import field as field_words
+from scoring.history.imports.rescore import Engine, session_rows
+from scoring.history.imports.stream import JsonStream, LoneSurrogate
+from scoring.names import name_key
+from scoring.rules import RulesError, find_variant
 
 MAX_SESSIONS = 20_000
 MAX_HANDS = 200_000

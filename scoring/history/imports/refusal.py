@@ -9,7 +9,7 @@ sentences below, by its type, with the field named in words.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from .schema import MAX_NUMBER, MODES, STATUSES
+from scoring.history.imports.schema import MAX_NUMBER, MODES, STATUSES
 
 # What each field of the file is called in a sentence.
 FIELDS = {

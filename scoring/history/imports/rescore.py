@@ -16,12 +16,11 @@ from dataclasses import field as data_field
 
 from django.utils.translation import gettext as _
 
+from scoring.history.imports import seating
+from scoring.history.imports.refusal import field, hand_place, refused, shown
+from scoring.history.imports.schema import Session
 from scoring.names import name_key
 from scoring.rules import HandFacts, RulesError, find_variant, parse_card
-
-from . import seating
-from .refusal import field, hand_place, refused, shown
-from .schema import Session
 
 PASSED = {
     "declarer": None,

@@ -12,9 +12,8 @@ import json
 
 from django.utils.translation import gettext as _
 
+from scoring.history.imports.refusal import field
 from scoring.names import name_key
-
-from .refusal import field
 
 
 def who_played(hand: dict, seats: list[str], table, where: tuple):

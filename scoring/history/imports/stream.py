@@ -17,7 +17,7 @@ from json.decoder import scanstring
 
 from django.utils.translation import gettext as _
 
-from .refusal import ImportRefused, shown
+from scoring.history.imports.refusal import ImportRefused, shown
 
 CHUNK = 1 << 20
 _SPACE = re.compile(r"[ \t\n\r]*")

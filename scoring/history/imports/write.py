@@ -34,13 +34,12 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.history.imports.prepare import Prepared
+from scoring.history.imports.refusal import ImportRefused
+from scoring.history.imports.rescore import HAND_COLUMNS
+from scoring.history.imports.rows import Rows, ids
 from scoring.models import GameSession, Hand, HandScore, League, Player, Seat, new_share_token
 from scoring.names import name_key
-
-from .prepare import Prepared
-from .refusal import ImportRefused
-from .rescore import HAND_COLUMNS
-from .rows import Rows, ids
 
 logger = logging.getLogger(__name__)
 STAGING = "\x1fimport "  # no form takes a control character: never a league of a person

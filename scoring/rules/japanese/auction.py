@@ -10,11 +10,11 @@ decides: a redeal, a second round with the widow face up, or the previous hand's
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..auction import AuctionState, free_item, passed_for_good
-from ..bids import Call, Contract, Ladder, parse_call
-from ..errors import IllegalCall, NotationError
-from ..i18n import N_, _
-from ..sentences import Seat
+from scoring.rules.auction import AuctionState, free_item, passed_for_good
+from scoring.rules.bids import Call, Contract, Ladder, parse_call
+from scoring.rules.errors import IllegalCall, NotationError
+from scoring.rules.i18n import N_, _
+from scoring.rules.sentences import Seat
 
 PREVIOUS = ("previous_napoleon", "previous_adjutant")
 

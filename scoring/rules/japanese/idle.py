@@ -4,8 +4,8 @@ The rules page says so beside the option ("a rule that changes nothing says so")
 Japanese games use this; an option a game does not offer is simply not asked about.
 """
 
-from ..i18n import _
-from .options import JapaneseLike
+from scoring.rules.i18n import _
+from scoring.rules.japanese.options import JapaneseLike
 
 _SAME_TWO_DETAILS = (
     "same_two_first_trick",

@@ -9,11 +9,11 @@ joker, and the jack of the trump's colour with ``ura_jack_any_time``) are always
 
 from collections.abc import Iterable
 
-from ..cards import JOKER, Card, card, suit_name
-from ..errors import IllegalTrick
-from ..i18n import N_, _
-from ..tricks import LegalPlays
-from .powers import ALMIGHTY, Powers
+from scoring.rules.cards import JOKER, Card, card, suit_name
+from scoring.rules.errors import IllegalTrick
+from scoring.rules.i18n import N_, _
+from scoring.rules.japanese.powers import ALMIGHTY, Powers
+from scoring.rules.tricks import LegalPlays
 
 SPADE_THREE, CLUB_THREE = card("S3"), card("C3")
 PICTURE_RANKS = frozenset({10, 11, 12, 13, 14})

@@ -8,9 +8,9 @@ grouped as a settings screen shows them: the auction, the trick order, legal pla
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BadOptionValue
-from ..i18n import N_
-from ..options import TableRules, choice, flag, integer
+from scoring.rules.errors import BadOptionValue
+from scoring.rules.i18n import N_
+from scoring.rules.options import TableRules, choice, flag, integer
 
 _SAME_TWO = N_(
     "Same two: when every card of a trick is one suit, its 2 wins (the almighty "

@@ -11,10 +11,10 @@ cards compare (``_plain_key``).
 
 from dataclasses import dataclass
 
-from ..cards import JACK, JOKER, QUEEN, Card, suit_card
-from . import reasons
-from .powers import ALMIGHTY, Powers
-from .standing import STEP_OF, STEPS, Standing
+from scoring.rules.cards import JACK, JOKER, QUEEN, Card, suit_card
+from scoring.rules.japanese import reasons
+from scoring.rules.japanese.powers import ALMIGHTY, Powers
+from scoring.rules.japanese.standing import STEP_OF, STEPS, Standing
 
 # ``STEPS``, ``STEP_OF`` and ``Standing`` are named from here as they always were.
 __all__ = [

@@ -8,9 +8,9 @@ suit each card follows as.
 
 from dataclasses import dataclass
 
-from ..cards import ACE, JACK, JOKER, SAME_COLOUR, Card, suit_card
-from ..tricks import Trick
-from .table import TrickRules
+from scoring.rules.cards import ACE, JACK, JOKER, SAME_COLOUR, Card, suit_card
+from scoring.rules.japanese.table import TrickRules
+from scoring.rules.tricks import Trick
 
 ALMIGHTY = suit_card("S", ACE)
 # Each jack's hunter is the jack of the paired suit (§8.3.2 hunting_jack).

@@ -4,11 +4,11 @@ The sentences for the default order are those the engine always gave; a house ru
 decided the trick adds its own words, naming the rule.
 """
 
-from ..cards import JACK, JOKER, Card, suit_name
-from ..i18n import _, ngettext
-from .legality import CLUB_THREE, SPADE_THREE, call_in_force
-from .powers import ALMIGHTY, Powers, is_plain
-from .standing import Standing
+from scoring.rules.cards import JACK, JOKER, Card, suit_name
+from scoring.rules.i18n import _, ngettext
+from scoring.rules.japanese.legality import CLUB_THREE, SPADE_THREE, call_in_force
+from scoring.rules.japanese.powers import ALMIGHTY, Powers, is_plain
+from scoring.rules.japanese.standing import Standing
 
 
 def joined(reason: str, *notes: str) -> str:

@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from ..cards import Card
-from ..i18n import N_, _
-from ..score_values import Coefficient
-from ..scores import HandFacts, Score, deltas_for, share_line, side_points
-from .options import JapaneseLike
+from scoring.rules.cards import Card
+from scoring.rules.i18n import N_, _
+from scoring.rules.japanese.options import JapaneseLike
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import HandFacts, Score, deltas_for, share_line, side_points
 
 J = TypeVar("J", bound=JapaneseLike)
 J_contra = TypeVar("J_contra", bound=JapaneseLike, contravariant=True)

@@ -9,8 +9,8 @@ aloud; it lives here, below both, so neither imports the other to name it.
 
 from dataclasses import dataclass
 
-from ..cards import JOKER, Card
-from .powers import Powers
+from scoring.rules.cards import JOKER, Card
+from scoring.rules.japanese.powers import Powers
 
 STEPS = (
     ("yoromeki", None),

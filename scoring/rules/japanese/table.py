@@ -10,8 +10,8 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
 
-from ..cards import Card, card
-from .options import JapaneseLike
+from scoring.rules.cards import Card, card
+from scoring.rules.japanese.options import JapaneseLike
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,14 @@
 
 from typing import Any
 
-from ..errors import UnknownVariant
-from ..i18n import N_
-from .base import Variant, know_games
-from .japanese import JapaneseChipNapoleon, JapaneseNapoleon
-from .mighty import Mighty
-from .nap import Nap
-from .taiwan import HongKongNapoleon, TaiwanNapoleon
-from .thai import ThaiNapoleon
+from scoring.rules.errors import UnknownVariant
+from scoring.rules.i18n import N_
+from scoring.rules.variants.base import Variant, know_games
+from scoring.rules.variants.japanese import JapaneseChipNapoleon, JapaneseNapoleon
+from scoring.rules.variants.mighty import Mighty
+from scoring.rules.variants.nap import Nap
+from scoring.rules.variants.taiwan import HongKongNapoleon, TaiwanNapoleon
+from scoring.rules.variants.thai import ThaiNapoleon
 
 VARIANTS: dict[str, Variant[Any]] = {
     v.code: v

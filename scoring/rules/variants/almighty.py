@@ -9,10 +9,10 @@ this class applies them in one place.
 
 from collections.abc import Sequence
 
-from ..cards import JACK, JOKER, NO_TRUMP, SAME_COLOUR, Card, suit_card
-from ..i18n import _
-from ..tricks import LegalPlays, Trick, TrickResult
-from .base import R, Variant, following_reason, trump_name
+from scoring.rules.cards import JACK, JOKER, NO_TRUMP, SAME_COLOUR, Card, suit_card
+from scoring.rules.i18n import _
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.variants.base import R, Variant, following_reason, trump_name
 
 # The card at this index of the trick wins, for this reason.
 Found = tuple[int, str]

@@ -6,10 +6,10 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from ..auction import AuctionPlan, AuctionState, DealMiss, run_auction
-from ..bids import Call, Contract, Ladder, parse_call
-from ..cards import JOKER_NAMES, NO_TRUMP, STANDARD_DECK, SUITS, Card, card, suit_name
-from ..errors import (
+from scoring.rules.auction import AuctionPlan, AuctionState, DealMiss, run_auction
+from scoring.rules.bids import Call, Contract, Ladder, parse_call
+from scoring.rules.cards import JOKER_NAMES, NO_TRUMP, STANDARD_DECK, SUITS, Card, card, suit_name
+from scoring.rules.errors import (
     IllegalPlay,
     IllegalTrick,
     NotationError,
@@ -17,13 +17,13 @@ from ..errors import (
     RulesError,
     UnsupportedPlayers,
 )
-from ..i18n import N_, _
-from ..options import TableRules
-from ..score_values import Coefficient, resolve
-from ..scores import HandFacts, Score, sitting_out_range, sitting_out_required
-from ..sentences import CardName, Seat, given
-from ..tricks import LegalPlays, Trick, TrickResult
-from .table_terms import TableTerms
+from scoring.rules.i18n import N_, _
+from scoring.rules.options import TableRules
+from scoring.rules.score_values import Coefficient, resolve
+from scoring.rules.scores import HandFacts, Score, sitting_out_range, sitting_out_required
+from scoring.rules.sentences import CardName, Seat, given
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.variants.table_terms import TableTerms
 
 R = TypeVar("R", bound=TableRules)
 

@@ -7,20 +7,20 @@ here declare what differs (deck, roles, auction, score table) and hand the rest 
 from collections.abc import Sequence
 from typing import TypeVar
 
-from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_auction
-from ..bids import STANDARD_SUIT_ORDER, Bid, SuitLadder, suit_order
-from ..cards import ACE, JACK, KING, NO_TRUMP, QUEEN, SUITS, Card
-from ..i18n import N_, NC_, _
-from ..japanese import auction, legality, order, score
-from ..japanese.idle import idle_options
-from ..japanese.options import ChipRules, JapaneseRules
-from ..japanese.powers import Powers, powers
-from ..japanese.table import trick_rules
-from ..score_layout import JAPANESE_CHIPS, JAPANESE_WINS, Layout
-from ..score_values import Coefficient
-from ..scores import HandFacts, Score
-from ..tricks import LegalPlays, Trick, TrickResult
-from .base import Variant
+from scoring.rules.auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_auction
+from scoring.rules.bids import STANDARD_SUIT_ORDER, Bid, SuitLadder, suit_order
+from scoring.rules.cards import ACE, JACK, KING, NO_TRUMP, QUEEN, SUITS, Card
+from scoring.rules.i18n import N_, NC_, _
+from scoring.rules.japanese import auction, legality, order, score
+from scoring.rules.japanese.idle import idle_options
+from scoring.rules.japanese.options import ChipRules, JapaneseRules
+from scoring.rules.japanese.powers import Powers, powers
+from scoring.rules.japanese.table import trick_rules
+from scoring.rules.score_layout import JAPANESE_CHIPS, JAPANESE_WINS, Layout
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import HandFacts, Score
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.variants.base import Variant
 
 POINT_RANKS = frozenset({ACE, KING, QUEEN, JACK, 10})
 ALL_POINTS = score.ALL_POINTS

@@ -8,10 +8,10 @@ the bidder in Nap). Every ``Variant`` has them; a variant overrides what differs
 
 from typing import Any, ClassVar
 
-from ..bids import Bid, Contract
-from ..cards import Card
-from ..i18n import N_, _, pgettext
-from ..score_layout import Layout
+from scoring.rules.bids import Bid, Contract
+from scoring.rules.cards import Card
+from scoring.rules.i18n import N_, _, pgettext
+from scoring.rules.score_layout import Layout
 
 # A word marked with N_, or with NC_ where one English word is two in another language
 # (the Mighty's declarer is 주공, where Napoleon's is 나폴레옹; "Declarer" is both).

@@ -3,16 +3,16 @@
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_free_auction
-from ..bids import STANDARD_SUIT_ORDER, Bid, Contract, SuitLadder, suit_order
-from ..cards import Card
-from ..i18n import N_, NC_, _, ngettext
-from ..options import TableRules, choice, flag, integer
-from ..score_layout import THAI
-from ..score_values import Coefficient
-from ..scores import HandFacts, Score, deltas_for, share_line, side_tricks
-from ..tricks import Trick, TrickResult
-from .almighty import AlmightyGame
+from scoring.rules.auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_free_auction
+from scoring.rules.bids import STANDARD_SUIT_ORDER, Bid, Contract, SuitLadder, suit_order
+from scoring.rules.cards import Card
+from scoring.rules.i18n import N_, NC_, _, ngettext
+from scoring.rules.options import TableRules, choice, flag, integer
+from scoring.rules.score_layout import THAI
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import HandFacts, Score, deltas_for, share_line, side_tricks
+from scoring.rules.tricks import Trick, TrickResult
+from scoring.rules.variants.almighty import AlmightyGame
 
 TOPPLING_RANKS = [2, 3, 4, 5, 6]
 

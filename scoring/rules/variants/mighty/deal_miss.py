@@ -3,9 +3,9 @@ new deal? Each card adds its count; a hand totalling at most ``max`` may."""
 
 from collections.abc import Iterable, Mapping
 
-from ...auction import DealMiss
-from ...cards import ACE, JACK, JOKER, KING, QUEEN, Card, card
-from ...i18n import _
+from scoring.rules.auction import DealMiss
+from scoring.rules.cards import ACE, JACK, JOKER, KING, QUEEN, Card, card
+from scoring.rules.i18n import _
 
 POINT_RANKS = frozenset({ACE, KING, QUEEN, JACK})
 SPADE_ACE = card("SA")  # the trump is not known at the deal: ♠A counts as the Mighty

@@ -5,14 +5,25 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
-from ...auction import ALL_BUT_ONE, AuctionPlan, DealMiss, the_dealer
-from ...bids import EQUAL_SUITS, Bid, SuitLadder
-from ...cards import ACE, JACK, JOKER, KING, NO_TRUMP, QUEEN, STANDARD_DECK, SUITS, Card, card
-from ...errors import IllegalContract, NotationError
-from ...i18n import N_, NC_, _
-from ...score_layout import MIGHTY_PAGAT, MIGHTY_SEED, Layout
-from ...score_values import Coefficient
-from ...scores import (
+from scoring.rules.auction import ALL_BUT_ONE, AuctionPlan, DealMiss, the_dealer
+from scoring.rules.bids import EQUAL_SUITS, Bid, SuitLadder
+from scoring.rules.cards import (
+    ACE,
+    JACK,
+    JOKER,
+    KING,
+    NO_TRUMP,
+    QUEEN,
+    STANDARD_DECK,
+    SUITS,
+    Card,
+    card,
+)
+from scoring.rules.errors import IllegalContract, NotationError
+from scoring.rules.i18n import N_, NC_, _
+from scoring.rules.score_layout import MIGHTY_PAGAT, MIGHTY_SEED, Layout
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import (
     HandFacts,
     Score,
     own_numbers_line,
@@ -20,11 +31,11 @@ from ...scores import (
     sitting_out_required,
     verify_sitting_out,
 )
-from ...sentences import Trump
-from ...tricks import LegalPlays, Trick, TrickResult
-from ..base import Variant
-from . import deal_miss, legality, order, score
-from .options import MightyRules
+from scoring.rules.sentences import Trump
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.variants.base import Variant
+from scoring.rules.variants.mighty import deal_miss, legality, order, score
+from scoring.rules.variants.mighty.options import MightyRules
 
 ALL_POINTS = 20
 DISCARDS = 3  # the declarer always discards three, whatever the kitty held

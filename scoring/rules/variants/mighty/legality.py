@@ -4,14 +4,14 @@ may be played at any time."""
 
 from collections.abc import Sequence
 
-from ...cards import JOKER, Card
-from ...errors import IllegalTrick
-from ...i18n import N_, _
-from ...sentences import CardName
-from ...tricks import LegalPlays, Trick
-from ..base import following_reason
-from .options import MightyRules
-from .order import led_suit, mighty_card, ripper_card
+from scoring.rules.cards import JOKER, Card
+from scoring.rules.errors import IllegalTrick
+from scoring.rules.i18n import N_, _
+from scoring.rules.sentences import CardName
+from scoring.rules.tricks import LegalPlays, Trick
+from scoring.rules.variants.base import following_reason
+from scoring.rules.variants.mighty.options import MightyRules
+from scoring.rules.variants.mighty.order import led_suit, mighty_card, ripper_card
 
 
 def call_allowed(trick: Trick, rules: MightyRules, last: int) -> bool:

@@ -4,9 +4,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...errors import BadOptionValue
-from ...i18n import N_
-from ...options import TableRules, choice, flag, integer, structure
+from scoring.rules.errors import BadOptionValue
+from scoring.rules.i18n import N_
+from scoring.rules.options import TableRules, choice, flag, integer, structure
 
 PAGAT_FORMULAS = ("pagat", "pagat_p10", "pagat_pm", "pagat_pm1")
 

@@ -1,11 +1,11 @@
 """Who wins a trick of the Mighty: the Mighty, then a joker with power, then the highest
 trump, then the highest card of the suit led (rules.md §5, rules-house.md §8.5.1)."""
 
-from ...cards import ACE, JOKER, Card, suit_card
-from ...i18n import _
-from ...tricks import Trick, TrickResult
-from ..base import trump_name
-from .options import MightyRules
+from scoring.rules.cards import ACE, JOKER, Card, suit_card
+from scoring.rules.i18n import _
+from scoring.rules.tricks import Trick, TrickResult
+from scoring.rules.variants.base import trump_name
+from scoring.rules.variants.mighty.options import MightyRules
 
 
 def mighty_card(trump: str | None) -> Card:

@@ -4,11 +4,11 @@ doublings, then each seat's share of it. Every number is a coefficient a table m
 
 from collections.abc import Mapping
 
-from ...bids import Bid
-from ...i18n import _
-from ...score_values import Coefficient
-from ...scores import HandFacts, deltas_for, share_line
-from .options import PAGAT_FORMULAS, MightyRules
+from scoring.rules.bids import Bid
+from scoring.rules.i18n import _
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import HandFacts, deltas_for, share_line
+from scoring.rules.variants.mighty.options import PAGAT_FORMULAS, MightyRules
 
 ALL_POINTS = 20
 AMOUNT, MULTIPLIER = (-1000, 1000), (1, 16)

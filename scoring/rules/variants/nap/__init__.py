@@ -1,6 +1,6 @@
 """Nap, split by concern: its options, the play of a trick and the score."""
 
-from .game import Nap
-from .options import NapRules
+from scoring.rules.variants.nap.game import Nap
+from scoring.rules.variants.nap.options import NapRules
 
 __all__ = ["Nap", "NapRules"]

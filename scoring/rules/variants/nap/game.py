@@ -3,19 +3,19 @@
 from collections.abc import Sequence
 from functools import cache
 
-from ...auction import ONE_EACH, AuctionPlan, left_of
-from ...bids import FORCED_ONE, NAP_BIDS, NAP_HOUSE_BIDS, Contract, NapBid, NapLadder
-from ...cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS, Card
-from ...errors import BadOptionValue, IllegalTrick, InconsistentResult, RulesError
-from ...i18n import N_, NC_
-from ...score_layout import NAP
-from ...score_values import Coefficient
-from ...scores import HandFacts, Score, side_tricks
-from ...sentences import CardName, Seat
-from ...tricks import LegalPlays, Trick, TrickResult
-from ..base import Variant, trump_name
-from . import play, score
-from .options import NapRules
+from scoring.rules.auction import ONE_EACH, AuctionPlan, left_of
+from scoring.rules.bids import FORCED_ONE, NAP_BIDS, NAP_HOUSE_BIDS, Contract, NapBid, NapLadder
+from scoring.rules.cards import ACE, JOKER, NO_TRUMP, STANDARD_DECK, SUITS, Card
+from scoring.rules.errors import BadOptionValue, IllegalTrick, InconsistentResult, RulesError
+from scoring.rules.i18n import N_, NC_
+from scoring.rules.score_layout import NAP
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import HandFacts, Score, side_tricks
+from scoring.rules.sentences import CardName, Seat
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.variants.base import Variant, trump_name
+from scoring.rules.variants.nap import play, score
+from scoring.rules.variants.nap.options import NapRules
 
 HAND = 5
 

@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass
 
-from ...i18n import N_
-from ...options import TableRules, choice, flag
+from scoring.rules.i18n import N_
+from scoring.rules.options import TableRules, choice, flag
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,12 @@ trump, a card of the trump suit for following, and of no suit in a trumpless mis
 
 from collections.abc import Sequence
 
-from ...bids import Contract, NapBid
-from ...cards import JOKER, Card
-from ...i18n import _
-from ...tricks import LegalPlays, Trick, TrickResult
-from ..base import following_reason, trump_name
-from .options import NapRules
+from scoring.rules.bids import Contract, NapBid
+from scoring.rules.cards import JOKER, Card
+from scoring.rules.i18n import _
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.variants.base import following_reason, trump_name
+from scoring.rules.variants.nap.options import NapRules
 
 
 def is_misere(contract: Contract | None) -> bool:

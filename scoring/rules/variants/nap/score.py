@@ -4,11 +4,11 @@ multiple of the nap's failure. Every amount is a coefficient a table may set (§
 
 from collections.abc import Mapping
 
-from ...bids import NapBid
-from ...i18n import _, ngettext
-from ...score_values import Coefficient
-from ...scores import HandFacts, deltas_for, own_numbers_line, share_line
-from .options import NapRules
+from scoring.rules.bids import NapBid
+from scoring.rules.i18n import _, ngettext
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import HandFacts, deltas_for, own_numbers_line, share_line
+from scoring.rules.variants.nap.options import NapRules
 
 CALLS = ("one", "two", "three", "misere", "four", "nap", "wellington", "blucher")
 FLAT = {"one": 1, "two": 2, "three": 3, "misere": 3, "four": 4, "nap": 5, "wellington": 10}

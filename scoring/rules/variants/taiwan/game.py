@@ -2,9 +2,9 @@
 
 from collections.abc import Sequence
 
-from ...auction import CONSECUTIVE, AuctionPlan, left_of
-from ...bids import Bid, Contract, SuitLadder, suit_order
-from ...cards import (
+from scoring.rules.auction import CONSECUTIVE, AuctionPlan, left_of
+from scoring.rules.bids import Bid, Contract, SuitLadder, suit_order
+from scoring.rules.cards import (
     ACE,
     BIG_JOKER,
     JACK,
@@ -16,15 +16,15 @@ from ...cards import (
     Card,
     suit_card,
 )
-from ...errors import IllegalPlay, NotationError
-from ...i18n import N_, NC_, _
-from ...score_layout import HONG_KONG, TAIWAN, Layout
-from ...score_values import Coefficient
-from ...scores import HandFacts, Score, side_points
-from ...tricks import LegalPlays, Trick, TrickResult
-from ..base import Variant, following_reason, joker_label, trump_name
-from . import score
-from .options import HongKongRules, TaiwanRules
+from scoring.rules.errors import IllegalPlay, NotationError
+from scoring.rules.i18n import N_, NC_, _
+from scoring.rules.score_layout import HONG_KONG, TAIWAN, Layout
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import HandFacts, Score, side_points
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.variants.base import Variant, following_reason, joker_label, trump_name
+from scoring.rules.variants.taiwan import score
+from scoring.rules.variants.taiwan.options import HongKongRules, TaiwanRules
 
 LAST_THREE = 3
 

@@ -7,10 +7,10 @@ rate per card over or per card short. Playing alone (dictator) has no secretary.
 
 from collections.abc import Mapping
 
-from ...i18n import _
-from ...score_values import Coefficient
-from ...scores import HandFacts, deltas_for, own_numbers_line, share_line
-from .options import TaiwanRules
+from scoring.rules.i18n import _
+from scoring.rules.score_values import Coefficient
+from scoring.rules.scores import HandFacts, deltas_for, own_numbers_line, share_line
+from scoring.rules.variants.taiwan.options import TaiwanRules
 
 Row = tuple[int, int, int]  # the napoleon's, the secretary's and each defender's amount
 
