@@ -18,7 +18,7 @@ Measured at each size, through Django's test client logged in as a member:
 * the first league and player page after the history's cache is emptied (``cold``);
 * the Save of a new hand (the whole POST to ``scoring:record``, response included) in a
   session on the day after the league's last: its queries and time;
-* editing the oldest and the newest played hand of the league (``scoring.recording``,
+* editing the oldest and the newest played hand of the league (``scoring.table.recording``,
   median of 3 edits, each writing the hand back as it was).
 
 The targets (issue 12) are in the summary printed last with --json: ``save_queries`` ≤ 10,
@@ -60,7 +60,7 @@ def _league(size: int, fresh: bool):
     from scoring.models import GameSession, League
 
     try:
-        from scoring.league.synthetic import generate_league
+        from scoring.history.figures.synthetic import generate_league
     except ImportError:  # the history before it left the write path
         from scoring.history.synthetic import generate_league
 
@@ -86,7 +86,7 @@ def _league(size: int, fresh: bool):
 
 def _forget_cache(league) -> None:
     try:
-        from scoring.league.cache import forget
+        from scoring.history.figures.cache import forget
     except ImportError:  # no cache before: every view computed its figures afresh
         return
     forget(league.pk)
@@ -149,8 +149,8 @@ def measure_save(client, league) -> dict:
     from django.urls import reverse
 
     from scoring.models import GameSession, Seat
-    from scoring.recording import undo_last
-    from tests.views.factories import HANDS
+    from scoring.table.recording import undo_last
+    from tests.factories import HANDS
 
     last = GameSession.objects.filter(league=league).order_by("-date").first()
     players = list(league.players.order_by("pk")[:5])
@@ -191,7 +191,7 @@ def measure_save(client, league) -> dict:
 def measure_edits(league) -> dict:
     """Editing the oldest and the newest played hand, each written back as it was."""
     from scoring.models import Hand
-    from scoring.recording import update_hand
+    from scoring.table.recording import update_hand
 
     played = Hand.objects.filter(session__league=league, status=Hand.PLAYED).select_related(
         "session"

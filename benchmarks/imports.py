@@ -65,7 +65,7 @@ def child_source(hands: int, path: str) -> dict:
     """The league of ``hands`` hands and its league file, made when missing."""
     _setup()
     from scoring.history.export import league_json
-    from scoring.league.synthetic import generate_league
+    from scoring.history.figures.synthetic import generate_league
     from scoring.models import League
 
     name = f"Benchmark of {hands} hands"

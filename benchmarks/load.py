@@ -157,10 +157,10 @@ def seed(users, out):
     )
     from django.contrib.sessions.backends.db import SessionStore
 
-    from scoring.forms import HandForm
     from scoring.models import GameSession, League, Membership, Player, Seat
-    from scoring.recording import record_hand
     from scoring.rules import find_variant
+    from scoring.table.recording import record_hand
+    from scoring.table.setup import HandForm
 
     names = {"taiwan": ["Ann", "Ben", "Cat", "Dan", "Eve"], "nap": ["Alf", "Bert", "Cyd", "Dot"]}
     first = {

@@ -42,10 +42,10 @@ def setup(directory: str) -> None:
 def session_with_hands():
     from django.contrib.auth.models import User
 
-    from scoring.forms import HandForm
     from scoring.models import GameSession, League, Membership, Player, Seat
-    from scoring.recording import record_hand
     from scoring.rules import find_variant
+    from scoring.table.recording import record_hand
+    from scoring.table.setup import HandForm
 
     user = User.objects.create_user("weigher", password="a-long-benchmark-password")
     league = League.objects.create(name="Weigh-in")

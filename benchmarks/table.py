@@ -146,7 +146,7 @@ def seed(out: str) -> None:
     from django.contrib.sessions.backends.db import SessionStore
 
     from scoring.models import GameSession
-    from tests.views.factories import make_league, make_session, play
+    from tests.factories import make_league, make_session, play
 
     user = User.objects.create_user("phone", password=secrets.token_urlsafe(16))
     league = make_league(user)

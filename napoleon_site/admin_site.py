@@ -1,7 +1,7 @@
 """The admin site: Django's, with its login's refusals answered as the site's login
 answers them.
 
-The admin's login already checks passwords through scoring.throttle's backend, so the
+The admin's login already checks passwords through scoring.accounts.throttle's backend, so the
 same counters refuse it; but the admin would answer a refused attempt with its usual
 "wrong username or password" page, and a 200. Here it gets the site's login page with a
 429, the message of why and for how long (in the reader's language), and Retry-After.
@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 
-from scoring.views.home import refused_login
+from scoring.leagues.views.home import refused_login
 
 
 class ThrottledAdminSite(admin.AdminSite):

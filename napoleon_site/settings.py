@@ -65,11 +65,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "scoring.language.UserLanguageMiddleware",
+    "scoring.accounts.language.UserLanguageMiddleware",
     # Before anything reads a body (CSRF's check reads the form): too large is refused
     # unread, in the reader's language.
     "napoleon_site.limits.BodyLimitMiddleware",
-    "scoring.pwa.OfflineUserMiddleware",  # whose page: the offline page cache
+    "scoring.pwa.offline.OfflineUserMiddleware",  # whose page: the offline page cache
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -117,7 +117,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # ---- state shared by every app server ------------------------------------------------
 # Nothing lives in a process's memory: sessions are rows in the database (Django's
 # default engine), and so are the cache and the throttles' counters (a table of
-# their own, scoring.throttle), so any number of app servers can serve the same league.
+# their own, scoring.accounts.throttle), so any number of app servers can serve the same league.
 # `manage.py migrate` makes the cache's table (scoring/migrations/0007_cache_table.py).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CACHES = {
@@ -184,7 +184,7 @@ BODY_LIMITS = {  # by URL name, the size a person is told (the form's envelope c
 }
 BODY_LIMIT_JSON_PREFIX = "/api/"  # answered in JSON, as the API answers
 
-# Throttles (scoring.throttle), counted exactly in a database table.
+# Throttles (scoring.accounts.throttle), counted exactly in a database table.
 LOGIN_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5, minimum=1)  # per user+address
 LOGIN_FAILURE_WINDOW = env_int("DJANGO_LOGIN_FAILURE_WINDOW", 15 * 60, minimum=1)
 LOGIN_IP_FAILURE_LIMIT = 50  # per address, over every username
@@ -197,7 +197,7 @@ SIGNUP_LIMIT = env_int("DJANGO_SIGNUP_LIMIT", 10, minimum=1)  # new accounts per
 SIGNUP_WINDOW = 3600
 API_RATE_LIMIT = env_int("DJANGO_API_RATE_LIMIT", 300)  # per client and minute; 0: off
 API_RATE_WINDOW = 60
-AUTHENTICATION_BACKENDS = ["scoring.throttle.ThrottledModelBackend"]
+AUTHENTICATION_BACKENDS = ["scoring.accounts.throttle.ThrottledModelBackend"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -11,8 +11,8 @@ from scoring.models import (
     Seat,
     TableChange,
 )
-from scoring.recording import delete_hand
 from scoring.table import version
+from scoring.table.recording import delete_hand
 
 
 class MembershipInline(admin.TabularInline):
@@ -111,7 +111,7 @@ class HandAdmin(admin.ModelAdmin):
 
     # View and delete only: a change here would skip the version check, the engine's
     # scoring and the audit trail, so hands are corrected on the site. Deleting goes
-    # through scoring.recording, so it is audited and can be restored from the history.
+    # through scoring.table.recording, so it is audited and can be restored from the history.
     def has_add_permission(self, request):
         return False
 

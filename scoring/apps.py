@@ -15,8 +15,6 @@ class ScoringConfig(AppConfig):
 
         i18n.install(gettext, ngettext, pgettext)
 
-        from scoring import (
-            language,  # noqa: F401  (remembers a user's language at login)
-            theme,  # noqa: F401  (and their colours)
-            throttle,  # noqa: F401  (connects the login-failure signals)
-        )
+        # Signal receivers: a user's language and colours remembered at login, and the
+        # login-failure counters.
+        from scoring.accounts import language, theme, throttle  # noqa: F401

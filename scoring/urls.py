@@ -1,28 +1,19 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scoring import language, theme
-from scoring.views import (
-    again,
-    hands,
-    home,
-    invitations,
-    leagues,
-    me,
-    players,
-    pwa,
-    sessions,
-    share_link,
-)
+from scoring.accounts import language, theme
+from scoring.leagues.views import home, invitations, leagues, me
+from scoring.pwa import views
+from scoring.table.views import again, hands, seats, sessions, share_link
 
 app_name = "scoring"
 
 urlpatterns = [
     path("", home.home, name="home"),
     # The installable app: served from the root, the worker may control every page.
-    path("sw.js", pwa.service_worker, name="sw"),
-    path("manifest.webmanifest", pwa.manifest, name="manifest"),
-    path("offline/", pwa.offline, name="offline"),
+    path("sw.js", views.service_worker, name="sw"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("offline/", views.offline, name="offline"),
     path("accounts/signup/", home.signup, name="signup"),
     path("language/", language.set_language, name="set-language"),
     path("theme/", theme.set_theme, name="set-theme"),
@@ -50,8 +41,8 @@ urlpatterns = [
     path("sessions/<int:pk>/undo/", hands.undo, name="undo"),
     path("sessions/<int:pk>/history/", hands.history, name="history"),
     path("sessions/<int:pk>/history/<int:event>/restore/", hands.restore, name="restore"),
-    path("sessions/<int:pk>/players/", players.players, name="players"),
-    path("sessions/<int:pk>/stake/", players.stake, name="stake"),
+    path("sessions/<int:pk>/players/", seats.players, name="players"),
+    path("sessions/<int:pk>/stake/", seats.stake, name="stake"),
     path("sessions/<int:pk>/end/", sessions.end_session, name="end"),
     path("sessions/<int:pk>/reopen/", sessions.reopen_session, name="reopen"),
     path("sessions/<int:pk>/summary/", sessions.summary, name="summary"),

@@ -151,8 +151,8 @@ PAGE_WORDS_ONLY = (
     "tests/rulebook/",
     "tests/referee/",
     "tests/i18n/",
-    "tests/test_pwa.py",
-    "tests/views/test_stranger_walk.py",
+    "tests/pwa/",
+    "tests/security/test_stranger_walk.py",
     "tests/security/test_headers.py",
 )
 # Fuzzers run again on PostgreSQL (it refuses what SQLite stores, a NUL character for one)
@@ -182,7 +182,7 @@ LONGEST_FIRST = (
     "tests/browser/test_languages.py",
     "tests/browser/",
     "tests/security/test_query_fuzz.py",
-    "tests/views/test_fuzz_forms.py",
+    "tests/security/test_fuzz_forms.py",
     "tests/rules/test_play_properties",
     "tests/ops/",
     "tests/api/test_fuzz.py",
@@ -227,3 +227,106 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(skip)
+
+
+# ---- people, a league, sessions and clients (the builders are in tests/factories.py) ----
+
+VARIANTS = ["taiwan", "japanese-chip", "mighty", "thai", "nap"]
+
+
+def _factories():
+    from tests import factories
+
+    return factories
+
+
+@pytest.fixture
+def owner(db):
+    return _factories().make_user("olive")
+
+
+@pytest.fixture
+def member(db):
+    return _factories().make_user("mark")
+
+
+@pytest.fixture
+def stranger(db):
+    return _factories().make_user("sam")
+
+
+@pytest.fixture
+def league(owner, member):
+    return _factories().make_league(owner, members=[member])
+
+
+@pytest.fixture
+def other_league(stranger):
+    """The stranger belongs to a league of their own, just not to ours."""
+    return _factories().make_league(stranger, name="Across the street")
+
+
+def _client_for(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def owner_client(owner):
+    return _client_for(owner)
+
+
+@pytest.fixture
+def member_client(member):
+    return _client_for(member)
+
+
+@pytest.fixture
+def stranger_client(stranger, other_league):
+    return _client_for(stranger)
+
+
+@pytest.fixture
+def anon_client():
+    from django.test import Client
+
+    return Client()
+
+
+@pytest.fixture
+def htmx():
+    return {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def session(league):
+    return _factories().make_session(league, "taiwan")
+
+
+@pytest.fixture
+def japanese_chip(league):
+    return _factories().make_session(league, "japanese-chip")
+
+
+@pytest.fixture
+def mighty(league):
+    return _factories().make_session(league, "mighty")
+
+
+@pytest.fixture
+def thai(league):
+    return _factories().make_session(league, "thai")
+
+
+@pytest.fixture
+def nap(league):
+    return _factories().make_session(league, "nap")
+
+
+@pytest.fixture(params=VARIANTS)
+def any_session(request, league):
+    """One session of each of the five variants, in turn."""
+    return _factories().make_session(league, request.param)

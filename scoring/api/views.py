@@ -8,9 +8,9 @@ from django.http import JsonResponse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
+from scoring.accounts.throttle import api_allowed
 from scoring.api import handlers
 from scoring.rules.errors import NotationError, RulesError
-from scoring.throttle import api_allowed
 
 log = logging.getLogger(__name__)
 

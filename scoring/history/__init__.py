@@ -2,7 +2,7 @@
 player's figures, a session's course, the ratings explained, and the league's export and
 import.
 
-The figures come from scoring.league, the data half: computed from the hand rows when a
+The figures come from scoring.history.figures, the data half: computed from the hand rows when a
 page asks and kept until a hand changes, never written by a Save. Nothing there imports
 from here.
 """

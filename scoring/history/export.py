@@ -13,7 +13,7 @@ import json
 from collections import defaultdict
 from collections.abc import Iterator
 
-from scoring.league.tables import score_table, table_label
+from scoring.history.figures.tables import score_table, table_label
 from scoring.models import GameSession, Hand, HandScore, Seat
 from scoring.rules import find_variant
 

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.league.period import (
+from scoring.history.figures.period import (
     FIRST_YEAR,
     LAST_YEAR,
     Period,

@@ -1,7 +1,7 @@
 """The history pages: a league's standings and records, a player's figures, a session's
 course, the ratings' explanation, and the league's export and import.
 
-Members of the league only (scoring.access): a stranger's GET is a 404, a POST a 403.
+Members of the league only (scoring.accounts.access): a stranger's GET is a 404, a POST a 403.
 """
 
 from django.contrib import messages
@@ -13,19 +13,19 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring import query
-from scoring.access import league_for, session_for
-from scoring.forms import AddMemberForm
+from scoring.accounts.access import league_for, session_for
 from scoring.history import charts, imports
 from scoring.history.export import league_csv, league_json
+from scoring.history.figures import ratings
+from scoring.history.figures.figures import league_figures, player_stats
+from scoring.history.figures.period import choices
+from scoring.history.figures.sessions import league_span, player_sessions, sessions_page
+from scoring.history.figures.tables import contract_facts, level_label
 from scoring.history.forms import ImportForm, PeriodForm
-from scoring.league import ratings
-from scoring.league.figures import league_figures, player_stats
-from scoring.league.period import choices
-from scoring.league.sessions import league_span, player_sessions, sessions_page
-from scoring.league.tables import contract_facts, level_label
 from scoring.models import HandScore, League, Membership, Player
 from scoring.rules.cards import SYMBOLS
-from scoring.sheet import roster
+from scoring.table.setup import AddMemberForm
+from scoring.table.sheet import roster
 
 MAX_PAGE = 10_000
 
@@ -36,7 +36,7 @@ def _page(request) -> int:
 
 
 def league_context(request, league, member_form=None) -> dict:
-    """Everything the league page shows (scoring.views.leagues renders it)."""
+    """Everything the league page shows (scoring.leagues.views.leagues renders it)."""
     period_form = PeriodForm(request.GET)
     period = period_form.period()
     page = _page(request)

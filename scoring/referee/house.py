@@ -4,9 +4,9 @@ import re
 
 from django.utils.translation import gettext as _
 
-from scoring.rulebook.explain import explained
-from scoring.rulebook.labels import option_title, part_name, value_label
 from scoring.rules.errors import RulesError
+from scoring.words.explain import explained
+from scoring.words.labels import option_title, part_name, value_label
 
 WHOLE = re.compile(r"-?[0-9]{1,6}")  # ASCII digits only, as scoring.query reads them
 # A number of an object option (a score table's, a count's) as typed, of any length: the

@@ -16,13 +16,13 @@ table's own numbers under the new one.
 
 from django.utils.translation import gettext as _
 
-from scoring.house_form import score_names
 from scoring.referee.house import PART, options_to_json
-from scoring.rulebook.labels import option_title, part_name
-from scoring.rulebook.refusals import house_refusal
 from scoring.rules.errors import RulesError
 from scoring.rules.score_layout import grid
 from scoring.rules.score_values import parse_score_values, resolve
+from scoring.table.house import score_names
+from scoring.words.labels import option_title, part_name
+from scoring.words.refusals import house_refusal
 
 OPTION = "score_values"
 PREFIX = OPTION + "."  # an own number in the house rules read from the query (o. taken off)

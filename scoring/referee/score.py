@@ -7,8 +7,8 @@ from scoring import rulings
 from scoring.referee.display import ladder_rows
 from scoring.referee.situation import OUT, OUT_PROMPT, Situation, ask
 from scoring.referee.tables import score_table
-from scoring.rulebook.labels import page_lines
 from scoring.rulings import ask as question
+from scoring.words.labels import page_lines
 
 MAX_SEATS = 10
 # ---- how is this hand scored ---------------------------------------------------------

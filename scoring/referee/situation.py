@@ -28,9 +28,9 @@ from scoring.referee.house import (
     option_fields,
     options_to_json,
 )
-from scoring.rulebook.refusals import house_refusal
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.errors import OptionError, RulesError
+from scoring.words.refusals import house_refusal
 
 log = logging.getLogger(__name__)
 

@@ -16,9 +16,9 @@ from django.utils.translation import ngettext
 from scoring import rulings
 from scoring.referee.display import bid_view
 from scoring.referee.situation import OUT
-from scoring.rulebook.labels import page_lines
 from scoring.rules.errors import RulesError
 from scoring.rulings import ask
+from scoring.words.labels import page_lines
 
 DECLARER, PARTNER = 0, 1
 # Nap with both house calls has nine contracts: each shown made and failed.

@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 
 from scoring import query, rulings
 from scoring.models import GameSession
-from scoring.rulebook import facts, words
-from scoring.rulebook.explain import explained
-from scoring.rulebook.labels import option_title, own_numbers_label, value_label
+from scoring.rulebook import facts
 from scoring.rules.errors import RulesError
 from scoring.rules.score_layout import grid
+from scoring.words import lists
+from scoring.words.explain import explained
+from scoring.words.labels import option_title, own_numbers_label, value_label
 
 PREFIX = "o."
 _TRUE, _FALSE = {"true", "1", "on", "yes"}, {"false", "0", "off", "no"}
@@ -266,7 +267,7 @@ def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
 
 def either(numbers) -> str:
     """``4``, ``5 or 6``, ``4, 5 or 6``."""
-    return words.either(numbers)
+    return lists.either(numbers)
 
 
 def _per_count(name, spec, counts) -> str:
@@ -315,7 +316,7 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
 
 
 def _lay_out_own_numbers(house, variant, rules, players):
-    """The table's own numbers as the score table they change, each named in its words."""
+    """The table's own numbers as the score table they change, each named in its lists."""
     for rule in house:
         if rule.name != "score_values":
             continue

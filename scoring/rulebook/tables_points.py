@@ -5,9 +5,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from scoring.rulebook.facts import Cell, Row, Table, score_of
-from scoring.rulebook.labels import value_label
 from scoring.rulebook.worked import ANY, Hand, examples, role_amounts, scored, stepped
 from scoring.rules.scores import signed
+from scoring.words.labels import value_label
 
 # ---- Taiwan and Hong Kong ------------------------------------------------------------
 

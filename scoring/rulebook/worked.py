@@ -10,9 +10,9 @@ table's "11–19") lists hands across the range.
 from dataclasses import dataclass
 
 from scoring.rulebook.facts import Cell, amount, as_check, score_of, table_of
-from scoring.rulebook.labels import page_lines
 from scoring.rules import HandFacts
 from scoring.rules.errors import RulesError
+from scoring.words.labels import page_lines
 
 ANY = object()  # no verdict claimed: the words do not say made or failed
 

@@ -19,7 +19,7 @@ from scoring.rules.sentences import given
 
 # Short names for the house rules, as a settings screen shows them.
 # Option values and parts that are named after a game: their player's names live here, in
-# the one place that knows the games (the pages' other value labels: scoring.rulebook.labels).
+# the one place that knows the games (the pages' other value labels: scoring.words.labels).
 GAME_NAMED_VALUES = {
     ("score_table", "taiwan"): N_("Taiwan table"),
     ("score_table", "hongkong"): N_("Hong Kong table"),

@@ -1,6 +1,6 @@
 """A hand's entry carried from the table it was drawn for to the table as it is now.
 
-The hand form names players by their place at the table (``scoring.lineup.Place``).
+The hand form names players by their place at the table (``scoring.table.lineup.Place``).
 When a Save is refused because the table changed, the entry is shown again on the new
 table: each place it named becomes the place where that same player sits now, and a
 choice naming someone no longer at the table is dropped. Nothing here is ever stored:
@@ -10,7 +10,7 @@ the person sees the result and saves it, or not.
 from django.http import QueryDict
 
 from scoring import query
-from scoring.lineup import Lineup
+from scoring.table.lineup import Lineup
 
 # Fields whose value is a place, and a field whose name carries one (tricks_<place>).
 PLACE_VALUES = ("declarer", "partner", "killed", "out")

@@ -1,6 +1,6 @@
 from django import template
 
-from scoring.pwa import user_key
+from scoring.pwa.offline import user_key
 
 register = template.Library()
 

@@ -4,12 +4,13 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
-from scoring.rulebook import facts, labels, tables, words
+from scoring.rulebook import facts, tables
 from scoring.rulebook.context import either
-from scoring.rulebook.explain import explained
 from scoring.rules.cards import JOKER_NAMES, SYMBOLS, parse_card
 from scoring.rules.errors import RulesError
 from scoring.rules.scores import signed
+from scoring.words import labels, lists
+from scoring.words.explain import explained
 
 register = template.Library()
 
@@ -72,23 +73,23 @@ def cardlist(codes):
             labels.append(parse_card(str(code)).label)
         except RulesError:
             labels.append(str(code))
-    return words.join(labels) + words.full_stop()
+    return lists.join(labels) + lists.full_stop()
 
 
 @register.filter
 def listing(items):
     """Items joined as the language lists them (``、`` in Chinese and Japanese)."""
-    return words.join(items)
+    return lists.join(items)
 
 
 @register.simple_tag
 def list_separator():
-    return words.separator()
+    return lists.separator()
 
 
 @register.simple_tag
 def sentence_end():
-    return words.full_stop()
+    return lists.full_stop()
 
 
 @register.filter

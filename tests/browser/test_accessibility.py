@@ -27,14 +27,15 @@ from django.test import Client
 from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from scoring.forms import HandForm
-from scoring.league.synthetic import generate_league
+from scoring.history.figures.synthetic import generate_league
+from scoring.leagues.people import invite
 from scoring.models import HandEvent, League, Player
-from scoring.people import invite
-from scoring.recording import undo_last, update_hand
 from scoring.rules import VARIANTS
+from scoring.table.recording import undo_last, update_hand
+from scoring.table.setup import HandForm
 from tests.browser.support import log_in as sign_in
 from tests.browser.test_languages import OVERFLOW, PHONE
+from tests.factories import hand_data, make_session, pass_out, play
 from tests.referee import (
     test_auction,
     test_deal_miss,
@@ -44,7 +45,6 @@ from tests.referee import (
     test_score,
     test_trick,
 )
-from tests.views.factories import hand_data, make_session, pass_out, play
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from scoring.league.synthetic import generate_league
+from scoring.history.figures.synthetic import generate_league
 from scoring.models import GameSession, Player
 from tests.browser.support import log_in
 
@@ -144,8 +144,8 @@ def rendered_text_sizes(chart):
 def short_session(live_server, page):
     """Two hands of Taiwan Napoleon won by Ann and Ben, so the three defenders' running
     totals are equal all the way, and a third hand undone."""
-    from scoring.recording import undo_last
-    from tests.views.factories import make_league, make_session, play
+    from scoring.table.recording import undo_last
+    from tests.factories import make_league, make_session, play
 
     user = User.objects.create_user("scorer", password=PASSWORD)
     session = make_session(make_league(user))

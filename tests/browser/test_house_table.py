@@ -17,7 +17,7 @@ from tests.browser.test_table import (  # noqa: F401
     screen_totals,
     shot,
 )
-from tests.views.factories import make_session
+from tests.factories import make_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

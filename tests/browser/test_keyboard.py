@@ -7,8 +7,8 @@ from django.contrib.auth.models import User
 
 from scoring.models import League, Membership
 from tests.browser.test_accessibility import PASSWORD, SHOTS, log_in, shot
+from tests.factories import make_session
 from tests.referee import test_legal
-from tests.views.factories import make_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

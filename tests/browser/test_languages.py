@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from scoring.models import League, Membership
 from scoring.rules import VARIANTS
 from tests.browser.support import log_in
+from tests.factories import make_session, play
 from tests.referee import (
     test_auction,
     test_deal_miss,
@@ -20,7 +21,6 @@ from tests.referee import (
     test_score,
     test_trick,
 )
-from tests.views.factories import make_session, play
 
 SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"

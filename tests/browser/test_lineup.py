@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scoring.models import GameSession, new_share_token
 from tests.browser.test_table import Taps, member, open_table, shot  # noqa: F401
-from tests.views.factories import make_session
+from tests.factories import make_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

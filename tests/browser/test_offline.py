@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand
 from tests.browser.support import log_in
-from tests.views.factories import PASSWORD, make_league, make_session, make_user, play
+from tests.factories import PASSWORD, make_league, make_session, make_user, play
 
 SHOTS = Path(__file__).parent / "screenshots"
 

@@ -15,11 +15,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.models import GameSession, League, Membership, Player
-from scoring.views import pwa
+from scoring.pwa import views
 from tests.browser.support import log_in
 from tests.browser.test_accessibility import axe, serious
 from tests.browser.test_accessibility import context as a11y_context
-from tests.views.factories import make_session, play
+from tests.factories import make_session, play
 
 SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
@@ -185,10 +185,10 @@ def test_a_new_version_of_the_app_is_offered_with_a_reload(page, live_server, le
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     expect(page.locator("#update")).to_be_hidden()  # the first worker needs no prompt
 
-    current = pwa._cached_worker()
+    current = views._cached_worker()
     newer = current.replace(b'"version": "', b'"version": "next-', 1)
     assert newer != current
-    monkeypatch.setattr(pwa, "_cached_worker", lambda: newer)
+    monkeypatch.setattr(views, "_cached_worker", lambda: newer)
     # The phone comes back to the screen: the page looks for a new version.
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(page.locator("#update")).to_be_visible()

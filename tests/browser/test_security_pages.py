@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 
 from scoring.models import GameSession, League, Membership
 from tests.browser.support import log_in
-from tests.views.factories import make_session
+from tests.factories import make_session
 
 SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from scoring.models import GameSession, League, Membership
 from tests.browser.support import log_in
-from tests.views.factories import make_session
+from tests.factories import make_session
 
 SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand, Player
 from tests.browser.support import log_in
-from tests.views.factories import PASSWORD, make_league, make_session, make_user, url
+from tests.factories import PASSWORD, make_league, make_session, make_user, url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

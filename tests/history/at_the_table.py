@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import resolve
 
 from scoring.models import GameSession, Hand
+from tests.factories import url
 from tests.history.page_forms import PageForm, page_form, page_forms
-from tests.views.factories import url
 
 PEOPLE = ("declarer", "partner", "killed")  # fields that name one player by a chip
 

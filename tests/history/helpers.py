@@ -3,7 +3,7 @@
 import datetime
 
 from scoring.models import GameSession
-from tests.views.factories import make_session
+from tests.factories import make_session
 
 
 def session_on(league, variant, date, names=None, options=None):

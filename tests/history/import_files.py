@@ -9,7 +9,7 @@ import re
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scoring.history.export import league_json
-from tests.views.factories import grid, make_session, pass_out, play, url
+from tests.factories import grid, make_session, pass_out, play, url
 
 ERRORS = re.compile(r'<ul class="errorlist"[^>]*>(.*?)</ul>', re.S)
 

@@ -7,8 +7,8 @@ import json
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scoring.models import GameSession, League, Player
+from tests.factories import url
 from tests.history.import_files import refusal
-from tests.views.factories import url
 
 HAND_FIELDS = (
     "number",

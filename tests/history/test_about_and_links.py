@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.views.factories import url
+from tests.factories import url
 
 pytestmark = pytest.mark.django_db
 

@@ -11,14 +11,14 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.history import imports
 from scoring.history.export import league_json
-from scoring.league import cache
-from scoring.league.figures import league_figures
-from scoring.league.period import Period
-from scoring.league.synthetic import generate_league
+from scoring.history.figures import cache
+from scoring.history.figures.figures import league_figures
+from scoring.history.figures.period import Period
+from scoring.history.figures.synthetic import generate_league
 from scoring.models import GameSession, Hand, HandEvent, HistoryCache, League, Player
-from scoring.recording import delete_hand, restore_hand, undo_last, update_hand
+from scoring.table.recording import delete_hand, restore_hand, undo_last, update_hand
+from tests.factories import HANDS, drawn_for, make_league, make_session, pass_out, play, url
 from tests.history.helpers import session_on
-from tests.views.factories import HANDS, drawn_for, make_league, make_session, pass_out, play, url
 
 pytestmark = pytest.mark.django_db
 

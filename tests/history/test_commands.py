@@ -5,12 +5,12 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring.league import cache
-from scoring.league.figures import league_figures
-from scoring.league.period import Period
+from scoring.history.figures import cache
+from scoring.history.figures.figures import league_figures
+from scoring.history.figures.period import Period
 from scoring.models import Hand, HandScore, HistoryCache, League, Player
 from scoring.rules import VARIANTS
-from tests.views.factories import assert_scores_match_engine
+from tests.factories import assert_scores_match_engine
 
 pytestmark = pytest.mark.django_db
 

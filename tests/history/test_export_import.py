@@ -14,11 +14,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from scoring.history import imports
-from scoring.league.synthetic import generate_league
+from scoring.history.figures.synthetic import generate_league
 from scoring.models import GameSession, Hand, HandScore, League, Membership, Player
-from scoring.recording import delete_hand
+from scoring.table.recording import delete_hand
+from tests.factories import counts, grid, make_league, make_session, pass_out, play, url
 from tests.history.helpers import session_on
-from tests.views.factories import counts, grid, make_league, make_session, pass_out, play, url
 
 pytestmark = pytest.mark.django_db
 

@@ -12,15 +12,14 @@ from collections import defaultdict
 
 import pytest
 
-from scoring.forms import HandForm
-from scoring.league import ratings
-from scoring.league.figures import league_figures, player_stats
-from scoring.league.period import Period, year_period
-from scoring.league.rows import chart_step
-from scoring.league.synthetic import generate_league
-from scoring.league.tables import contract_facts, score_table
+from scoring.history.figures import ratings
+from scoring.history.figures.figures import league_figures, player_stats
+from scoring.history.figures.period import Period, year_period
+from scoring.history.figures.rows import chart_step
+from scoring.history.figures.synthetic import generate_league
+from scoring.history.figures.tables import contract_facts, score_table
 from scoring.models import GameSession, Hand, HandEvent, HandScore, Player, Seat
-from scoring.recording import (
+from scoring.table.recording import (
     NotRestorable,
     delete_hand,
     passed_values,
@@ -28,7 +27,8 @@ from scoring.recording import (
     undo_last,
     update_hand,
 )
-from tests.views.factories import hand_data, make_session, pass_out, play
+from scoring.table.setup import HandForm
+from tests.factories import hand_data, make_session, pass_out, play
 
 pytestmark = pytest.mark.django_db
 

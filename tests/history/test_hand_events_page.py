@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from scoring.models import GameSession
-from scoring.recording import undo_last
-from tests.views.factories import play, url
+from scoring.table.recording import undo_last
+from tests.factories import play, url
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from scoring.models import Hand, League, Player, Seat
+from tests.factories import counts, make_league
 from tests.history.import_files import changed, exported, refusal, rich_league, upload
-from tests.views.factories import counts, make_league
 
 pytestmark = pytest.mark.django_db
 

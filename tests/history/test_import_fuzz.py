@@ -15,15 +15,15 @@ from django.db import transaction
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from scoring.forms import MAX_SITTING_OUT
 from scoring.models import GameSession, Hand, League
 from scoring.rules import find_variant
 from scoring.rules.variants import VARIANTS
+from scoring.table.setup import MAX_SITTING_OUT
 from tests.conftest import fuzz_examples
+from tests.factories import assert_scores_match_engine, counts, make_league
 from tests.history.at_the_table import Table
 from tests.history.import_files import exported, refusal, rich_league, upload
 from tests.history.round_trip import assert_the_same_after_a_round_trip
-from tests.views.factories import assert_scores_match_engine, counts, make_league
 
 pytestmark = pytest.mark.django_db
 

@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.models import GameSession, Hand, HandScore, League, Player
+from tests.factories import counts, make_league, url
 from tests.history.test_export_import import export_json, upload
 from tests.history.test_import_fuzz import FUZZ, mutate
 from tests.history.test_import_lineups import hands_of, mighty_night, taiwan_night
-from tests.views.factories import counts, make_league, url
 
 pytestmark = pytest.mark.django_db
 

@@ -9,11 +9,11 @@ from decimal import Decimal
 import pytest
 
 from scoring.models import GameSession, Hand, HandScore, Player
-from scoring.standings import standings
+from scoring.table.standings import standings
+from tests.factories import drawn_for, make_league, make_session, pass_out, url
 from tests.history.at_the_table import Table
 from tests.history.test_export_import import export_json, upload
-from tests.views.factories import drawn_for, make_league, make_session, pass_out, url
-from tests.views.test_lineup import fresh, record, seat_of
+from tests.table.test_lineup import fresh, record, seat_of
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,9 @@ on, a hand edited, one deleted, one undone and restored, a session ended.
 import pytest
 
 from scoring.models import GameSession
+from tests.factories import make_league
 from tests.history.at_the_table import Table
 from tests.history.round_trip import assert_the_same_after_a_round_trip
-from tests.views.factories import make_league
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.utils import timezone, translation
 from scoring.history import imports
 from scoring.history.imports import prepare, rows, stream, write
 from scoring.models import GameSession, Hand, League, Player
+from tests.factories import counts, make_league, make_session, play
 from tests.history.import_files import changed, exported, refusal, rich_league, upload
-from tests.views.factories import counts, make_league, make_session, play
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,11 @@ import re
 import pytest
 from django.utils import timezone
 
-from scoring.league.cache import forget
-from scoring.league.synthetic import generate_league
+from scoring.history.figures.cache import forget
+from scoring.history.figures.synthetic import generate_league
 from scoring.models import GameSession
+from tests.factories import assert_sent_to_login, make_session, pass_out, play, url
 from tests.history.helpers import session_on
-from tests.views.factories import assert_sent_to_login, make_session, pass_out, play, url
 
 pytestmark = pytest.mark.django_db
 

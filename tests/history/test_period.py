@@ -6,9 +6,9 @@ import datetime
 import pytest
 from django.http import QueryDict
 
+from scoring.history.figures.period import choices, season_period, year_period
 from scoring.history.forms import PeriodForm
-from scoring.league.period import choices, season_period, year_period
-from tests.views.factories import play, url
+from tests.factories import play, url
 
 
 def form(query):

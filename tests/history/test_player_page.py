@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from scoring.league.cache import forget
-from scoring.league.synthetic import generate_league
+from scoring.history.figures.cache import forget
+from scoring.history.figures.synthetic import generate_league
 from scoring.models import Player
-from tests.views.factories import assert_sent_to_login, play, url
+from tests.factories import assert_sent_to_login, play, url
 
 pytestmark = pytest.mark.django_db
 

@@ -3,12 +3,12 @@ stores after hands recorded through the app."""
 
 import pytest
 
-from scoring.league import ratings
-from scoring.league.figures import league_figures
-from scoring.league.period import Period
-from scoring.league.tables import contract_facts
+from scoring.history.figures import ratings
+from scoring.history.figures.figures import league_figures
+from scoring.history.figures.period import Period
+from scoring.history.figures.tables import contract_facts
 from scoring.models import Player
-from tests.views.factories import make_session, play, url
+from tests.factories import make_session, play, url
 
 
 def close(a, b):

@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from scoring.league.synthetic import generate_league
+from scoring.history.figures.synthetic import generate_league
 from scoring.models import GameSession
+from tests.factories import assert_sent_to_login, pass_out, play, url
 from tests.history.helpers import scores_by_name
-from tests.views.factories import assert_sent_to_login, pass_out, play, url
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.rulebook import words
 from scoring.rules import parse_card
+from scoring.words import lists
 
 pytestmark = pytest.mark.django_db
 
@@ -63,8 +63,8 @@ def test_it_keeps_codes_in_the_api(client):
 )
 def test_it_lists_and_ends_sentences_in_the_languages_punctuation(language, listed, sentence):
     with translation.override(language):
-        assert listed in words.either([4, 5, 6])
-        assert words.full_stop() == sentence
+        assert listed in lists.either([4, 5, 6])
+        assert lists.full_stop() == sentence
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The process tests/ops/test_crash.py kills: it writes hands through scoring.recording
+"""The process tests/ops/test_crash.py kills: it writes hands through scoring.table.recording
 against the database in DATABASE_URL, and says on stdout what it has committed.
 
 python -m tests.ops.crash_writer setup             one league and session; prints its id
@@ -25,10 +25,10 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 
-from scoring import recording  # noqa: E402
-from scoring.forms import HandForm  # noqa: E402
 from scoring.models import GameSession, Hand, HandEvent, HandScore  # noqa: E402
-from tests.views.factories import hand_data, make_league, make_session  # noqa: E402
+from scoring.table import recording  # noqa: E402
+from scoring.table.setup import HandForm  # noqa: E402
+from tests.factories import hand_data, make_league, make_session  # noqa: E402
 
 RESULTS = [("3", "12"), ("3", "6"), ("5", "16"), ("1", "10"), ("8", "16"), ("4", "2")]
 

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from scoring.rulebook.explain import EXPLAINED
 from scoring.rules import VARIANTS
+from scoring.words.explain import EXPLAINED
 from tests.rulebook.helpers import get, sections
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from scoring.models import HandEvent
+from tests.factories import counts, make_league, make_session, make_user, play, url
 from tests.security.urls_walk import every_url
-from tests.views.factories import counts, make_league, make_session, make_user, play, url
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
-from scoring import throttle
+from scoring.accounts import throttle
 
 pytestmark = pytest.mark.django_db
 

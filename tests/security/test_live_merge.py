@@ -23,7 +23,7 @@ SEED = """
 import json
 from django.test import Client
 from scoring.models import Player
-from tests.views.factories import hand_data, make_league, make_session, make_user
+from tests.factories import hand_data, make_league, make_session, make_user
 olive = make_user("olive")
 league = make_league(olive)
 tables, pairs = [], []

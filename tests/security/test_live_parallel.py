@@ -27,7 +27,7 @@ PASSWORD = "tall-Giraffe-47"
 SEED = """
 import json
 from django.test import Client
-from tests.views.factories import hand_data, make_league, make_session, make_user
+from tests.factories import hand_data, make_league, make_session, make_user
 mark, olive, pat, quinn = (make_user(n) for n in ("mark", "olive", "pat", "quinn"))
 league = make_league(mark)
 session = make_session(league, "taiwan")

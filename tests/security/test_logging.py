@@ -24,7 +24,7 @@ django.setup()
 from unittest import mock
 from django.test import Client
 client = Client(raise_request_exception=False)
-with mock.patch("scoring.views.home.render", side_effect=RuntimeError("boom at the table")):
+with mock.patch("scoring.leagues.views.home.render", side_effect=RuntimeError("boom at the table")):
     given = client.get("/", secure=True, HTTP_X_REQUEST_ID="phone-7-save-42")
     fresh = client.get("/", secure=True)
 print("STATUS", given.status_code, fresh.status_code)

@@ -4,7 +4,7 @@ pages, exports and share links, while a view's own header wins (issue 15 §11)."
 import pytest
 from django.test import Client
 
-from tests.views.factories import make_league, make_session, make_user, play, url
+from tests.factories import make_league, make_session, make_user, play, url
 
 pytestmark = pytest.mark.django_db
 

@@ -14,12 +14,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring.leagues.people import invite
 from scoring.models import HandEvent
-from scoring.people import invite
 from scoring.rules import VARIANTS
 from tests.conftest import ON_POSTGRES, fuzz_examples
+from tests.factories import make_league, make_session, make_user, play
 from tests.security.urls_walk import every_url
-from tests.views.factories import make_league, make_session, make_user, play
 
 pytestmark = pytest.mark.django_db
 

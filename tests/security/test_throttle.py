@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from scoring import throttle
+from scoring.accounts import throttle
 from scoring.models import RateCount
 
 pytestmark = pytest.mark.django_db

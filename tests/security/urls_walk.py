@@ -31,7 +31,7 @@ def _pk_for(route: str, world: dict) -> int:
 
 def _invitation(world: dict) -> str:
     """An open invitation's code, to be the world's player (made once)."""
-    from scoring.people import invite
+    from scoring.leagues.people import invite
 
     if "invitation" not in world:
         world["invitation"] = invite(world["player"], None)

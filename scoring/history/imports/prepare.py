@@ -33,8 +33,8 @@ from scoring.history.imports.refusal import (
 from scoring.history.imports.refusal import field as field_words
 from scoring.history.imports.rescore import Engine, session_rows
 from scoring.history.imports.stream import JsonStream, LoneSurrogate
-from scoring.names import name_key
 from scoring.rules import RulesError, find_variant
+from scoring.words.names import name_key
 
 MAX_SESSIONS = 20_000
 MAX_HANDS = 200_000

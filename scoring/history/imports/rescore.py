@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from scoring.history.imports import seating
 from scoring.history.imports.refusal import field, hand_place, refused, shown
 from scoring.history.imports.schema import Session
-from scoring.names import name_key
 from scoring.rules import HandFacts, RulesError, find_variant, parse_card
+from scoring.words.names import name_key
 
 PASSED = {
     "declarer": None,
@@ -133,7 +133,7 @@ def session_rows(session: Session, place: str, engine: Engine):
     # Any number may sit at the table (too few to play, more than a hand deals in:
     # those take turns sitting out, each hand naming its own); each hand is checked at
     # its own count. The first dealer is a seat's number, which may have gone before
-    # the first deal (the first seat then deals, scoring.lineup).
+    # the first deal (the first seat then deals, scoring.table.lineup).
     if len({name_key(name) for name in session.seats}) != players:
         table.fail(_("a player has two seats."))
     _house_rules(session, table, engine)
@@ -319,7 +319,7 @@ def _counted_as_the_game_counts(hand: dict, table: Table, where: tuple) -> None:
 def _counted_in_tricks(hand: dict, table: Table, where: tuple) -> None:
     """Tricks by seat (or none, the hand toppled), or the quick count the table page
     opens with: the declarer's side's tricks alone, kept where a point-card game keeps
-    its count (``scoring.hand_form``)."""
+    its count (``scoring.table.form``)."""
     game = table.game()
     if hand["mode"] not in ("tricks", "count"):
         table.fail(

@@ -34,17 +34,17 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from scoring import query
-from scoring.forms import MAX_SITTING_OUT
-from scoring.names import clean_name, name_key
 from scoring.query import FIRST_DATE, LAST_DATE
 from scoring.rules import RulesError, parse_card
 from scoring.rules.variants import VARIANTS
+from scoring.table.setup import MAX_SITTING_OUT
+from scoring.words.names import clean_name, name_key
 
 FORMAT = "napoleon-league"
 VERSIONS = (1,)
 MAX_PLAYERS = 1000
 # Everyone at the largest table New game sets: the most a game deals in, and as many
-# again as take turns sitting out (scoring.forms).
+# again as take turns sitting out (scoring.table.setup).
 MAX_SEATS = max(max(variant.players) for variant in VARIANTS.values()) + MAX_SITTING_OUT
 MAX_HANDS_PER_SESSION = 2000
 MAX_NUMBER = 999_999_999  # a hand's number (numbers may skip: a deleted hand frees its own)

@@ -3,7 +3,7 @@
 A league file names a hand's players (and who sat it out, by their place among everyone
 at the table) only where they were not simply the session's seats (scoring.history.export).
 From those tables, hand after hand, the session's seats are built again as the app keeps
-them (scoring.seating): each run of hands a player spent at the table is one seat, from
+them (scoring.table.seating): each run of hands a player spent at the table is one seat, from
 its first hand; a seat whose player is not at the last hand's table was left after the
 last hand it covered; those still at the table sit in its order.
 """
@@ -13,7 +13,7 @@ import json
 from django.utils.translation import gettext as _
 
 from scoring.history.imports.refusal import field
-from scoring.names import name_key
+from scoring.words.names import name_key
 
 
 def who_played(hand: dict, seats: list[str], table, where: tuple):

@@ -39,7 +39,7 @@ from scoring.history.imports.refusal import ImportRefused
 from scoring.history.imports.rescore import HAND_COLUMNS
 from scoring.history.imports.rows import Rows, ids
 from scoring.models import GameSession, Hand, HandScore, League, Player, Seat, new_share_token
-from scoring.names import name_key
+from scoring.words.names import name_key
 
 logger = logging.getLogger(__name__)
 STAGING = "\x1fimport "  # no form takes a control character: never a league of a person

@@ -5,7 +5,7 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.league.synthetic import ALL_VARIANTS, generate_league
+from scoring.history.figures.synthetic import ALL_VARIANTS, generate_league
 from scoring.rules import find_variant
 from scoring.rules.errors import RulesError
 

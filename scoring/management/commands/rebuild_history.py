@@ -4,8 +4,8 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from scoring.league import cache
-from scoring.league.figures import ALL_TIME, compute_all_time
+from scoring.history.figures import cache
+from scoring.history.figures.figures import ALL_TIME, compute_all_time
 from scoring.models import League
 
 

@@ -2,9 +2,9 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import name_repair
 from scoring.history.imports import ImportRefused
 from scoring.history.imports.prepare import read_head
+from scoring.leagues import name_repair
 from scoring.models import League
 
 UNDECIDABLE = (

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.sqlite_backup import BackupError, check_file, restore
+from scoring.management.sqlite_backup import BackupError, check_file, restore
 
 
 class Command(BaseCommand):

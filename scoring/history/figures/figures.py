@@ -1,0 +1,347 @@
+"""What the history pages show: a league's standings, records and ratings over a period,
+and a player's figures in each game.
+
+Computed per game (variant) from the hand rows (scoring.history.figures.rows: SQL aggregates and
+window functions; scoring.history.figures.replay: the ratings) and kept until a hand of that game
+changes (scoring.history.figures.cache). A page whose figures are current reads them in two
+queries, whatever the size of the league.
+"""
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from scoring.history.figures import cache, ratings
+from scoring.history.figures.period import Period
+from scoring.history.figures.replay import league_ratings, player_ratings, replay
+from scoring.history.figures.rows import Game, records, standings
+from scoring.history.figures.tables import (
+    TRUMP_ORDER,
+    level_label,
+    level_sort_key,
+    table_label,
+    variant_label,
+    variant_rank,
+)
+from scoring.rules.cards import SYMBOLS
+
+ALL_TIME = "league"
+
+
+def player_key(player_id) -> str:
+    return f"player:{player_id}"
+
+
+def _percent(part: int, whole: int) -> int | None:
+    return round(100 * part / whole) if whole else None
+
+
+@dataclass
+class Figures:
+    """A player's figures in a score table over a period."""
+
+    hands: int = 0
+    score: int = 0
+    sessions: int = 0
+    won: int = 0
+    declared: int = 0
+    made: int = 0
+    partner: int = 0
+    partner_won: int = 0
+    defended: int = 0
+    defeated: int = 0
+
+    def __add__(self, other: "Figures") -> "Figures":
+        return Figures(*(a + b for a, b in zip(self.values(), other.values(), strict=True)))
+
+    def values(self):
+        return (
+            self.hands,
+            self.score,
+            self.sessions,
+            self.won,
+            self.declared,
+            self.made,
+            self.partner,
+            self.partner_won,
+            self.defended,
+            self.defeated,
+        )
+
+    @property
+    def win_rate(self):
+        return _percent(self.won, self.hands)
+
+    @property
+    def made_rate(self):
+        return _percent(self.made, self.declared)
+
+    @property
+    def partner_rate(self):
+        return _percent(self.partner_won, self.partner)
+
+    @property
+    def defeated_rate(self):
+        return _percent(self.defeated, self.defended)
+
+
+# ---- computing a game's figures (when the stored ones are out of date) --------------------
+
+
+def _period_key(period: Period) -> str:
+    return ALL_TIME if period.is_all else f"{ALL_TIME}?{period.query()}"
+
+
+def _league_entry(game: Game, all_time: bool, done) -> tuple[dict, dict]:
+    """The league page's figures of one game, and the records' details (with every
+    player's running totals, all time)."""
+    tables = standings(game)
+    lines = {(table, row[0]): row[1] for table, rows in tables.items() for row in rows}
+    found = records(game, lines if all_time else None)
+    tables = [
+        {
+            "table": table,
+            "rows": rows,
+            "best": found.get(table, {}).get("best"),
+            "streak": found.get(table, {}).get("streak"),
+        }
+        for table, rows in tables.items()
+    ]
+    return {"tables": tables, "ratings": league_ratings(done, all_time)}, found
+
+
+def compute_all_time(league_id: int, variant: str) -> dict[str, dict]:
+    """All time: the league page's figures, and every player's (their page)."""
+    game = Game(league_id, variant)
+    done = replay(game, tally=True)
+    league, found = _league_entry(game, True, done)
+    players: dict[str, dict] = defaultdict(dict)
+    for table, entry in found.items():
+        for player, course in entry.get("courses", {}).items():
+            players[player].setdefault("courses", {})[table] = course
+    for player, rating in player_ratings(done).items():
+        players[str(player)]["rating"] = rating
+    for player, lines in done.bids.items():
+        players[str(player)]["bids"] = [[*key, *counts] for key, counts in lines.items()]
+    for player, mates in done.mates.items():
+        players[str(player)]["mates"] = [[mate, *counts[:2]] for mate, counts in mates.items()]
+    return {ALL_TIME: league, **{player_key(p): entry for p, entry in players.items()}}
+
+
+def compute_period(league_id: int, variant: str, period: Period) -> dict[str, dict]:
+    game = Game(league_id, variant, period.start, period.end)
+    league, _found = _league_entry(game, False, replay(game))
+    return {_period_key(period): league}
+
+
+# ---- the league page ----------------------------------------------------------------------
+
+
+@dataclass
+class TableStandings:
+    table: str
+    label: str
+    variant: str
+    rows: list = field(default_factory=list)  # (player id, name, Figures), best first
+    best_hand: dict | None = None
+    streak: dict | None = None
+    most_made: tuple | None = None  # (name, player id, count)
+
+
+@dataclass
+class RatingRow:
+    player_id: int
+    name: str
+    rating: float
+    change: float
+    hands: int
+    spark: list = field(default_factory=list)
+    shown_change: int = 0  # rounded with the others of its game (ratings.rounded_for_display)
+
+
+@dataclass
+class LeagueFigures:
+    standings: list[TableStandings]
+    ratings: list[tuple[str, str, list[RatingRow]]]  # (variant, label, rows best first)
+
+
+def _date(text: str) -> datetime.date:
+    return datetime.date.fromisoformat(text)
+
+
+def _standing(variant: str, entry: dict, names: dict) -> TableStandings:
+    standing = TableStandings(entry["table"], table_label(entry["table"]), variant)
+    for player, *figures in entry["rows"]:
+        if player in names:
+            standing.rows.append((player, names[player], Figures(*figures)))
+    standing.rows.sort(key=lambda r: (-r[2].score, -r[2].hands, r[1]))
+    makers = [r for r in standing.rows if r[2].made]
+    if makers:
+        top = max(makers, key=lambda r: (r[2].made, -r[2].declared))
+        standing.most_made = (top[1], top[0], top[2].made)
+    if entry["best"] and entry["best"][0] in names:
+        player, session, number, day, delta = entry["best"]
+        standing.best_hand = {
+            "player_id": player,
+            "player__name": names[player],
+            "session_id": session,
+            "number": number,
+            "date": _date(day),
+            "delta": delta,
+        }
+    if entry["streak"] and entry["streak"][0] in names:
+        player, streak, since, day = entry["streak"]
+        standing.streak = {
+            "player__name": names[player],
+            "streak": streak,
+            "since": _date(since),
+            "date": _date(day),
+        }
+    return standing
+
+
+def _rating_rows(entries: list, names: dict) -> list[RatingRow]:
+    rows = [
+        RatingRow(player, names[player], end, end - start, hands, spark)
+        for player, end, start, hands, spark in entries
+        if player in names
+    ]
+    shown = ratings.rounded_for_display([row.change for row in rows])
+    for row, change in zip(rows, shown, strict=True):
+        row.shown_change = change
+    return sorted(rows, key=lambda r: (-r.rating, r.name))
+
+
+def league_figures(league, period: Period, names: dict[int, str]) -> LeagueFigures:
+    """Standings per score table (with its records) and ratings per game, over the
+    period; ``names`` are the league's players' names by id."""
+    key = _period_key(period)
+
+    def compute(variant):
+        if period.is_all:
+            return compute_all_time(league.pk, variant)
+        return compute_period(league.pk, variant, period)
+
+    games = cache.figures(league.pk, key, compute)
+    result = LeagueFigures([], [])
+    for variant in sorted(games, key=variant_rank):
+        entry = games[variant][key]
+        tables = [_standing(variant, table, names) for table in entry["tables"]]
+        result.standings += sorted((t for t in tables if t.rows), key=lambda t: t.table)
+        rows = _rating_rows(entry["ratings"], names)
+        if rows:
+            result.ratings.append((variant, variant_label(variant), rows))
+    return result
+
+
+# ---- the player page -----------------------------------------------------------------------
+
+
+@dataclass
+class BidLine:
+    label: str
+    code: str = ""
+    attempted: int = 0
+    made: int = 0
+    taken: int = 0
+    needed: int = 0
+    measured: int = 0
+
+    @property
+    def made_rate(self):
+        return _percent(self.made, self.attempted)
+
+    @property
+    def average_taken(self):
+        return round(self.taken / self.measured, 1) if self.measured else None
+
+    @property
+    def average_needed(self):
+        return round(self.needed / self.measured, 1) if self.measured else None
+
+    def add(self, hands, wins, taken, needed, measured):
+        self.attempted += hands
+        self.made += wins
+        self.taken += taken
+        self.needed += needed
+        self.measured += measured
+
+
+@dataclass
+class VariantStats:
+    variant: str
+    label: str
+    figures: Figures = field(default_factory=Figures)
+    tables: list = field(default_factory=list)  # (table, label, Figures, score chart points)
+    rating: float | None = None
+    rating_hands: int = 0
+    rating_course: list = field(default_factory=list)  # (hands so far, rating)
+    by_level: list = field(default_factory=list)
+    by_trump: list = field(default_factory=list)
+    overall: BidLine | None = None
+    mates: list = field(default_factory=list)  # (name, player id, hands, wins, rate)
+
+
+def _bids(entry: VariantStats, lines: list) -> None:
+    levels, trumps = {}, {}
+    for level, trump, *counts in lines:
+        levels.setdefault(level, BidLine(level_label(level))).add(*counts)
+        trumps.setdefault(trump, BidLine(SYMBOLS.get(trump, trump) or "—", trump)).add(*counts)
+        if entry.overall is None:
+            entry.overall = BidLine("")
+        entry.overall.add(*counts)
+    entry.by_level = [levels[k] for k in sorted(levels, key=level_sort_key)]
+    entry.by_trump = [
+        trumps[k]
+        for k in sorted(trumps, key=lambda t: TRUMP_ORDER.index(t) if t in TRUMP_ORDER else 99)
+    ]
+
+
+def _variant_stats(variant: str, games: dict, player, names: dict) -> VariantStats | None:
+    tables = [
+        (table["table"], row)
+        for table in games[ALL_TIME]["tables"]
+        for row in table["rows"]
+        if row[0] == player.pk
+    ]
+    if not tables:
+        return None
+    entry = VariantStats(variant, variant_label(variant))
+    mine = games.get(player_key(player.pk), {})
+    for table, (_player, *figures) in sorted(tables):
+        course = [(0, 0)] + [tuple(point) for point in mine.get("courses", {}).get(table, [])]
+        entry.tables.append((table, table_label(table), Figures(*figures), course))
+        entry.figures = entry.figures + Figures(*figures)
+    if "rating" in mine:
+        entry.rating, entry.rating_hands, course = mine["rating"]
+        entry.rating_course = [tuple(point) for point in course]
+    _bids(entry, mine.get("bids", []))
+    entry.mates = sorted(
+        (
+            (names[mate], mate, hands, wins, _percent(wins, hands))
+            for mate, hands, wins in mine.get("mates", [])
+            if mate in names
+        ),
+        key=lambda m: (-m[3], -m[2], m[0]),
+    )[:5]
+    return entry
+
+
+def player_stats(player, names: dict[int, str]) -> list[VariantStats]:
+    """Everything the player page shows, per game, all time; ``names`` are the league's
+    players' names by id."""
+    games = cache.figures(
+        player.league_id, ALL_TIME, _all_time(player.league_id), extra=(player_key(player.pk),)
+    )
+    found = (
+        _variant_stats(variant, games[variant], player, names)
+        for variant in sorted(games, key=variant_rank)
+    )
+    return [entry for entry in found if entry is not None]
+
+
+def _all_time(league_id: int):
+    def compute(variant):
+        return compute_all_time(league_id, variant)
+
+    return compute

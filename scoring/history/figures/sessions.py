@@ -1,0 +1,103 @@
+"""A league's sessions as the history pages list them, read live: a page of them, newest
+first, with each seat's total; a player's latest; the dates the league has played."""
+
+from collections import defaultdict
+
+from django.db.models import Count, Exists, OuterRef, Subquery, Sum
+
+from scoring.history.figures.period import Period
+from scoring.history.figures.tables import variant_label
+from scoring.models import GameSession, Hand, HandScore, Seat
+
+
+def league_span(league):
+    """The dates of the league's first and last sessions (two index look-ups)."""
+    sessions = GameSession.objects.filter(league=league)
+    first = sessions.order_by("date").values_list("date", flat=True).first()
+    last = sessions.order_by("-date").values_list("date", flat=True).first()
+    return first, last
+
+
+def _totals(ids) -> dict:
+    """{(session id, player id): total} for these sessions.
+
+    Every player of these few sessions, never one player's filter: with it the database
+    walks that player's scores across the whole league (the player's index) and the page
+    slows as the league grows; by session it reads only these sessions' hands."""
+    found = HandScore.objects.filter(hand__session__in=ids)
+    return {
+        (session_id, who): total
+        for session_id, who, total in found.values("hand__session", "player")
+        .annotate(total=Sum("delta"))
+        .values_list("hand__session", "player", "total")
+    }
+
+
+def sessions_page(league, period: Period, page: int, per_page: int = 12):
+    """One page of the league's sessions in the period, newest first, with each seat's
+    total and the number of hands: (sessions, has_more)."""
+    found = GameSession.objects.filter(league=league)
+    if period.start:
+        found = found.filter(date__gte=period.start)
+    if period.end:
+        found = found.filter(date__lte=period.end)
+    offset = (page - 1) * per_page
+    sessions = list(
+        found.order_by("-date", "-pk").prefetch_related("seats__player")[
+            offset : offset + per_page + 1
+        ]
+    )
+    more = len(sessions) > per_page
+    sessions = sessions[:per_page]
+    ids = [s.pk for s in sessions]
+    totals = defaultdict(dict)
+    for (session_id, player), total in _totals(ids).items():
+        totals[session_id][player] = total
+    counts = dict(
+        Hand.objects.filter(session_id__in=ids)
+        .values("session_id")
+        .annotate(count=Count("id"))
+        .values_list("session_id", "count")
+    )
+    for session in sessions:
+        players = {seat.player_id: seat for seat in session.seats.all()}  # who ever sat there
+        scored = [(seat, totals[session.pk].get(pk, 0)) for pk, seat in players.items()]
+        best = max((total for _seat, total in scored), default=0)
+        session.history_seats = sorted(
+            (
+                {
+                    "name": seat.player.name,
+                    "total": total,
+                    "leads": bool(totals[session.pk]) and total == best,
+                }
+                for seat, total in scored
+            ),
+            key=lambda s: -s["total"],
+        )
+        session.hand_count = counts.get(session.pk, 0)
+    return sessions, more
+
+
+def player_sessions(player, limit: int = 10) -> list[dict]:
+    """The player's latest sessions with a played hand, with their total in each, newest
+    first (the league's sessions newest first, until ``limit`` of them seat the player)."""
+    seat = Seat.objects.filter(session=OuterRef("pk"), player=player).order_by("-pk")
+    played = Hand.objects.filter(session=OuterRef("pk"), status=Hand.PLAYED)
+    sessions = list(
+        GameSession.objects.filter(Exists(seat), Exists(played), league_id=player.league_id)
+        .annotate(my_seat=Subquery(seat.values("number")[:1]))
+        .order_by("-date", "-pk")
+        .values("pk", "date", "variant", "my_seat")[:limit]
+    )
+    totals = _totals([s["pk"] for s in sessions])
+    return [
+        {
+            "session_id": s["pk"],
+            "date": s["date"],
+            "variant": s["variant"],
+            "seat": s["my_seat"],
+            "label": variant_label(s["variant"]),
+            "total": totals.get((s["pk"], player.pk), 0),
+        }
+        for s in sessions
+    ]

@@ -1,0 +1,99 @@
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring import query
+from scoring.accounts.access import league_for
+from scoring.history.views import league_context
+from scoring.leagues import entries
+from scoring.models import Membership
+from scoring.table.live import live_sessions
+from scoring.table.setup import AddMemberForm, LeagueForm
+from scoring.table.views.seats import NameForm as RenameForm
+
+
+@login_required
+def league_new(request):
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            league = form.save()
+            Membership.objects.create(league=league, user=request.user, role=Membership.OWNER)
+        return redirect(league)
+    return render(request, "scoring/league_new.html", {"form": form})
+
+
+@login_required
+def league(request, pk):
+    """The league page: standings, ratings and records, sessions, export, members."""
+    league = league_for(request, pk)
+    return render(request, "scoring/league.html", _context(request, league))
+
+
+def _context(request, league, **kwargs) -> dict:
+    """The league's history (scoring.history.views), led by its live sessions."""
+    return {**league_context(request, league, **kwargs), "live": live_sessions([league.pk])}
+
+
+@require_POST
+@login_required
+def add_member(request, pk):
+    league = league_for(request, pk, owner=True)
+    form = AddMemberForm(request.POST)
+    if form.is_valid():
+        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+        if user is None:
+            form.add_error("username", _("No account has that username."))
+        elif league.memberships.filter(user=user).exists():
+            form.add_error("username", _("%(name)s is already a member.") % {"name": user.username})
+        else:
+            Membership.objects.create(league=league, user=user)
+            messages.success(request, _("%(name)s joined the league.") % {"name": user.username})
+            return redirect(league)
+    context = _context(request, league, member_form=form)
+    return render(request, "scoring/league.html", context, status=400)
+
+
+# ---- the owner's player entries: rename, merge ----------------------------------------------
+
+
+@login_required
+def league_players(request, pk):
+    """Rename a player entry, or merge two spellings of one person; the history follows."""
+    league = league_for(request, pk, owner=True)
+    form = RenameForm(request.POST or None)
+    error, status = None, 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "merge":
+                kept = entries.merge(
+                    league, _int(request.POST, "gone"), _int(request.POST, "kept"), request.user
+                )
+                text = _("Merged into %(name)s: every hand is theirs now.")
+                messages.success(request, text % {"name": kept.name})
+                return redirect("scoring:league-players", pk=league.pk)
+            if form.is_valid():
+                player = entries.rename(
+                    league, _int(request.POST, "player"), form.cleaned_data["name"], request.user
+                )
+                messages.success(request, _("Renamed %(name)s.") % {"name": player.name})
+                return redirect("scoring:league-players", pk=league.pk)
+            status = 400
+        except entries.PlayerRefused as refused:
+            error, status = refused.message, 409
+    context = {
+        "league": league,
+        "players": entries.league_players(league),
+        "changes": entries.changes(league),
+        "form": form,
+        "error": error,
+    }
+    return render(request, "scoring/league_players.html", context, status=status)
+
+
+def _int(data, name):
+    return query.object_id(data.get(name))

@@ -1,0 +1,61 @@
+"""A stored hand as the hand form's values, to edit it: places at its own table."""
+
+from scoring.models import Hand
+from scoring.rules.bids import Bid
+from scoring.rules.cards import parse_card
+from scoring.table.form import ALONE, DEFENDERS, DISCARD, TAKEN
+from scoring.table.lineup import hand_lineup
+
+
+def hand_initial(hand: Hand) -> dict:
+    """Form values that show a stored hand again, for editing (its places, for the form
+    built on ``hand_lineup(hand)``)."""
+    lineup = hand_lineup(hand)
+    out = list(lineup.out)
+    if hand.passed_out:
+        # No contract to show (and none to parse): the form opens blank.
+        return {"version": hand.version, "out": out}
+    place = {seat: p.number for seat, p in enumerate(lineup.playing(out))}
+    variant = hand.session.engine
+    initial = {
+        "out": out,
+        "declarer": place.get(hand.declarer),
+        "partner": ALONE if hand.partner is None else str(place.get(hand.partner)),
+        "killed": place.get(hand.sitting_out),
+        "mode": hand.mode or Hand.COUNT,
+        "points": hand.declarer_points,
+        "toppled": hand.toppled,
+        "version": hand.version,
+    }
+    contract = hand.parsed_contract()
+    if isinstance(contract, Bid):
+        initial.update(level=contract.count, trump=contract.trump)
+    else:
+        initial["nap_bid"] = contract.name
+    if hand.called_card:
+        card = parse_card(hand.called_card)
+        initial["called_suit"] = card.code if card.is_joker else card.suit
+        initial["called_rank"] = "" if card.is_joker else card.code[1:]
+    initial.update(_grid_initial(hand))
+    if hand.tricks:
+        initial.update(
+            {f"tricks_{place.get(int(seat))}": count for seat, count in hand.tricks.items()}
+        )
+        initial["points"] = hand.points
+        if not variant.tricks_by_seat_matter:
+            initial["mode"] = Hand.COUNT  # who of the side took which trick changes nothing
+    return initial
+
+
+def _grid_initial(hand: Hand) -> dict:
+    """The grid shown by the defenders' cards; the declarer's side's are implied."""
+    if not hand.captured and not hand.discards:
+        return {}
+    side = {hand.declarer} if hand.partner is None else {hand.declarer, hand.partner}
+    initial = {"grid_side": DEFENDERS}
+    for seat, cards in (hand.captured or {}).items():
+        for code in cards:
+            initial[f"card_{code}"] = "" if int(seat) in side else TAKEN
+    for code in hand.discards or ():
+        initial[f"card_{code}"] = DISCARD
+    return initial

@@ -1,0 +1,172 @@
+"""Changing who sits at a session's table, from the next hand on: a player leaves, a
+newcomer takes a seat, another joins between two seats, the table deals in fewer or
+more of those seated. Hands already played keep their own line-ups.
+
+Each change is one transaction with the session locked (as a Save locks it): it is
+checked against the table version its page was drawn for (a join "after Dan" drawn
+before someone else sat down would otherwise land in another place), and raises the
+version with a line saying what changed (scoring.table.version).
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.models import GameSession, Player, Seat, TableChange
+from scoring.table import version
+from scoring.table.setup import MAX_SITTING_OUT
+from scoring.table.version import Write
+from scoring.words.names import name_key
+
+
+class SeatingRefused(Exception):
+    """A change that cannot be made, with the message to show."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+def next_hand(session) -> int:
+    last = session.hands.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def league_player(league, name: str) -> Player:
+    """The league's player of that name (however it is cased), or a new one."""
+    key = name_key(name)
+    for player in Player.objects.filter(league=league):
+        if name_key(player.name) == key:
+            return player
+    return Player.objects.create(league=league, name=name)
+
+
+def _seated(session, player) -> bool:
+    return Seat.objects.filter(session=session, player=player, until_hand__isnull=True).exists()
+
+
+def _close(seat: Seat, before: int) -> None:
+    """The seat's player plays no hand from ``before`` on; a seat that covered no hand
+    at all is simply removed."""
+    if seat.from_hand >= before:
+        seat.delete()
+    else:
+        seat.until_hand = before - 1
+        seat.save(update_fields=["until_hand"])
+
+
+def _begin(session, drawn: int | None) -> version.Locked:
+    """Lock the session and refuse a change drawn for a table that has changed since
+    (``drawn`` None: a caller with no page), or made after the session ended."""
+    locked = version.lock(session.pk)
+    if locked.ended_at is not None:
+        raise SeatingRefused(_("This session has ended; reopen it to change its players."))
+    if drawn is not None:
+        version.check(locked, drawn, Write.SEATING)
+    return locked
+
+
+def _changed(locked: version.Locked, detail: dict, user) -> None:
+    version.bump(locked, TableChange.SEATS, detail, user)
+
+
+def most_seated(session) -> int:
+    """How many may sit at the table: as many as the game deals in at most, and three
+    more taking turns to sit out, as New game allows (a league file holds no more)."""
+    return max(session.engine.players) + MAX_SITTING_OUT
+
+
+def replace(session, seat_id: int, name: str, drawn: int | None = None, user=None) -> Seat:
+    """A newcomer takes the seat from the next hand on."""
+    with transaction.atomic():
+        locked = _begin(session, drawn)
+        seat = _open_seat(session, seat_id)
+        player = league_player(session.league, name)
+        if _seated(session, player):
+            raise SeatingRefused(_("%(name)s already sits at this table.") % {"name": player.name})
+        start = next_hand(session)
+        _close(seat, start)
+        new = Seat.objects.create(
+            session=session, number=seat.number, player=player, from_hand=start
+        )
+        detail = {"action": "replace", "name": player.name, "gone": seat.player.name}
+        _changed(locked, detail, user)
+        return new
+
+
+def leave(session, seat_id: int, drawn: int | None = None, user=None) -> Seat:
+    """The seat's player leaves for good after the last hand played."""
+    with transaction.atomic():
+        locked = _begin(session, drawn)
+        seat = _open_seat(session, seat_id)
+        _close(seat, next_hand(session))
+        _changed(locked, {"action": "leave", "name": seat.player.name}, user)
+        return seat
+
+
+def join(
+    session,
+    name: str,
+    after: int | None,
+    per_hand: int | None = None,
+    drawn: int | None = None,
+    user=None,
+) -> Seat:
+    """A player joins the table from the next hand on, in the seat after seat number
+    ``after`` (None: at the end), and the table deals in ``per_hand`` of those seated."""
+    with transaction.atomic():
+        locked = _begin(session, drawn)
+        seated = list(
+            Seat.objects.filter(session=session, until_hand__isnull=True).select_related("player")
+        )
+        _check_room(session, seated, after)
+        player = league_player(session.league, name)
+        if _seated(session, player):
+            raise SeatingRefused(_("%(name)s already sits at this table.") % {"name": player.name})
+        numbers = [s.number for s in seated]
+        number = (max(numbers) + 1 if numbers else 0) if after is None else after + 1
+        # Make room: those after the new seat move one along, the farthest first (one
+        # seat per number among those seated).
+        for seat in sorted(seated, key=lambda s: -s.number):
+            if seat.number >= number:
+                Seat.objects.filter(pk=seat.pk).update(number=seat.number + 1)
+        seat = Seat.objects.create(
+            session=session, number=number, player=player, from_hand=next_hand(session)
+        )
+        GameSession.objects.filter(pk=session.pk).update(players_per_hand=per_hand)
+        before = next((s.player.name for s in seated if s.number == after), None)
+        detail = {"action": "join_after" if before else "join", "name": player.name}
+        _changed(locked, {**detail, "after": before or ""}, user)
+        return seat
+
+
+def _check_room(session, seated: list[Seat], after: int | None) -> None:
+    """A join needs a free chair (``most_seated``) and a neighbour who is seated now."""
+    most = most_seated(session)
+    if len(seated) >= most:
+        raise SeatingRefused(
+            ngettext(
+                "%(game)s seats at most %(count)d player at one table.",
+                "%(game)s seats at most %(count)d players at one table.",
+                most,
+            )
+            % {"game": session.get_variant_display(), "count": most}
+        )
+    if after is not None and after not in {s.number for s in seated}:
+        raise SeatingRefused(_("That seat has changed meanwhile; look again."))
+
+
+def deal_in(session, per_hand: int | None, drawn: int | None = None, user=None) -> None:
+    """How many of those seated are dealt in (None: all, as many as the game seats)."""
+    with transaction.atomic():
+        locked = _begin(session, drawn)
+        GameSession.objects.filter(pk=session.pk).update(players_per_hand=per_hand)
+        count = GameSession.objects.get(pk=session.pk).players_count
+        _changed(locked, {"action": "deal_in", "count": count}, user)
+
+
+def _open_seat(session, seat_id) -> Seat:
+    seat = Seat.objects.filter(session=session, pk=seat_id, until_hand__isnull=True).first()
+    if seat is None:
+        raise SeatingRefused(_("That seat has changed meanwhile; look again."))
+    return seat

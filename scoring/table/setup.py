@@ -1,0 +1,262 @@
+"""Forms: they read what a player typed and let the engine judge it.
+
+The hand form lives in ``scoring.table.form`` and is re-exported here.
+"""
+
+import datetime
+import unicodedata
+
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models import VARIANT_CHOICES, League, Player
+from scoring.query import FIRST_DATE, LAST_DATE, has_control
+from scoring.rules import RulesError, find_variant
+from scoring.table.form import HandForm
+from scoring.table.house import (
+    SCORE_VALUES,
+    entered_score_values,
+    field_for_path,
+    grid_view,
+    house_groups,
+    option_field,
+    option_form_fields,
+    option_value,
+    part_field,
+    score_value_fields,
+    seat_count,
+)
+from scoring.table.initial import hand_initial
+from scoring.words.names import clean_name, name_key
+from scoring.words.refusals import house_refusal
+
+__all__ = [
+    "AddMemberForm",
+    "HandForm",
+    "LeagueForm",
+    "LoginForm",
+    "SessionForm",
+    "SignUpForm",
+    "hand_initial",
+    "league_initial",
+]
+
+
+def control_refusal() -> str:
+    return _("Type this again without control characters (a tab, a line break, NUL…).")
+
+
+def refuse_control(value: str) -> None:
+    """A field's validator: no control characters, so none reaches a query. NUL is left
+    to Django's own validator, which every CharField has, so it is not said twice."""
+    if "\x00" not in value and has_control(value):
+        raise ValidationError(control_refusal(), code="control")
+
+
+class SignUpForm(UserCreationForm):
+    pass
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form; a username with a control character is refused before the
+    login counters or the password are asked (no account is called so)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(refuse_control)
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name", "default_variant"]
+
+    def clean_name(self):
+        return clean_name(self.cleaned_data["name"], League._meta.get_field("name").max_length)
+
+
+class AddMemberForm(forms.Form):
+    username = forms.CharField(
+        label=gettext_lazy("Username"), max_length=150, validators=[refuse_control]
+    )
+
+    def clean_username(self):
+        # As Django stores usernames (NFKC), so a name typed another way still matches.
+        return unicodedata.normalize("NFKC", self.cleaned_data["username"])
+
+
+def _date_in_range(value):
+    if not FIRST_DATE <= value <= LAST_DATE:
+        raise ValidationError(
+            _("Choose a date from %(first)s to %(last)s.")
+            % {
+                "first": date_format(FIRST_DATE, "DATE_FORMAT"),
+                "last": date_format(LAST_DATE, "DATE_FORMAT"),
+            }
+        )
+
+
+PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
+
+
+MAX_SITTING_OUT = 3  # at most this many seated beyond what a game deals in
+
+
+class SessionForm(forms.Form):
+    """Start a game: the variant, the players in seat order, the house rules, the first dealer."""
+
+    variant = forms.ChoiceField(label=gettext_lazy("Game"), choices=VARIANT_CHOICES)
+    date = forms.DateField(
+        label=gettext_lazy("Date"),
+        initial=datetime.date.today,
+        validators=[_date_in_range],
+        widget=forms.DateInput(
+            format="%Y-%m-%d",
+            attrs={"type": "date", "min": FIRST_DATE.isoformat(), "max": LAST_DATE.isoformat()},
+        ),
+    )
+    players = forms.CharField(
+        label=gettext_lazy("Players, in seat order (clockwise)"),
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=gettext_lazy("One name per line. New names become new players of the league."),
+    )
+    first_dealer = forms.IntegerField(
+        label=gettext_lazy("First dealer (seat number, from 1)"), min_value=1, initial=1
+    )
+    stake = forms.DecimalField(
+        label=gettext_lazy("Stake per point (optional)"),
+        required=False,
+        min_value=0,
+        max_digits=8,
+        decimal_places=2,
+    )
+
+    def __init__(self, *args, league=None, open_table=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.league = league
+        self.open_table = open_table  # the game whose score table the page lays out to edit
+        for variant in (find_variant(code) for code, _label in VARIANT_CHOICES):
+            for spec in variant.Rules.specs():
+                for name, field in option_form_fields(variant.code, spec):
+                    self.fields[name] = field
+            for name, field in score_value_fields(variant):
+                self.fields[name] = field
+
+    def clean_players(self):
+        names, problems = [], []
+        for line in self.cleaned_data["players"].splitlines():
+            try:
+                name = clean_name(line, PLAYER_NAME_LENGTH)
+            except ValidationError as problem:
+                problems.extend(problem.messages)
+                continue
+            if name:
+                names.append(name)
+        if problems:
+            raise ValidationError(problems)
+        keys = [name_key(name) for name in names]
+        if len(set(keys)) != len(keys):
+            raise ValidationError(_("Each player can sit in only one seat."))
+        return self._known_spelling(names)
+
+    def _known_spelling(self, names: list[str]) -> list[str]:
+        """A name the league knows, however its case was typed, is that player."""
+        if self.league is None:
+            return names
+        known = {name_key(n): n for n in self.league.players.values_list("name", flat=True)}
+        return [known.get(name_key(name), name) for name in names]
+
+    def clean(self):
+        data = super().clean()
+        if "variant" not in data or "players" not in data:
+            return data
+        variant = find_variant(data["variant"])
+        count = len(data["players"])
+        # More friends than the game deals in (six at a five-player game): the table deals
+        # in as many as it can and the others take turns sitting out (scoring.table.lineup).
+        most = max(variant.players)
+        dealt = most if most < count <= most + MAX_SITTING_OUT else count
+        data["players_per_hand"] = dealt if dealt < count else None
+        if not variant.can_seat(dealt):
+            self.add_error(
+                "players",
+                _("%(game)s is played by %(counts)s players, not %(count)d.")
+                % {"game": _(variant.name), "counts": variant.player_counts, "count": count},
+            )
+            return data
+        if "first_dealer" in data and data["first_dealer"] > count:
+            self.add_error("first_dealer", _("There are only %(count)d seats.") % {"count": count})
+        raw = {}
+        for spec in variant.Rules.specs():
+            value = option_value(data, variant.code, spec)
+            if value not in (None, ""):
+                raw[spec.name] = value
+        data["raw_options"] = raw
+        try:
+            data["rules"] = variant.rules(raw, dealt)
+        except RulesError as error:
+            # On the field the engine names, so the page opens its group and shows it there.
+            name = field_for_path(variant.code, getattr(error, "field", None))
+            field = self.fields.get(name) if name else None
+            # A score number by its words in the laid-out table; other rules by their names.
+            own = name is not None and name.startswith(part_field(variant.code, SCORE_VALUES, ""))
+            label = str(field.label) if own and field is not None else None
+            self.add_error(name if field is not None else None, house_refusal(error, label))
+        return data
+
+    def variant_choices(self):
+        """Each game with its one-line description."""
+        return [(code, label, _(find_variant(code).description)) for code, label in VARIANT_CHOICES]
+
+    def option_groups(self):
+        """Each game's house rules by concern, its count of changed rules, and its score
+        table laid out when it is open (asked for, or holding the table's own numbers)."""
+        groups = []
+        for code, label in VARIANT_CHOICES:
+            variant = find_variant(code)
+            players = seat_count(self, variant)
+            concerns = house_groups(self, variant, players)
+            own = entered_score_values(self, variant)
+            table_errors = self.is_bound and any(
+                self[name].errors for name, _f in score_value_fields(variant)
+            )
+            is_open = self.open_table == code or bool(own) or table_errors
+            groups.append(
+                {
+                    "code": code,
+                    "label": label,
+                    "concerns": concerns,
+                    "changed": sum(c["changed"] for c in concerns) + bool(own),
+                    "errors": any(c["errors"] for c in concerns) or table_errors,
+                    "own_numbers": len(own),
+                    "table": grid_view(self, variant, players) if is_open else None,
+                    "players": players,
+                }
+            )
+        return groups
+
+
+def league_initial(league) -> dict:
+    """The new-game form as this league last played: its usual game and house rules."""
+    initial = {"variant": league.default_variant}
+    for code, options in (league.default_options or {}).items():
+        try:
+            variant = find_variant(code)
+        except RulesError:
+            continue
+        for name, value in options.items():
+            spec = variant.Rules.spec(name)
+            if spec is None:
+                continue
+            if spec.kind == "bool":
+                initial[option_field(code, name)] = "true" if value else "false"
+            elif spec.kind == "object" and isinstance(value, dict):
+                for key, amount in value.items():
+                    initial[part_field(code, name, key)] = amount
+            else:
+                initial[option_field(code, name)] = value
+    return initial

@@ -1,0 +1,82 @@
+"""A session's score sheet: everyone who sat at its table, and what each has scored.
+
+Totals, money and the hands' rows go by the player who played each hand (``HandScore
+.player``), not by a seat: a seat may change hands during the evening. The *roster* is
+the session's players in the order the pages show them: those seated now, clockwise,
+then those who have left (or were replaced), in the order they sat.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils.formats import number_format
+
+from scoring.models import HandScore
+from scoring.table import money
+
+
+@dataclass(frozen=True)
+class Member:
+    player_id: int
+    name: str
+    seated: bool  # at the table now
+    seat: object  # their Seat (the one now, else the one they last had)
+
+
+def roster(session) -> list[Member]:
+    """Everyone who has sat at the session's table, those seated now first, clockwise."""
+    if hasattr(session, "_roster"):
+        return session._roster
+    found, seen = [], set()
+    seats = sorted(session.all_seats, key=lambda s: (s.until_hand is not None, s.number, s.pk))
+    for seat in seats:
+        if seat.player_id not in seen:
+            seen.add(seat.player_id)
+            found.append(Member(seat.player_id, seat.player.name, seat.until_hand is None, seat))
+    session._roster = found
+    return found
+
+
+def names(session) -> dict[int, str]:
+    return {member.player_id: member.name for member in roster(session)}
+
+
+@dataclass
+class Sheet:
+    """Every player's total and (with a stake) money, and the scores of some hands."""
+
+    totals: dict = field(default_factory=dict)  # {player id: points}
+    money: dict | None = None  # {player id: Decimal}, to the cent, summing to zero
+    scores: dict = field(default_factory=dict)  # {hand id: {player id: delta}}
+
+    def money_of(self, player_id) -> Decimal | None:
+        if self.money is None:
+            return None
+        return self.money.get(player_id, Decimal("0.00"))
+
+
+def sheet(session, hands=()) -> Sheet:
+    """The session's totals and money, and the scores of ``hands``: one query."""
+    wanted = {hand.pk for hand in hands}
+    found = Sheet()
+    rows = []
+    for hand_id, number, player, delta in HandScore.objects.filter(
+        hand__session=session
+    ).values_list("hand_id", "hand__number", "player_id", "delta"):
+        found.totals[player] = found.totals.get(player, 0) + delta
+        rows.append((number, player, delta))
+        if hand_id in wanted:
+            found.scores.setdefault(hand_id, {})[player] = delta
+    if money.has_money(session):
+        found.money = money.in_cents(money.exact_money(session, rows))
+    return found
+
+
+def money_text(amount: Decimal) -> str:
+    """``+12.50``, ``−3.00`` (a true minus sign), in the reader's number format."""
+    text = number_format(abs(amount), 2)
+    if amount > 0:
+        return f"+{text}"
+    if amount < 0:
+        return f"−{text}"
+    return text

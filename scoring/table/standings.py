@@ -1,0 +1,65 @@
+"""Final standings of a session and, with a stake, who pays whom.
+
+By player, not by seat: everyone who sat at the table, whoever came, left or sat hands
+out, with their total and the money they won at each hand's stake (scoring.table.money).
+"""
+
+from decimal import Decimal
+from fractions import Fraction
+
+from scoring.table import money as stakes
+from scoring.table.settlement import settle
+from scoring.table.sheet import money_text, roster, sheet
+
+
+def standings(session, scores=None) -> dict:
+    scores = sheet(session) if scores is None else scores
+    members = roster(session)
+    result = ranked(members, scores.totals, scores.money)
+    if scores.money is not None:
+        result["stakes"] = [(start, stake) for start, stake in stakes.schedule(session)]
+        total = sum(scores.totals.values())
+        steady = all(m.seated for m in members) and len(members) == session.players_count
+        if total and steady:
+            result["average"] = round(float(table_average(list(scores.totals.values()))), 2)
+    return result
+
+
+def ranked(members, totals: dict, money: dict | None = None) -> dict:
+    """Rows best first ({seat, name, total, money, winner}), the winners' seats, and with
+    ``money`` ({player: Decimal}, summing to zero) the fewest transfers that settle it."""
+    rows = [
+        {
+            "seat": m.seat,
+            "name": m.name,
+            "total": totals.get(m.player_id, 0),
+            "money": None if money is None else money.get(m.player_id, Decimal("0.00")),
+        }
+        for m in members
+    ]
+    for row in rows:
+        row["money_text"] = "" if row["money"] is None else money_text(row["money"])
+    rows.sort(key=lambda row: -row["total"])
+    best = max((row["total"] for row in rows), default=0)
+    for row in rows:
+        row["winner"] = row["total"] == best
+    result = {"standings": rows, "winners": [r["seat"] for r in rows if r["winner"]]}
+    if money is not None:
+        owed = [money.get(m.player_id, Decimal("0.00")) for m in members]
+        result["transfers"] = [
+            {"payer": members[t.payer].seat, "payee": members[t.payee].seat, "amount": t.amount}
+            for t in settle(owed)
+        ]
+    return result
+
+
+def balances(totals: list[int], stake: Decimal) -> list[Decimal]:
+    """What each player receives (negative: pays) for one stake over the whole session,
+    in cents, summing to exactly zero: each settles against the table's average."""
+    exact = {i: Fraction(stake) * (t - table_average(totals)) for i, t in enumerate(totals)}
+    cents = stakes.in_cents(exact)
+    return [cents[i] for i in range(len(totals))]
+
+
+def table_average(totals: list[int]) -> Fraction:
+    return Fraction(sum(totals), len(totals)) if totals else Fraction(0)

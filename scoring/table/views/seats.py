@@ -1,0 +1,243 @@
+"""The table's "Players" and "Stake" pages: who sits where from the next hand on, how
+many are dealt in, and the stake per point from a given hand on.
+
+Short pages reached from the table screen; each change goes back to the table, which
+shows it at once. Every form on them posts the table version it was drawn for: a change
+drawn before another phone changed the seats (or the stakes) is refused, showing what
+changed, rather than applied to a table the person did not see.
+"""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.validators import MaxValueValidator
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import query
+from scoring.accounts.access import session_for
+from scoring.models import GameSession, TableChange
+from scoring.rules import RulesError
+from scoring.table import money, seating, version
+from scoring.table.lineup import hand_players
+from scoring.table.refusal import refusal_context, refusal_status
+from scoring.table.setup import PLAYER_NAME_LENGTH
+from scoring.table.sheet import sheet
+from scoring.table.version import StaleTable, VersionMissing, Write
+from scoring.words.names import clean_name
+
+
+class NameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=PLAYER_NAME_LENGTH * 2)
+
+    def clean_name(self):
+        name = clean_name(self.cleaned_data["name"], PLAYER_NAME_LENGTH)
+        if not name:
+            raise forms.ValidationError(_("Type a name."))
+        return name
+
+
+def _counts(session, seated: int) -> list[int]:
+    """How many of ``seated`` a hand may deal in, under the game and its house rules."""
+    from scoring.table.form import session_rules
+
+    found = []
+    for count in session.engine.players:
+        if count <= seated:
+            try:
+                session_rules(session, count)
+            except RulesError:
+                continue
+            found.append(count)
+    return found
+
+
+def _per_hand(session, seated: int, posted) -> int | None:
+    """The posted players per hand, if one the table can play (all of them: None)."""
+    count = query.whole(posted, 1, 99)
+    if count is None or count not in _counts(session, seated):
+        return session.players_per_hand
+    return None if count >= seated else count
+
+
+def _history(session) -> list[dict]:
+    """Who came and went, from the seats: [{hand, text}] in hand order."""
+    rows = []
+    for seat in session.all_seats:
+        if seat.from_hand > 1:
+            text = _("%(name)s sits down.") % {"name": seat.player.name}
+            rows.append({"hand": seat.from_hand, "text": text})
+        if seat.until_hand is not None:
+            text = _("%(name)s leaves the table.") % {"name": seat.player.name}
+            rows.append({"hand": seat.until_hand + 1, "text": text})
+    return sorted(rows, key=lambda row: row["hand"])
+
+
+def _players_context(session, form=None, error=None, refused=None) -> dict:
+    seated = len(session.seat_list)
+    totals = sheet(session).totals
+    now = hand_players(session, seated)
+    joined = hand_players(session, seated + 1) if session.players_per_hand is None else now
+    return {
+        "session": session,
+        "next_hand": seating.next_hand(session),
+        "seats": [(seat, totals.get(seat.player_id, 0)) for seat in session.seat_list],
+        "per_hand": now,
+        "counts": _counts(session, seated),
+        "join_counts": _counts(session, seated + 1),
+        "join_default": joined,
+        "history": _history(session),
+        "form": form or NameForm(),
+        "error": error,
+        "known": session.league.players.order_by("name").values_list("name", flat=True),
+        "table_version": session.version,
+        **(refusal_context(refused) if refused is not None else {}),
+    }
+
+
+@login_required
+def players(request, pk):
+    session = session_for(request, pk)
+    if request.method != "POST":
+        return render(request, "scoring/players.html", _players_context(session))
+    if session.ended_at is not None:
+        messages.error(request, _("This session has ended; reopen it to change its players."))
+        return redirect("scoring:summary", pk=session.pk)
+    return _change_players(request, session, request.POST.get("action"))
+
+
+def _change_players(request, session, action):
+    drawn = version.drawn_version(request.POST.get("table_version"))
+    if drawn is None:
+        return _apply(request, session, _missing)
+    mine = {"drawn": drawn, "user": request.user}
+    if action == "deal_in":
+        seated = len(session.seat_list)
+        per_hand = _per_hand(session, seated, request.POST.get("per_hand"))
+        return _apply(request, session, lambda: seating.deal_in(session, per_hand, **mine))
+    if action == "leave":
+        seat = _id(request, "seat")
+        return _apply(request, session, lambda: seating.leave(session, seat, **mine))
+    form = NameForm(request.POST)
+    if not form.is_valid():
+        context = _players_context(session, form)
+        return render(request, "scoring/players.html", context, status=400)
+    name = form.cleaned_data["name"]
+    if action == "replace":
+        seat = _id(request, "seat")
+        change = lambda: seating.replace(session, seat, name, **mine)  # noqa: E731
+        return _apply(request, session, change, form)
+    seated = len(session.seat_list)
+    per_hand = _per_hand(session, seated + 1, request.POST.get("per_hand"))
+    after = query.whole(request.POST.get("after"), 0, 10_000)
+    if "after" in request.POST and after is None:  # a place no table has: not "at the end"
+        after = -1
+    change = lambda: seating.join(session, name, after, per_hand, **mine)  # noqa: E731
+    return _apply(request, session, change, form)
+
+
+def _missing():
+    raise VersionMissing()
+
+
+def _id(request, name) -> int:
+    """A posted id; one no row can have (0) when it is missing or unreadable, which
+    the change then refuses as a seat that has changed."""
+    return query.object_id(request.POST.get(name)) or 0
+
+
+def _apply(request, session, change, form=None):
+    try:
+        seat = change()
+    except seating.SeatingRefused as refused:
+        context = _players_context(session, form, refused.message)
+        return render(request, "scoring/players.html", context, status=409)
+    except (StaleTable, VersionMissing) as error:
+        fresh = GameSession.objects.select_related("league").get(pk=session.pk)
+        context = _players_context(fresh, form, refused=error)
+        return render(request, "scoring/players.html", context, status=refusal_status(error))
+    if seat is None:
+        count = GameSession.objects.get(pk=session.pk).players_count
+        text = _("From the next hand on, %(count)d players are dealt in.") % {"count": count}
+        messages.success(request, text)
+        return redirect(session)
+    if seat.until_hand is not None or seat.pk is None:
+        text = _("%(name)s has left the table.")
+    else:
+        text = _("%(name)s sits at the table from the next hand on.")
+    messages.success(request, text % {"name": seat.player.name})
+    return redirect(session)
+
+
+# ---- the stake ------------------------------------------------------------------------------
+
+
+class StakeForm(forms.Form):
+    stake = forms.DecimalField(
+        label=gettext_lazy("Stake per point"),
+        required=False,
+        min_value=0,
+        max_digits=8,
+        decimal_places=2,
+    )
+    start = forms.IntegerField(label=gettext_lazy("From hand"), min_value=1)
+
+    def __init__(self, *args, last=1, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Any hand played so far (a stake changed late) or the next one; not beyond.
+        self.fields["start"].max_value = last
+        self.fields["start"].validators.append(MaxValueValidator(last))
+        self.fields["start"].widget.attrs["max"] = last
+
+
+@login_required
+def stake(request, pk):
+    """The stake per point from a given hand on: earlier hands keep theirs."""
+    session = session_for(request, pk)
+    upcoming = seating.next_hand(session)
+    form = StakeForm(
+        request.POST or None,
+        last=upcoming,
+        initial={"start": upcoming, "stake": money.stake_for(session, upcoming)},
+    )
+    if request.method == "POST" and session.ended_at is not None:
+        messages.error(request, _("This session has ended; reopen it to change its stake."))
+        return redirect("scoring:summary", pk=session.pk)
+    refused = None
+    if request.method == "POST" and form.is_valid():
+        amount, start = form.cleaned_data["stake"] or None, form.cleaned_data["start"]
+        drawn = version.drawn_version(request.POST.get("table_version"))
+        try:
+            save_stake(session.pk, start, amount, drawn, request.user)
+        except (StaleTable, VersionMissing) as error:
+            refused = error
+            session = GameSession.objects.select_related("league").get(pk=session.pk)
+        else:
+            text = _("Stake saved from hand %(number)d on.") % {"number": start}
+            messages.success(request, text)
+            return redirect(session)
+    context = {
+        "session": session,
+        "form": form,
+        "schedule": money.schedule(session),
+        "table_version": session.version,
+        **(refusal_context(refused) if refused else {}),
+    }
+    status = refusal_status(refused) if refused else 400 if form.errors else 200
+    return render(request, "scoring/stake.html", context, status=status)
+
+
+def save_stake(session_pk: int, start: int, amount, drawn: int | None, user=None) -> None:
+    """The stake from hand ``start`` on, worked out from the stakes as they stand with the
+    session locked (two phones at once: the later is refused, never lost or reordered)."""
+    with transaction.atomic():
+        locked = version.lock(session_pk)
+        version.check(locked, drawn, Write.STAKE)
+        current = GameSession.objects.get(pk=session_pk)
+        first, changes = money.changed(current, start, amount)
+        GameSession.objects.filter(pk=session_pk).update(stake=first, stake_changes=changes)
+        shown = "" if amount is None else f"{amount:.2f}"
+        detail = {"start": start, "stake": shown}
+        version.bump(locked, TableChange.STAKE, detail, user)

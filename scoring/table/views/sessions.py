@@ -1,0 +1,250 @@
+"""Starting a game, the table screen, the end of a session and its share link."""
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
+from django.views.decorators.http import require_POST
+
+from scoring.accounts.access import league_for, session_for
+from scoring.accounts.theme import theme_of
+from scoring.models import VARIANT_CHOICES, GameSession, Seat, TableChange
+from scoring.table import version
+from scoring.table.lineup import next_lineup
+from scoring.table.markup import FreshEntry, markup_for
+from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page
+from scoring.table.parts import RECENT, board_items, hand_row, member_session_marked
+from scoring.table.refusal import refusal_context, refusal_status
+from scoring.table.regulars import known_players, recent_lineups
+from scoring.table.seating import league_player
+from scoring.table.setup import HandForm, SessionForm, league_initial
+from scoring.table.sheet import roster, sheet
+from scoring.table.standings import standings
+from scoring.table.version import StaleTable, VersionMissing, Write
+
+
+@login_required
+def session_new(request, pk):
+    league = league_for(request, pk)
+    table = _table_to_edit(request)
+    if table:
+        # "Edit the score table": the form as typed, not started and without errors, with
+        # that game's score table laid out (htmx asks for the table alone).
+        form = SessionForm(initial=request.POST.dict(), league=league, open_table=table)
+        if request.htmx:
+            group = next(g for g in form.option_groups() if g["code"] == table)
+            return render(
+                request, "scoring/session_new.html#score_table", {"form": form, "group": group}
+            )
+    else:
+        form = SessionForm(request.POST or None, initial=league_initial(league), league=league)
+    if request.method == "POST" and not table and form.is_valid():
+        session = _start(league, form.cleaned_data, request.user)
+        return redirect(session)
+    regulars, others = known_players(league)
+    context = {
+        "league": league,
+        "form": form,
+        "known": regulars + others,
+        "regulars": regulars,
+        "others": others,
+        "lineups": recent_lineups(league) if request.method == "GET" else [],
+    }
+    return render(request, "scoring/session_new.html", context)
+
+
+def _table_to_edit(request) -> str | None:
+    code = request.POST.get("edit_table") if request.method == "POST" else None
+    return code if code in dict(VARIANT_CHOICES) else None
+
+
+def _start(league, data, user) -> GameSession:
+    with transaction.atomic():
+        session = GameSession.objects.create(
+            league=league,
+            date=data["date"],
+            variant=data["variant"],
+            options=data["rules"].as_json(),
+            first_dealer=data["first_dealer"] - 1,
+            stake=data["stake"],
+            players_per_hand=data.get("players_per_hand"),
+            created_by=user,
+        )
+        # The league remembers the game and house rules it last chose: next week's
+        # form starts from them. Sessions keep their own snapshot.
+        league.default_variant = data["variant"]
+        league.default_options = {**league.default_options, data["variant"]: data["raw_options"]}
+        league.save(update_fields=["default_variant", "default_options"])
+        for number, name in enumerate(data["players"]):
+            # The same person as the league sees them everywhere (name_key), not as the
+            # database folds case (which would differ between SQLite and PostgreSQL).
+            player = league_player(league, name)
+            Seat.objects.create(session=session, number=number, player=player)
+    return session
+
+
+def board_context(session, last=None, scores=None, lineup=None) -> dict:
+    """The scoreboard: every player's total (and money), the hand being played, who
+    deals it and who sits it out."""
+    if last is None:
+        last = session.hands.order_by("-number").first()  # only the last counts
+    if lineup is None:
+        lineup = next_lineup(session, last)
+    scores = sheet(session) if scores is None else scores
+    dealer = lineup.places[lineup.dealer_place()].name if lineup.places else ""
+    return {
+        "session": session,
+        "sheet": scores,
+        # Those seated now, in seat order (the board lists everyone, left ones last).
+        "totals": [scores.totals.get(seat.player_id, 0) for seat in session.seat_list],
+        "board": board_items(session, scores, lineup),
+        "seats": len(roster(session)),
+        # Not the count + 1: a deleted hand leaves its number free (it may be restored).
+        "hand_number": last.number + 1 if last else 1,
+        "dealer_name": dealer,
+        "lineup": lineup,
+        "last_hand": last,
+        "ended": session.ended_at is not None,
+    }
+
+
+def record_context(session, form=None, last=None, key=None, lineup=None) -> dict:
+    """The hand form: a fresh one (with a new key), or one as the table sent it."""
+    if lineup is None:
+        lineup = form.lineup if form is not None else next_lineup(session, last)
+    if form is None:
+        form = FreshEntry(session, key or _new_key(), lineup)
+    playable = lineup.players is not None
+    return {
+        "session": session,
+        "form": form,
+        "fields": markup_for(form, lambda s: HandForm(s, lineup=lineup)) if playable else None,
+        "hand_number": last.number + 1 if last else 1,
+        "lineup": lineup,
+        "too_few": not playable,
+        # The table the form is drawn for: its version, and who sits in each place.
+        "table_version": session.version,
+        "drawn_seats": ",".join(str(place.player_id) for place in lineup.places),
+    }
+
+
+def table_context(session, form=None, key=None) -> dict:
+    """Everything the table screen shows: the scoreboard, the hand being recorded, and
+    the last few hands (the new row of a Save joins them)."""
+    recent = list(session.hands.order_by("-number")[:RECENT])
+    last = recent[0] if recent else None
+    scores = sheet(session, recent)
+    lineup = next_lineup(session, last)
+    context = board_context(session, last=last, scores=scores, lineup=lineup)
+    editable = not context["ended"]
+    rows = [hand_row(session, h, scores.scores.get(h.pk, {}), editable) for h in recent]
+    record = record_context(session, form, last, key, lineup=None if form else lineup)
+    return {**context, **record, "recent": mark_safe("".join(rows)), "roster": roster(session)}
+
+
+def _new_key():
+    return uuid.uuid4()
+
+
+@login_required
+def table(request, pk):
+    session = member_session_marked(request, pk)
+    page = cached_page(request, session)
+    if page is not None:
+        return page
+    if messages.get_messages(request):  # a page shown once: written, not kept
+        return render(request, "scoring/table.html", table_context(session))
+    context = {**table_context(session, key=KEY_HOLE), **holes()}
+    return keep_page(request, session, render(request, "scoring/table.html", context))
+
+
+@require_POST
+@login_required
+def end_session(request, pk):
+    """End the session, as the scores stood on the page that asked: if a hand, a seat or
+    a stake changed since, the page shows what and asks again."""
+    session = session_for(request, pk)
+    drawn = version.drawn_version(request.POST.get("table_version"))
+    try:
+        with transaction.atomic():
+            locked = version.lock(session.pk)
+            if locked.ended_at is None:
+                version.check(locked, drawn, Write.END)
+                GameSession.objects.filter(pk=session.pk).update(ended_at=timezone.now())
+                version.bump(locked, TableChange.END, {"ended": True}, request.user)
+    except (StaleTable, VersionMissing) as error:
+        session.refresh_from_db()
+        context = {**table_context(session), **refusal_context(error, kept=False)}
+        context["table_refusal"] = ENDING_REFUSED
+        return render(request, "scoring/table.html", context, status=refusal_status(error))
+    return redirect("scoring:summary", pk=session.pk)
+
+
+ENDING_REFUSED = gettext_lazy(
+    "The session was not ended: the table changed after this page was opened. "
+    "Look at the scores as they are now, then end it again."
+)
+
+
+@require_POST
+@login_required
+def reopen_session(request, pk):
+    session = session_for(request, pk)
+    with transaction.atomic():
+        locked = version.lock(session.pk)
+        if locked.ended_at is not None:
+            GameSession.objects.filter(pk=session.pk).update(ended_at=None)
+            version.bump(locked, TableChange.END, {"ended": False}, request.user)
+    return redirect(session)
+
+
+@login_required
+def summary(request, pk):
+    session = session_for(request, pk)
+    return render(request, "scoring/summary.html", {"session": session, **standings(session)})
+
+
+def share(request, token):
+    """The read-only scoreboard. Its page polls it every few seconds: the poll asks
+    with the ETag of the last answer, and gets 304 until a hand or the session changes."""
+    session = get_object_or_404(GameSession.objects.select_related("league"), share_token=token)
+    etag = _share_etag(request, session)
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return _share_headers(unchanged, etag)
+    template = "scoring/share.html#live" if request.htmx else "scoring/share.html"
+    hands = list(session.hands.order_by("-number"))
+    scores = sheet(session, hands)
+    last = hands[0] if hands else None
+    context = {
+        **board_context(session, last=last, scores=scores),
+        "shared": True,
+        "roster": roster(session),
+        "rows": mark_safe(
+            "".join(hand_row(session, h, scores.scores.get(h.pk, {}), False) for h in hands)
+        ),
+    }
+    if context["ended"]:
+        context.update(standings(session))
+    return _share_headers(render(request, template, context), etag)
+
+
+def _share_etag(request, session) -> str:
+    # The version moves with every change to the table (scoring.table.version): hands,
+    # seats, stakes, names, the end; then the reader's language and colours.
+    page = "htmx" if request.htmx else "page"
+    return f'"{session.pk}-{session.version}-{get_language()}-{theme_of(request)}-{page}"'
+
+
+def _share_headers(response, etag):
+    response["ETag"] = etag
+    # Kept by the browser but asked again each time: a 304 costs next to nothing.
+    response["Cache-Control"] = "private, no-cache"
+    patch_vary_headers(response, ["HX-Request"])
+    return response

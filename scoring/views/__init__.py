@@ -1,1 +1,0 @@
-"""Function views: parse the request, call the engine, save, render."""
