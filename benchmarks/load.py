@@ -159,8 +159,8 @@ def seed(users, out):
 
     from scoring.models import GameSession, League, Membership, Player, Seat
     from scoring.rules import find_variant
+    from scoring.table.form import HandForm
     from scoring.table.recording import record_hand
-    from scoring.table.setup import HandForm
 
     names = {"taiwan": ["Ann", "Ben", "Cat", "Dan", "Eve"], "nap": ["Alf", "Bert", "Cyd", "Dot"]}
     first = {
@@ -235,6 +235,7 @@ def verify(keys_file, hosts, phones_file):
     from django.db.models import Count
 
     from scoring.models import GameSession, Hand, HandEvent, HandScore
+    from scoring.table.lineup import players_count
 
     recorded = json.loads(Path(keys_file).read_text())
     problems = []
@@ -257,7 +258,7 @@ def verify(keys_file, hosts, phones_file):
     totals = {}
     for session in GameSession.objects.all():
         stored = session.totals()
-        summed = [0] * session.players_count
+        summed = [0] * players_count(session)
         for hand in session.hands.prefetch_related("scores"):
             hand.session = session
             deltas = [s.delta for s in sorted(hand.scores.all(), key=lambda s: s.seat)]

@@ -44,8 +44,8 @@ def session_with_hands():
 
     from scoring.models import GameSession, League, Membership, Player, Seat
     from scoring.rules import find_variant
+    from scoring.table.form import HandForm
     from scoring.table.recording import record_hand
-    from scoring.table.setup import HandForm
 
     user = User.objects.create_user("weigher", password="a-long-benchmark-password")
     league = League.objects.create(name="Weigh-in")

@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 
-from scoring.leagues.views.home import refused_login
+from scoring.accounts.views import refused_login
 
 
 class ThrottledAdminSite(admin.AdminSite):

@@ -13,8 +13,9 @@ from django.urls import reverse
 
 from scoring.models import GameSession, Hand, HandScore, League, Membership, Player, Seat
 from scoring.rules import find_variant
+from scoring.table.form import HandForm
+from scoring.table.lineup import players_count
 from scoring.table.recording import record_hand, record_passed
-from scoring.table.setup import HandForm
 
 PASSWORD = "tall-Giraffe-47"
 
@@ -189,7 +190,7 @@ def totals_from_rows(session) -> list[int]:
                 "delta", flat=True
             )
         )
-        for seat in range(session.players_count)
+        for seat in range(players_count(session))
     ]
 
 

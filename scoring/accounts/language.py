@@ -13,6 +13,8 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from scoring.models import Profile
+
 SESSION_KEY = "language"
 SUPPORTED = {code for code, _name in settings.LANGUAGES}
 
@@ -41,8 +43,6 @@ def remember_on_login(sender, request, user, **kwargs):
 @require_POST
 def set_language(request):
     """Switch the language: a cookie for everyone, and the profile for a signed-in user."""
-    from scoring.models import Profile
-
     language = request.POST.get("language", "")
     target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):

@@ -14,6 +14,8 @@ from django.http import HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from scoring.models import Profile
+
 AUTO, LIGHT, DARK = "auto", "light", "dark"
 THEMES = (AUTO, LIGHT, DARK)
 COOKIE = "napoleon_theme"
@@ -45,8 +47,6 @@ def remember_on_login(sender, request, user, **kwargs):
 @require_POST
 def set_theme(request):
     """Choose the colours: a cookie for this phone, and the profile for a signed-in user."""
-    from scoring.models import Profile
-
     theme = request.POST.get("theme", "")
     target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):

@@ -12,62 +12,17 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scoring import query
 from scoring.accounts.access import league_for, session_for
 from scoring.history import charts, imports
 from scoring.history.export import league_csv, league_json
 from scoring.history.figures import ratings
-from scoring.history.figures.figures import league_figures, player_stats
-from scoring.history.figures.period import choices
-from scoring.history.figures.sessions import league_span, player_sessions, sessions_page
+from scoring.history.figures.figures import player_stats
+from scoring.history.figures.sessions import player_sessions
 from scoring.history.figures.tables import contract_facts, level_label
 from scoring.history.forms import ImportForm, PeriodForm
-from scoring.models import HandScore, League, Membership, Player
+from scoring.models import HandScore, League, Player
 from scoring.rules.cards import SYMBOLS
-from scoring.table.setup import AddMemberForm
 from scoring.table.sheet import roster
-
-MAX_PAGE = 10_000
-
-
-def _page(request) -> int:
-    page = query.whole(request.GET.get("page"), -query.MAX_ID, query.MAX_ID)
-    return 1 if page is None else min(max(page, 1), MAX_PAGE)
-
-
-def league_context(request, league, member_form=None) -> dict:
-    """Everything the league page shows (scoring.leagues.views.leagues renders it)."""
-    period_form = PeriodForm(request.GET)
-    period = period_form.period()
-    page = _page(request)
-    first, last = league_span(league)
-    sessions, more = sessions_page(league, period, page)
-    players = list(league.players.all())
-    figures = league_figures(league, period, {p.pk: p.name for p in players})
-    for _variant, _label, rows in figures.ratings:
-        for row in rows:
-            row.spark_svg = charts.sparkline(
-                row.spark,
-                _("%(name)s's rating over the period, ending at %(rating)d")
-                % {"name": row.name, "rating": round(row.rating)},
-            )
-    role = league.role_of(request.user)
-    return {
-        "league": league,
-        "period": period,
-        "period_form": period_form,
-        "period_choices": choices(first, last, period),
-        "standings": figures.standings,
-        "ratings": figures.ratings,
-        "sessions": sessions,
-        "page": page,
-        "more": more,
-        "memberships": league.memberships.select_related("user").order_by("user__username"),
-        "players": players,
-        "is_owner": role == Membership.OWNER,
-        "member_form": member_form or AddMemberForm(),
-        "can_import": role == Membership.OWNER and first is None and not players,
-    }
 
 
 @login_required

@@ -30,6 +30,7 @@ from scoring.referee.house import (
 )
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.errors import OptionError, RulesError
+from scoring.table.lineup import players_count
 from scoring.words.refusals import house_refusal
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,7 @@ class Situation:
     def _prefill(self, session) -> None:
         """The session's game, player count and house rules, unless the query names a game."""
         self.values["v"] = session.variant
-        self.values["n"] = str(session.players_count)
+        self.values["n"] = str(players_count(session))
         if not self.options:
             self.options = encode_options(session.options or {})
 

@@ -17,6 +17,7 @@ from scoring.models import GameSession
 from scoring.rulebook import facts
 from scoring.rules.errors import RulesError
 from scoring.rules.score_layout import grid
+from scoring.table.lineup import players_count
 from scoring.words import lists
 from scoring.words.explain import explained
 from scoring.words.labels import option_title, own_numbers_label, value_label
@@ -63,7 +64,7 @@ def _from_session(request, variant, chosen):
     if session.variant != variant.code:
         chosen.elsewhere = session
         return
-    players = session.players_count
+    players = players_count(session)
     try:
         variant.rules(session.options, players)
     except RulesError:

@@ -113,7 +113,8 @@ def _contract_label(session, state):
     if not state.get("contract") or state.get("status") == "passed":
         return ""
     try:
-        parsed = session.engine.parse_contract(state["contract"], session.rules())
+        players = len(seated(session, state)["lineup"])
+        parsed = session.engine.parse_contract(state["contract"], session.rules(players))
     except RulesError:
         return state["contract"]
     return parsed.label

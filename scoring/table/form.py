@@ -21,8 +21,6 @@ A result comes in one of three ways:
 """
 
 from dataclasses import replace
-from functools import lru_cache
-from json import dumps, loads
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -30,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.models import Hand
-from scoring.rules import HandFacts, RulesError, find_variant
+from scoring.rules import HandFacts, RulesError
 from scoring.rules.bids import Bid
 from scoring.rules.cards import RANK_CODES, SUITS, SYMBOLS, parse_card, rank_label
 from scoring.rulings import PageWords
@@ -43,24 +41,6 @@ TAKEN = "in"  # a grid card taken by the side being entered
 DECLARER_SIDE, DEFENDERS = "decl", "def"
 RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 RANK_OF = {code: rank for rank, code in RANK_CODES.items()}
-
-
-def session_rules(session, players: int | None = None):
-    """The session's house rules for a hand of ``players`` (the next hand's count when
-    not given), built once per distinct set of options in a process: rules are frozen,
-    and building them validates every option."""
-    if players is None:
-        players = session.players_count
-    kept = session.__dict__.setdefault("_rules_cache", {})
-    if players not in kept:
-        options = dumps(session.options, sort_keys=True)
-        kept[players] = _rules(session.variant, options, players)
-    return kept[players]
-
-
-@lru_cache(maxsize=256)
-def _rules(code, options, players):
-    return find_variant(code).rules(loads(options), players)
 
 
 class HandForm(forms.Form):
@@ -100,7 +80,7 @@ class HandForm(forms.Form):
         self.lineup = lineup or next_lineup(session, turns=False)
         self.seats = self.lineup.places  # everyone at the table, in seat order
         self.n = self.lineup.players or len(self.seats)  # how many are dealt in
-        self.rules = session_rules(session, self.n)
+        self.rules = session.rules(self.n)
         self.score = None
         self.facts = None
         self.contract = None

@@ -76,18 +76,24 @@ def hand_players(session, seated: int) -> int | None:
     """How many of ``seated`` play a hand: as many as the table chose
     (``players_per_hand``) or all of them, but no more than the game seats under the
     session's house rules; None when too few sit to play at all."""
-    from scoring.table.form import session_rules
 
     wanted = min(session.players_per_hand or seated, seated)
     for count in sorted(session.engine.players, reverse=True):
         if count > wanted:
             continue
         try:
-            session_rules(session, count)
+            session.rules(count)
         except RulesError:
             continue  # a house rule that does not hold at this count
         return count
     return None
+
+
+def players_count(session) -> int:
+    """How many play the next hand: those seated, as the game and ``players_per_hand``
+    allow; the seats' count when too few sit to play."""
+    seated = len(session.seat_list)
+    return hand_players(session, seated) or seated
 
 
 def seated_places(session) -> tuple[Place, ...]:
@@ -104,6 +110,11 @@ def next_lineup(session, last=None, turns: bool = True) -> Lineup:
     if not turns or not places:
         return Lineup(places, players)
     return with_turns(Lineup(places, players), session, last)
+
+
+def next_dealer(session) -> int:
+    """The place (among those seated now) of the next hand's dealer."""
+    return next_lineup(session, session.hands.order_by("-number").first()).dealer_place()
 
 
 def with_turns(lineup: Lineup, session, last) -> Lineup:

@@ -14,7 +14,6 @@ from scoring.models import GameSession, HandScore, Seat
 from scoring.rules import RulesError
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.rules.scores import signed
-from scoring.table.form import session_rules
 from scoring.table.sheet import money_text, roster
 
 RECENT = 5  # hands listed under the form; the Hands page has them all
@@ -106,9 +105,7 @@ def contract_html(session, hand):
     if not hand.contract or hand.passed_out:
         return ""
     try:
-        contract = session.engine.parse_contract(
-            hand.contract, session_rules(session, hand.players)
-        )
+        contract = session.engine.parse_contract(hand.contract, session.rules(hand.players))
     except RulesError:
         return hand.contract
     trump = getattr(contract, "trump", None)

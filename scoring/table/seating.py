@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from scoring.models import GameSession, Player, Seat, TableChange
 from scoring.table import version
+from scoring.table.lineup import players_count
 from scoring.table.setup import MAX_SITTING_OUT
 from scoring.table.version import Write
 from scoring.words.names import name_key
@@ -161,7 +162,7 @@ def deal_in(session, per_hand: int | None, drawn: int | None = None, user=None) 
     with transaction.atomic():
         locked = _begin(session, drawn)
         GameSession.objects.filter(pk=session.pk).update(players_per_hand=per_hand)
-        count = GameSession.objects.get(pk=session.pk).players_count
+        count = players_count(GameSession.objects.get(pk=session.pk))
         _changed(locked, {"action": "deal_in", "count": count}, user)
 
 

@@ -1,22 +1,20 @@
-"""Forms: they read what a player typed and let the engine judge it.
+"""Setting a table up: the new-game form (the game, its date, who sits where, the house
+rules and the stake, each judged by the engine) and the name a newcomer is given.
 
-The hand form lives in ``scoring.table.form`` and is re-exported here.
+The hand form is ``scoring.table.form``'s.
 """
 
 import datetime
-import unicodedata
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.models import VARIANT_CHOICES, League, Player
-from scoring.query import FIRST_DATE, LAST_DATE, has_control
+from scoring.models import VARIANT_CHOICES, Player
+from scoring.query import FIRST_DATE, LAST_DATE
 from scoring.rules import RulesError, find_variant
-from scoring.table.form import HandForm
 from scoring.table.house import (
     SCORE_VALUES,
     entered_score_values,
@@ -30,63 +28,8 @@ from scoring.table.house import (
     score_value_fields,
     seat_count,
 )
-from scoring.table.initial import hand_initial
 from scoring.words.names import clean_name, name_key
 from scoring.words.refusals import house_refusal
-
-__all__ = [
-    "AddMemberForm",
-    "HandForm",
-    "LeagueForm",
-    "LoginForm",
-    "SessionForm",
-    "SignUpForm",
-    "hand_initial",
-    "league_initial",
-]
-
-
-def control_refusal() -> str:
-    return _("Type this again without control characters (a tab, a line break, NUL…).")
-
-
-def refuse_control(value: str) -> None:
-    """A field's validator: no control characters, so none reaches a query. NUL is left
-    to Django's own validator, which every CharField has, so it is not said twice."""
-    if "\x00" not in value and has_control(value):
-        raise ValidationError(control_refusal(), code="control")
-
-
-class SignUpForm(UserCreationForm):
-    pass
-
-
-class LoginForm(AuthenticationForm):
-    """Django's login form; a username with a control character is refused before the
-    login counters or the password are asked (no account is called so)."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["username"].validators.append(refuse_control)
-
-
-class LeagueForm(forms.ModelForm):
-    class Meta:
-        model = League
-        fields = ["name", "default_variant"]
-
-    def clean_name(self):
-        return clean_name(self.cleaned_data["name"], League._meta.get_field("name").max_length)
-
-
-class AddMemberForm(forms.Form):
-    username = forms.CharField(
-        label=gettext_lazy("Username"), max_length=150, validators=[refuse_control]
-    )
-
-    def clean_username(self):
-        # As Django stores usernames (NFKC), so a name typed another way still matches.
-        return unicodedata.normalize("NFKC", self.cleaned_data["username"])
 
 
 def _date_in_range(value):
@@ -104,6 +47,16 @@ PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
 
 
 MAX_SITTING_OUT = 3  # at most this many seated beyond what a game deals in
+
+
+class NameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=PLAYER_NAME_LENGTH * 2)
+
+    def clean_name(self):
+        name = clean_name(self.cleaned_data["name"], PLAYER_NAME_LENGTH)
+        if not name:
+            raise forms.ValidationError(_("Type a name."))
+        return name
 
 
 class SessionForm(forms.Form):

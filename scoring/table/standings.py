@@ -8,6 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from scoring.table import money as stakes
+from scoring.table.lineup import players_count
 from scoring.table.settlement import settle
 from scoring.table.sheet import money_text, roster, sheet
 
@@ -19,7 +20,7 @@ def standings(session, scores=None) -> dict:
     if scores.money is not None:
         result["stakes"] = [(start, stake) for start, stake in stakes.schedule(session)]
         total = sum(scores.totals.values())
-        steady = all(m.seated for m in members) and len(members) == session.players_count
+        steady = all(m.seated for m in members) and len(members) == players_count(session)
         if total and steady:
             result["average"] = round(float(table_average(list(scores.totals.values()))), 2)
     return result

@@ -5,6 +5,7 @@ separates with a space and ends without a stop; the separators are translated
 (``pgettext`` with a context naming what they are), so each catalogue says.
 """
 
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 
@@ -23,8 +24,6 @@ def join(items) -> str:
 
 def either(items) -> str:
     """``4``, ``5 or 6``, ``4, 5 or 6``: the last two joined by the language's "or"."""
-    from django.utils.translation import gettext as _
-
     texts = [str(item) for item in items]
     if len(texts) < 2:
         return "".join(texts)

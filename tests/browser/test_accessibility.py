@@ -31,8 +31,8 @@ from scoring.history.figures.synthetic import generate_league
 from scoring.leagues.people import invite
 from scoring.models import HandEvent, League, Player
 from scoring.rules import VARIANTS
+from scoring.table.form import HandForm
 from scoring.table.recording import undo_last, update_hand
-from scoring.table.setup import HandForm
 from tests.browser.support import log_in as sign_in
 from tests.browser.test_languages import OVERFLOW, PHONE
 from tests.factories import hand_data, make_session, pass_out, play

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from scoring.models import GameSession, League, Membership
+from scoring.table.lineup import players_count
 from tests.browser.support import log_in
 from tests.factories import make_session
 
@@ -267,7 +268,7 @@ def screen_totals(page):
 
 
 def engine_totals(session):
-    totals = [0] * session.players_count
+    totals = [0] * players_count(session)
     for hand in session.hands.all():
         score = hand.engine_score()
         if score is not None:

@@ -19,6 +19,8 @@ from scoring.history.figures.rows import chart_step
 from scoring.history.figures.synthetic import generate_league
 from scoring.history.figures.tables import contract_facts, score_table
 from scoring.models import GameSession, Hand, HandEvent, HandScore, Player, Seat
+from scoring.table.form import HandForm
+from scoring.table.lineup import players_count
 from scoring.table.recording import (
     NotRestorable,
     delete_hand,
@@ -27,7 +29,6 @@ from scoring.table.recording import (
     undo_last,
     update_hand,
 )
-from scoring.table.setup import HandForm
 from tests.factories import hand_data, make_session, pass_out, play
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +59,7 @@ def player_rows(league, period=ALL_TIME):
             continue
         table = score_table(session.variant, session.options)
         partner = None if hand.partner == hand.declarer else hand.partner
-        for seat in range(session.players_count):
+        for seat in range(players_count(session)):
             role = "N" if seat == hand.declarer else "P" if seat == partner else "D"
             won = (hand.made is False) if role == "D" else (hand.made is True)
             player = seats[(session.pk, seat)]
@@ -120,7 +121,7 @@ def recount_ratings(rows):
         others = [r[2] for r in group if r[3] == "D"]
         session = hand.session
         facts = contract_facts(
-            variant, session.options, session.players_count, hand.contract, hand.target
+            variant, session.options, players_count(session), hand.contract, hand.target
         )
         after = ratings.rate_hand(
             {p: current[p][0] for p in side + others if p in current},
@@ -192,7 +193,7 @@ def assert_player_page_figures(league):
                     hand = r[10]
                     session = hand.session
                     facts = contract_facts(
-                        variant, session.options, session.players_count, hand.contract, hand.target
+                        variant, session.options, players_count(session), hand.contract, hand.target
                     )
                     bids[facts.level][0] += 1
                     bids[facts.level][1] += hand.made is True

@@ -27,7 +27,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 
 from scoring.models import GameSession, Hand, HandEvent, HandScore  # noqa: E402
 from scoring.table import recording  # noqa: E402
-from scoring.table.setup import HandForm  # noqa: E402
+from scoring.table.form import HandForm  # noqa: E402
 from tests.factories import hand_data, make_league, make_session  # noqa: E402
 
 RESULTS = [("3", "12"), ("3", "6"), ("5", "16"), ("1", "10"), ("8", "16"), ("4", "2")]

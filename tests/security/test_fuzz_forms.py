@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from scoring.models import GameSession, HandEvent, League, Player
 from scoring.query import FIRST_DATE, LAST_DATE
-from scoring.table.setup import HandForm, SessionForm
+from scoring.table.form import HandForm
+from scoring.table.setup import SessionForm
 from scoring.words.names import clean_name
 from tests.conftest import fuzz_examples
 from tests.factories import PASSWORD, assert_scores_match_engine, hand_data, play

@@ -19,6 +19,7 @@ from scoring.history.figures.figures import league_figures
 from scoring.history.figures.period import Period
 from scoring.history.figures.tables import contract_facts
 from scoring.models import GameSession, Hand, Player
+from scoring.table.lineup import players_count
 from scoring.table.standings import standings
 from tests.factories import HANDS, drawn_for, make_league, make_session, url
 
@@ -91,7 +92,7 @@ def test_it_keeps_who_played_each_hand(night):
     ]
     assert [names[p] for _place, p in hands[2].benched] == ["Cat"]
     assert [s.player.name for s in night.seat_list] == ["Ann", "Ben", "Cat", "Dan", "Gus", "Fay"]
-    assert night.players_count == 5
+    assert players_count(night) == 5
 
 
 def test_totals_and_standings_match_the_hands(night):

@@ -4,7 +4,7 @@ six players say who was killed: one tap, and that seat plays no card and scores
 nothing (it has no score row: it sat the hand out)."""
 
 from scoring.models import GameSession
-from scoring.table.setup import HandForm
+from scoring.table.form import HandForm
 from tests.factories import hand_data, make_session, play, stored_deltas, url
 
 FOUR = ["Jin", "Min", "Soo", "Hyun"]

@@ -5,7 +5,7 @@ import uuid
 from django.utils.html import escape
 
 from scoring.rules.scores import signed
-from scoring.table.setup import HandForm
+from scoring.table.form import HandForm
 from tests.factories import (
     HANDS,
     assert_sent_to_login,

@@ -7,6 +7,8 @@ import pytest
 from django.db import IntegrityError
 
 from scoring.models import GameSession, Hand, HandScore
+from scoring.table.form import HandForm
+from scoring.table.lineup import next_dealer
 from scoring.table.recording import (
     StaleHand,
     passed_values,
@@ -15,7 +17,6 @@ from scoring.table.recording import (
     undo_last,
     update_hand,
 )
-from scoring.table.setup import HandForm
 from tests.factories import (
     NAMES,
     grid,
@@ -100,7 +101,7 @@ def test_it_passes_the_deal_left_after_played_and_passed_hands(league, variant):
         hands.append(pass_out(session))
     dealers = [h.dealer for h in hands]
     assert dealers == [(2 + i) % seats for i in range(len(hands))]
-    assert session.next_dealer() == (2 + len(hands)) % seats
+    assert next_dealer(session) == (2 + len(hands)) % seats
 
 
 @pytest.mark.parametrize(
@@ -120,7 +121,7 @@ def test_it_lets_the_mighty_dealer_deal_again_after_a_redeal(league):
     session = make_session(league, "mighty", first_dealer=3)
     hands = [pass_out(session), pass_out(session), play(session)]
     assert [h.dealer for h in hands] == [3, 3, 3]
-    assert session.next_dealer() == 1  # the friend of the hand just played
+    assert next_dealer(session) == 1  # the friend of the hand just played
 
 
 # ---- stored scores == engine ------------------------------------------------------------
@@ -245,5 +246,5 @@ def test_it_gives_the_deal_back_after_an_undo(session):
     play(session)
     play(session)
     undo_last(session, 2)
-    assert session.next_dealer() == 1
+    assert next_dealer(session) == 1
     assert play(session).number == 2

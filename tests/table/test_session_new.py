@@ -62,7 +62,7 @@ def test_it_stores_the_house_rules_as_the_engine_reads_them(member_client, leagu
     session = GameSession.objects.get()
     expected = find_variant("taiwan").rules({"score_table": "hongkong"}, 5).as_json()
     assert session.options == expected
-    assert session.rules().score_table == "hongkong"
+    assert session.rules(5).score_table == "hongkong"
 
 
 def test_it_ignores_the_house_rules_of_other_games(member_client, league):

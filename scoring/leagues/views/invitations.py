@@ -26,7 +26,7 @@ from scoring.accounts.access import league_for
 from scoring.leagues import people as linking
 from scoring.models import Invitation, Membership, Player
 from scoring.models.invitations import grouped, normal_code
-from scoring.table.setup import control_refusal
+from scoring.words.typed import control_refusal
 
 User = get_user_model()
 

@@ -8,12 +8,12 @@ from django.views.decorators.http import require_POST
 
 from scoring import query
 from scoring.accounts.access import league_for
-from scoring.history.views import league_context
+from scoring.history.league_page import league_context
 from scoring.leagues import entries
+from scoring.leagues.forms import AddMemberForm, LeagueForm
 from scoring.models import Membership
 from scoring.table.live import live_sessions
-from scoring.table.setup import AddMemberForm, LeagueForm
-from scoring.table.views.seats import NameForm as RenameForm
+from scoring.table.setup import NameForm as RenameForm
 
 
 @login_required
@@ -36,6 +36,7 @@ def league(request, pk):
 
 def _context(request, league, **kwargs) -> dict:
     """The league's history (scoring.history.views), led by its live sessions."""
+    kwargs.setdefault("member_form", AddMemberForm())
     return {**league_context(request, league, **kwargs), "live": live_sessions([league.pk])}
 
 

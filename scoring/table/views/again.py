@@ -20,6 +20,7 @@ from scoring import query
 from scoring.accounts.access import league_for
 from scoring.models import GameSession, League, Seat
 from scoring.rules import RulesError
+from scoring.table.lineup import players_count
 from scoring.table.money import schedule
 
 TWIN_WINDOW = datetime.timedelta(minutes=2)
@@ -37,7 +38,7 @@ def play_again(request, pk):
     # in as then: six friends at a five-player game sit down as six again.
     players = [seat.player_id for seat in source.seat_list]
     try:
-        rules = source.engine.rules(source.options, source.players_count)
+        rules = source.engine.rules(source.options, players_count(source))
     except RulesError as error:
         messages.error(request, error.message)
         return redirect("scoring:session-new", pk=league.pk)
@@ -73,7 +74,7 @@ def _twin(league, user, variant, options, players):
 
 
 def _start_again(league, user, source, options, players) -> GameSession:
-    defaults = source.engine.rules({}, source.players_count).as_json()
+    defaults = source.engine.rules({}, players_count(source)).as_json()
     stakes = schedule(source)
     with transaction.atomic():
         session = GameSession.objects.create(

@@ -20,7 +20,8 @@ from scoring.accounts.access import session_for
 from scoring.models import Hand, HandEvent, TableChange
 from scoring.table import audit, version
 from scoring.table.entry import carried, drawn_ids
-from scoring.table.form import session_rules
+from scoring.table.form import HandForm
+from scoring.table.initial import hand_initial
 from scoring.table.lineup import hand_lineup, next_lineup, with_turns
 from scoring.table.markup import markup_for
 from scoring.table.parts import deltas_by_hand, hand_row, member_session, scores_by_player
@@ -37,7 +38,6 @@ from scoring.table.recording import (
     update_hand,
 )
 from scoring.table.refusal import refusal_context, refusal_status
-from scoring.table.setup import HandForm, hand_initial
 from scoring.table.sheet import roster
 from scoring.table.version import StaleTable, VersionMissing, Write
 from scoring.table.views.sessions import board_context, record_context, table_context
@@ -247,7 +247,7 @@ def hands(request, pk):
     # wins never sums to zero, and means nothing summed.
     uneven = any(
         sum(by_player.values())
-        and session.engine.sum_matters(hand.players, session_rules(session, hand.players))
+        and session.engine.sum_matters(hand.players, session.rules(hand.players))
         for hand, by_player in rows
     )
     ended = session.ended_at is not None

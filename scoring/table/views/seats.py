@@ -21,33 +21,21 @@ from scoring.accounts.access import session_for
 from scoring.models import GameSession, TableChange
 from scoring.rules import RulesError
 from scoring.table import money, seating, version
-from scoring.table.lineup import hand_players
+from scoring.table.lineup import hand_players, players_count
 from scoring.table.refusal import refusal_context, refusal_status
-from scoring.table.setup import PLAYER_NAME_LENGTH
+from scoring.table.setup import NameForm
 from scoring.table.sheet import sheet
 from scoring.table.version import StaleTable, VersionMissing, Write
-from scoring.words.names import clean_name
-
-
-class NameForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=PLAYER_NAME_LENGTH * 2)
-
-    def clean_name(self):
-        name = clean_name(self.cleaned_data["name"], PLAYER_NAME_LENGTH)
-        if not name:
-            raise forms.ValidationError(_("Type a name."))
-        return name
 
 
 def _counts(session, seated: int) -> list[int]:
     """How many of ``seated`` a hand may deal in, under the game and its house rules."""
-    from scoring.table.form import session_rules
 
     found = []
     for count in session.engine.players:
         if count <= seated:
             try:
-                session_rules(session, count)
+                session.rules(count)
             except RulesError:
                 continue
             found.append(count)
@@ -159,7 +147,7 @@ def _apply(request, session, change, form=None):
         context = _players_context(fresh, form, refused=error)
         return render(request, "scoring/players.html", context, status=refusal_status(error))
     if seat is None:
-        count = GameSession.objects.get(pk=session.pk).players_count
+        count = players_count(GameSession.objects.get(pk=session.pk))
         text = _("From the next hand on, %(count)d players are dealt in.") % {"count": count}
         messages.success(request, text)
         return redirect(session)

@@ -16,6 +16,7 @@ from scoring.accounts.access import league_for, session_for
 from scoring.accounts.theme import theme_of
 from scoring.models import VARIANT_CHOICES, GameSession, Seat, TableChange
 from scoring.table import version
+from scoring.table.form import HandForm
 from scoring.table.lineup import next_lineup
 from scoring.table.markup import FreshEntry, markup_for
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page
@@ -23,7 +24,7 @@ from scoring.table.parts import RECENT, board_items, hand_row, member_session_ma
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.regulars import known_players, recent_lineups
 from scoring.table.seating import league_player
-from scoring.table.setup import HandForm, SessionForm, league_initial
+from scoring.table.setup import SessionForm, league_initial
 from scoring.table.sheet import roster, sheet
 from scoring.table.standings import standings
 from scoring.table.version import StaleTable, VersionMissing, Write

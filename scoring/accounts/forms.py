@@ -1,0 +1,18 @@
+"""The forms of an account: signing up and signing in."""
+
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+
+from scoring.words.typed import refuse_control
+
+
+class SignUpForm(UserCreationForm):
+    pass
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form; a username with a control character is refused before the
+    login counters or the password are asked (no account is called so)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(refuse_control)

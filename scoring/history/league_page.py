@@ -1,0 +1,55 @@
+"""The league page's history: standings, ratings and records over a period, the
+sessions page by page, the league's members and whether it may be filled from a file."""
+
+from django.utils.translation import gettext as _
+
+from scoring import query
+from scoring.history import charts
+from scoring.history.figures.figures import league_figures
+from scoring.history.figures.period import choices
+from scoring.history.figures.sessions import league_span, sessions_page
+from scoring.history.forms import PeriodForm
+from scoring.models import Membership
+
+MAX_PAGE = 10_000
+
+
+def _page(request) -> int:
+    page = query.whole(request.GET.get("page"), -query.MAX_ID, query.MAX_ID)
+    return 1 if page is None else min(max(page, 1), MAX_PAGE)
+
+
+def league_context(request, league, member_form) -> dict:
+    """Everything the league page shows but its live tables (the leagues' page adds them,
+    and the form that adds a member: ``member_form``)."""
+    period_form = PeriodForm(request.GET)
+    period = period_form.period()
+    page = _page(request)
+    first, last = league_span(league)
+    sessions, more = sessions_page(league, period, page)
+    players = list(league.players.all())
+    figures = league_figures(league, period, {p.pk: p.name for p in players})
+    for _variant, _label, rows in figures.ratings:
+        for row in rows:
+            row.spark_svg = charts.sparkline(
+                row.spark,
+                _("%(name)s's rating over the period, ending at %(rating)d")
+                % {"name": row.name, "rating": round(row.rating)},
+            )
+    role = league.role_of(request.user)
+    return {
+        "league": league,
+        "period": period,
+        "period_form": period_form,
+        "period_choices": choices(first, last, period),
+        "standings": figures.standings,
+        "ratings": figures.ratings,
+        "sessions": sessions,
+        "page": page,
+        "more": more,
+        "memberships": league.memberships.select_related("user").order_by("user__username"),
+        "players": players,
+        "is_owner": role == Membership.OWNER,
+        "member_form": member_form,
+        "can_import": role == Membership.OWNER and first is None and not players,
+    }

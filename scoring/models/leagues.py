@@ -1,0 +1,92 @@
+"""A league and its people: the league, its members (accounts) and its players (the
+names at its tables, who need no account)."""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rules import VARIANTS
+
+# The games in the engine's order, each by its own (translated) name: the engine is the one
+# list of variants, so a new game needs no edit here.
+VARIANT_CHOICES = [(code, _(variant.name)) for code, variant in VARIANTS.items()]
+FIRST_VARIANT = VARIANT_CHOICES[0][0]
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    default_variant = models.CharField(
+        _("usual game"), max_length=20, choices=VARIANT_CHOICES, default=FIRST_VARIANT
+    )
+    default_options = models.JSONField(
+        _("usual house rules"), default=dict, blank=True, help_text=_("By variant code.")
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="leagues"
+    )
+    # Set when the league was filled from a league file: a copy, not where it was kept.
+    imported_at = models.DateTimeField(_("imported"), null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:league", args=[self.pk])
+
+    def role_of(self, user) -> str | None:
+        if not user.is_authenticated:
+            return None
+        membership = self.memberships.filter(user=user).first()
+        return membership.role if membership else None
+
+
+class Membership(models.Model):
+    OWNER, MEMBER = "owner", "member"
+    ROLES = [(OWNER, _("owner")), (MEMBER, _("member"))]
+
+    league = models.ForeignKey(League, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=ROLES, default=MEMBER)
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_membership")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.league} ({self.role})"
+
+
+class Player(models.Model):
+    """A person at the table; they need no account of their own."""
+
+    league = models.ForeignKey(League, models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="unique_player_name"),
+            # One account is one person: at most one player entry per league
+            # (scoring.models.invitations links them).
+            models.UniqueConstraint(
+                fields=["league", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_player_per_account",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
