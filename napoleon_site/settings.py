@@ -69,7 +69,7 @@ MIDDLEWARE = [
     # Before anything reads a body (CSRF's check reads the form): too large is refused
     # unread, in the reader's language.
     "napoleon_site.limits.BodyLimitMiddleware",
-    "scoring.pwa.offline.OfflineUserMiddleware",  # whose page: the offline page cache
+    "scoring.accounts.offline.OfflineUserMiddleware",  # whose page: the offline page cache
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]

@@ -25,7 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_htmx.jinja import htmx_script
 
-from scoring.pwa.offline import HEADER
+from scoring.accounts.offline import HEADER
 
 WORKER = "js/sw.js"
 # The colours of static/css/app.css: the page background and the header bar (--accent).

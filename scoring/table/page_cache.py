@@ -1,80 +1,79 @@
-"""The table screen, kept as written until a hand of its session changes.
+"""The table screen, kept as written until its table changes, for every phone at it.
 
 Every phone at a table opens the same table screen, again and again, between two
-Saves. Rendering it is most of its cost; so each process keeps the page it last wrote
-for a session (and reader, language, address), with two holes: the CSRF token and the
-new hand's key, filled afresh for every answer (a new masked token each time, so the
-page's compressed size still varies). The page is written again as soon as the table's
-version moves (every hand saved, edited or removed, every change of seats, stakes, names
-or the end raises it: scoring.table.version), or there are messages to show.
+Saves. The page written for one member is the page for all of them but for three holes,
+filled afresh for every answer: the CSRF token (a new masked one each time), the new
+hand's key and the reader's offline key (scoring.accounts.offline). So it is kept once, in
+Django's cache (a table of the database every worker and server shares), under the
+table's version (scoring.table.version: every hand, seat, stake, name or end moves it),
+the language, the colours and the address; a page with messages to show is never kept.
 """
 
-from collections import OrderedDict
-from threading import Lock
+import hashlib
 from uuid import uuid4
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
+from scoring.accounts.offline import user_key
 from scoring.accounts.theme import theme_of
+from scoring.models import GameSession
 
 CSRF_HOLE = "csrf-hole-7c1f0e5a"
 KEY_HOLE = "00000000-0000-4000-8000-7c1f0e5a0000"
-MOST = 64
-
-_pages: OrderedDict = OrderedDict()
-_lock = Lock()
+USER_HOLE = "offline-user-hole-7c1f0e5a"
+KEPT_FOR = 6 * 3600  # a night's play; the version changes the key long before
 
 
-def page_key(request, session):
-    return (
-        session.pk,
-        session.share_token,  # unique to the session, and shown on its page
-        session.version,  # raised by every change to the table (scoring.table.version)
-        request.user.pk,
-        get_language(),
-        theme_of(request),  # written into the page (scoring/theme.py)
-        request.scheme,
-        request.get_host(),
-        request.get_full_path(),
+def page_key(request: HttpRequest, session: GameSession) -> str:
+    shape = "|".join(
+        str(part)
+        for part in (
+            session.pk,
+            session.version,
+            get_language(),
+            theme_of(request),  # written into the page (scoring/accounts/theme.py)
+            request.scheme,
+            request.get_host(),
+            request.get_full_path(),
+        )
     )
+    return "table-page:" + hashlib.sha256(shape.encode()).hexdigest()
 
 
-def cached_page(request, session):
+def cached_page(request: HttpRequest, session: GameSession) -> HttpResponse | None:
     """The kept page with its holes filled, or None (then the view writes it)."""
     if messages.get_messages(request):  # shown once: this page is not the kept one
         return None
-    with _lock:
-        page = _pages.get(page_key(request, session))
-        if page is None:
-            return None
-        _pages.move_to_end(page_key(request, session))
-    return _filled(request, page)
+    page = cache.get(page_key(request, session))
+    return None if page is None else _filled(request, page)
 
 
-def keep_page(request, session, response):
+def keep_page(request: HttpRequest, session: GameSession, response: HttpResponse) -> HttpResponse:
     """Keep a page written with the holes, and answer with them filled."""
     if response.status_code != 200:
         return response
     page = response.content.decode()
-    with _lock:
-        _pages[page_key(request, session)] = page
-        while len(_pages) > MOST:
-            _pages.popitem(last=False)
+    cache.set(page_key(request, session), page, KEPT_FOR)
     filled = _filled(request, page)
-    for name in ("Content-Language",):
-        if name in response:
-            filled[name] = response[name]
+    if "Content-Language" in response:
+        filled["Content-Language"] = response["Content-Language"]
     return filled
 
 
-def _filled(request, page):
-    html = page.replace(CSRF_HOLE, get_token(request)).replace(KEY_HOLE, str(uuid4()))
+def _filled(request: HttpRequest, page: str) -> HttpResponse:
+    html = (
+        page.replace(CSRF_HOLE, get_token(request))
+        .replace(KEY_HOLE, str(uuid4()))
+        .replace(USER_HOLE, user_key(request.user))
+    )
     return HttpResponse(html, content_type="text/html; charset=utf-8")
 
 
 def holes() -> dict:
-    """The context that writes the holes into a page to keep."""
-    return {"csrf_token": CSRF_HOLE}
+    """The context that writes the holes into a page to keep (the new hand's key is the
+    view's: ``KEY_HOLE``)."""
+    return {"csrf_token": CSRF_HOLE, "offline_user": USER_HOLE}

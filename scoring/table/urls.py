@@ -3,20 +3,20 @@ end, and the read-only scoreboard a share link opens."""
 
 from django.urls import path
 
-from scoring.table.views import again, hands, seats, sessions, share_link
+from scoring.table.views import again, edits, hands, seats, sessions, share_link
 
 urlpatterns = [
     path("leagues/<int:pk>/sessions/new/", sessions.session_new, name="session-new"),
     path("leagues/<int:pk>/sessions/again/", again.play_again, name="play-again"),
     path("sessions/<int:pk>/", sessions.table, name="table"),
     path("sessions/<int:pk>/preview/", hands.preview, name="preview"),
-    path("sessions/<int:pk>/hands/", hands.hands, name="hands"),
+    path("sessions/<int:pk>/hands/", edits.hands, name="hands"),
     path("sessions/<int:pk>/record/", hands.record, name="record"),
-    path("sessions/<int:pk>/hands/<int:number>/edit/", hands.edit, name="edit-hand"),
-    path("sessions/<int:pk>/hands/<int:number>/delete/", hands.delete, name="delete-hand"),
-    path("sessions/<int:pk>/undo/", hands.undo, name="undo"),
-    path("sessions/<int:pk>/history/", hands.history, name="history"),
-    path("sessions/<int:pk>/history/<int:event>/restore/", hands.restore, name="restore"),
+    path("sessions/<int:pk>/hands/<int:number>/edit/", edits.edit, name="edit-hand"),
+    path("sessions/<int:pk>/hands/<int:number>/delete/", edits.delete, name="delete-hand"),
+    path("sessions/<int:pk>/undo/", edits.undo, name="undo"),
+    path("sessions/<int:pk>/history/", edits.history, name="history"),
+    path("sessions/<int:pk>/history/<int:event>/restore/", edits.restore, name="restore"),
     path("sessions/<int:pk>/players/", seats.players, name="players"),
     path("sessions/<int:pk>/stake/", seats.stake, name="stake"),
     path("sessions/<int:pk>/end/", sessions.end_session, name="end"),

@@ -5,6 +5,7 @@ from scoring.rules.cards import parse_card
 from scoring.rules.cards import suit_name as suit_name_text
 from scoring.rules.errors import RulesError
 from scoring.rules.scores import signed as signed_text
+from scoring.table.sheet import money_text
 
 register = template.Library()
 
@@ -29,6 +30,12 @@ def signed(value):
         return signed_text(int(value))
     except (TypeError, ValueError):
         return value
+
+
+@register.filter
+def money(amount):
+    """``+12.50``, ``−3.00``: an amount won or lost, in the reader's number format."""
+    return money_text(amount)
 
 
 @register.filter

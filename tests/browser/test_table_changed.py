@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand, Player
 from tests.browser.support import log_in
+from tests.conftest import SHARED_CONNECTION
 from tests.factories import PASSWORD, make_league, make_session, make_user, url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,6 +27,13 @@ def session(live_server, page):
 
 
 def other_phone_seats_zoe_after_ann(session):
+    # The other phone's request runs here, on the live server's database connection
+    # (tests/conftest.py): it holds the connection for the whole of its transaction.
+    with SHARED_CONNECTION:
+        _seat_zoe(session)
+
+
+def _seat_zoe(session):
     phone = Client()
     phone.login(username="other", password=PASSWORD)
     page = phone.get(url("players", session.pk)).content.decode()

@@ -6,7 +6,7 @@ import re
 
 from django.conf import settings
 
-from scoring.pwa.offline import COOKIE, user_key
+from scoring.accounts.offline import COOKIE, user_key
 from tests.factories import hand_data, play, url
 
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}

@@ -58,7 +58,7 @@ def test_a_delete_without_a_version_deletes_nothing(member_client, session, body
 def test_an_edit_of_a_hand_removed_meanwhile_says_so(member_client, session, monkeypatch):
     """Another phone undoes the hand between this page's read and its locked write."""
     from scoring.table.recording import update_hand
-    from scoring.table.views import hands
+    from scoring.table.views import edits as hands
 
     hand = play(session)
 

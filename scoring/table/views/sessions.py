@@ -8,7 +8,6 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -16,17 +15,18 @@ from scoring.accounts.access import league_for, session_for
 from scoring.accounts.theme import theme_of
 from scoring.models import VARIANT_CHOICES, GameSession, Seat, TableChange
 from scoring.table import version
+from scoring.table.controls import entry_context
 from scoring.table.form import HandForm
 from scoring.table.lineup import next_lineup
-from scoring.table.markup import FreshEntry, markup_for
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page
-from scoring.table.parts import RECENT, board_items, hand_row, member_session_marked
+from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.regulars import known_players, recent_lineups
 from scoring.table.seating import league_player
 from scoring.table.setup import SessionForm, league_initial
-from scoring.table.sheet import roster, sheet
+from scoring.table.sheet import Sheet, roster, sheet
 from scoring.table.standings import standings
+from scoring.table.state import TableState, member_table
 from scoring.table.version import StaleTable, VersionMissing, Write
 
 
@@ -90,79 +90,85 @@ def _start(league, data, user) -> GameSession:
     return session
 
 
-def board_context(session, last=None, scores=None, lineup=None) -> dict:
+def board_context(state: TableState, scores: Sheet) -> dict:
     """The scoreboard: every player's total (and money), the hand being played, who
     deals it and who sits it out."""
-    if last is None:
-        last = session.hands.order_by("-number").first()  # only the last counts
-    if lineup is None:
-        lineup = next_lineup(session, last)
-    scores = sheet(session) if scores is None else scores
-    dealer = lineup.places[lineup.dealer_place()].name if lineup.places else ""
+    session = state.session
     return {
         "session": session,
         "sheet": scores,
         # Those seated now, in seat order (the board lists everyone, left ones last).
         "totals": [scores.totals.get(seat.player_id, 0) for seat in session.seat_list],
-        "board": board_items(session, scores, lineup),
+        "board": board_items(session, scores, state.lineup),
         "seats": len(roster(session)),
-        # Not the count + 1: a deleted hand leaves its number free (it may be restored).
-        "hand_number": last.number + 1 if last else 1,
-        "dealer_name": dealer,
-        "lineup": lineup,
-        "last_hand": last,
-        "ended": session.ended_at is not None,
+        "hand_number": state.hand_number,
+        "dealer_name": state.dealer_name,
+        "lineup": state.lineup,
+        "last_hand": state.last,
+        "ended": state.ended,
+        "table_version": state.version,
     }
 
 
-def record_context(session, form=None, last=None, key=None, lineup=None) -> dict:
+def record_context(state: TableState, form: HandForm | None = None, key: object = None) -> dict:
     """The hand form: a fresh one (with a new key), or one as the table sent it."""
-    if lineup is None:
-        lineup = form.lineup if form is not None else next_lineup(session, last)
-    if form is None:
-        form = FreshEntry(session, key or _new_key(), lineup)
+    lineup = form.lineup if form is not None else state.lineup
     playable = lineup.players is not None
+    entry = entry_context(state.session, lineup, form, key or uuid.uuid4()) if playable else {}
     return {
-        "session": session,
+        "session": state.session,
         "form": form,
-        "fields": markup_for(form, lambda s: HandForm(s, lineup=lineup)) if playable else None,
-        "hand_number": last.number + 1 if last else 1,
+        **entry,
+        "hand_number": state.hand_number,
         "lineup": lineup,
         "too_few": not playable,
         # The table the form is drawn for: its version, and who sits in each place.
-        "table_version": session.version,
+        "table_version": state.version,
         "drawn_seats": ",".join(str(place.player_id) for place in lineup.places),
     }
 
 
-def table_context(session, form=None, key=None) -> dict:
+def table_context(state: TableState, form: HandForm | None = None, key: object = None) -> dict:
     """Everything the table screen shows: the scoreboard, the hand being recorded, and
     the last few hands (the new row of a Save joins them)."""
+    session = state.session
     recent = list(session.hands.order_by("-number")[:RECENT])
-    last = recent[0] if recent else None
     scores = sheet(session, recent)
-    lineup = next_lineup(session, last)
-    context = board_context(session, last=last, scores=scores, lineup=lineup)
-    editable = not context["ended"]
+    editable = not state.ended
     rows = [hand_row(session, h, scores.scores.get(h.pk, {}), editable) for h in recent]
-    record = record_context(session, form, last, key, lineup=None if form else lineup)
-    return {**context, **record, "recent": mark_safe("".join(rows)), "roster": roster(session)}
-
-
-def _new_key():
-    return uuid.uuid4()
+    return {
+        **board_context(state, scores),
+        **record_context(state, form, key),
+        "recent": rows,
+        "roster": roster(session),
+    }
 
 
 @login_required
 def table(request, pk):
-    session = member_session_marked(request, pk)
+    session = _marked(request, pk)
     page = cached_page(request, session)
     if page is not None:
         return page
+    state, _stored = member_table(request, pk)
     if messages.get_messages(request):  # a page shown once: written, not kept
-        return render(request, "scoring/table.html", table_context(session))
-    context = {**table_context(session, key=KEY_HOLE), **holes()}
+        return render(request, "scoring/table.html", table_context(state))
+    context = {**table_context(state, key=KEY_HOLE), **holes()}
     return keep_page(request, session, render(request, "scoring/table.html", context))
+
+
+def _marked(request, pk) -> GameSession:
+    """The session for a member, with its league (its version keys the kept page): one
+    query; anyone else gets what ``session_for`` gives them."""
+    if request.user.is_authenticated:
+        found = (
+            GameSession.objects.filter(pk=pk, league__memberships__user=request.user)
+            .select_related("league")
+            .first()
+        )
+        if found is not None:
+            return found
+    return session_for(request, pk)
 
 
 @require_POST
@@ -180,8 +186,8 @@ def end_session(request, pk):
                 GameSession.objects.filter(pk=session.pk).update(ended_at=timezone.now())
                 version.bump(locked, TableChange.END, {"ended": True}, request.user)
     except (StaleTable, VersionMissing) as error:
-        session.refresh_from_db()
-        context = {**table_context(session), **refusal_context(error, kept=False)}
+        state, _stored = member_table(request, pk)
+        context = {**table_context(state), **refusal_context(error, kept=False)}
         context["table_refusal"] = ENDING_REFUSED
         return render(request, "scoring/table.html", context, status=refusal_status(error))
     return redirect("scoring:summary", pk=session.pk)
@@ -222,14 +228,14 @@ def share(request, token):
     template = "scoring/share.html#live" if request.htmx else "scoring/share.html"
     hands = list(session.hands.order_by("-number"))
     scores = sheet(session, hands)
-    last = hands[0] if hands else None
+    state = TableState(
+        session, hands[0] if hands else None, next_lineup(session, hands[0] if hands else None)
+    )
     context = {
-        **board_context(session, last=last, scores=scores),
+        **board_context(state, scores),
         "shared": True,
         "roster": roster(session),
-        "rows": mark_safe(
-            "".join(hand_row(session, h, scores.scores.get(h.pk, {}), False) for h in hands)
-        ),
+        "rows": [hand_row(session, h, scores.scores.get(h.pk, {}), False) for h in hands],
     }
     if context["ended"]:
         context.update(standings(session))
