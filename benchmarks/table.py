@@ -11,8 +11,10 @@ static files, SQLite) from gunicorn on 127.0.0.1, and drives Debian's Chromium a
 - ``grid_hand_taps``: the card-grid hand where the declarer's side took 13 of 20 point
   cards (Taiwan and Hong Kong: 11 of 16), for the variants with point cards;
 - ``save_response_bytes_compressed``: the htmx Save's answer as served;
-- ``save_queries``: queries for a whole Save POST, answer included (in-process, the
-  same settings and database);
+- ``save_queries``: queries for a whole Save POST up to its answer (in-process, the
+  same settings and database), and ``save_after_answer_queries``: those of the table
+  screen it then writes for the next phone to open (still in the Save's request, once
+  its answer is sent);
 - ``table_first_load_bytes_compressed``: HTML + CSS of the table screen as served to a
   fresh browser;
 - ``table_cpu_ratio``, ``share_poll_cpu_ratio``: server CPU per request (the gunicorn
@@ -179,17 +181,33 @@ def count_save_queries(out: str) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from scoring.models import GameSession
+    from scoring.table.views import hands
 
     session = GameSession.objects.filter(variant="taiwan").order_by("-pk").first()
     client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(User.objects.get(username="phone"))
+    client.get(f"/sessions/{session.pk}/")  # the phone shows the table before its Save
     body = {"declarer": "1", "level": "3", "trump": "H", "partner": "2", "mode": "count"}
     body.update(points="11", key=str(uuid.uuid4()), action="save")
     body["table_version"] = str(session.version)
+    after, prewrite = [], hands.prewrite
+
+    def counted(request, state):  # the table screen written once the answer has gone
+        with CaptureQueriesContext(connection) as written:
+            prewrite(request, state)
+        after.extend(q["sql"] for q in written.captured_queries if _counted(q["sql"]))
+
+    hands.prewrite = counted
     with CaptureQueriesContext(connection) as queries:
         response = client.post(f"/sessions/{session.pk}/record/", body, HTTP_HX_REQUEST="true")
     assert "hand-saved" in response.get("HX-Trigger", ""), response.status_code
-    Path(out).write_text(json.dumps([q["sql"] for q in queries.captured_queries]))
+    every = [q["sql"] for q in queries.captured_queries if _counted(q["sql"])]
+    Path(out).write_text(json.dumps({"answer": every[: len(every) - len(after)], "after": after}))
+
+
+def _counted(sql: str) -> bool:
+    """A statement that reads or writes (not a transaction's BEGIN or COMMIT)."""
+    return not sql.startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK"))
 
 
 # ---- server CPU -----------------------------------------------------------------------------
@@ -318,7 +336,8 @@ def run(args) -> dict:
                 figures.update(browse(base, seeded))
         subprocess.run([*inside, "--queries", tmp / "queries.json"], env=env, check=True)
         queries = json.loads((tmp / "queries.json").read_text())
-        figures["save_queries"] = len(queries)
+        figures["save_queries"] = len(queries["answer"])
+        figures["save_after_answer_queries"] = len(queries["after"])
         figures["save_query_list"] = queries
     return figures
 
@@ -327,6 +346,11 @@ def report(figures: dict) -> None:
     for key, value in figures.items():
         if key != "save_query_list":
             print(f"{key:<36}{value}")
+    if os.environ.get("BENCH_DEBUG"):
+        for part, sqls in figures["save_query_list"].items():
+            say(f"-- {part}")
+            for sql in sqls:
+                say(sql[:140])
 
 
 def main() -> None:

@@ -28,7 +28,9 @@ USER_HOLE = "offline-user-hole-7c1f0e5a"
 KEPT_FOR = 6 * 3600  # a night's play; the version changes the key long before
 
 
-def page_key(request: HttpRequest, session: GameSession) -> str:
+def page_key(request: HttpRequest, session: GameSession, path: str | None = None) -> str:
+    """What a kept page is filed under; ``path``: the page's address, when the request
+    is another's (a Save writing the table screen for the phones that open it next)."""
     shape = "|".join(
         str(part)
         for part in (
@@ -38,7 +40,7 @@ def page_key(request: HttpRequest, session: GameSession) -> str:
             theme_of(request),  # written into the page (scoring/accounts/theme.py)
             request.scheme,
             request.get_host(),
-            request.get_full_path(),
+            path or request.get_full_path(),
         )
     )
     return "table-page:" + hashlib.sha256(shape.encode()).hexdigest()
@@ -62,6 +64,11 @@ def keep_page(request: HttpRequest, session: GameSession, response: HttpResponse
     if "Content-Language" in response:
         filled["Content-Language"] = response["Content-Language"]
     return filled
+
+
+def keep_written(request: HttpRequest, session: GameSession, path: str, page: str) -> None:
+    """Keep a page written with the holes for the address ``path``."""
+    cache.set(page_key(request, session, path), page, KEPT_FOR)
 
 
 def _filled(request: HttpRequest, page: str) -> HttpResponse:

@@ -3,6 +3,8 @@
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from scoring.models import GameSession, HandScore
@@ -10,6 +12,7 @@ from scoring.table.lineup import players_count
 from tests.factories import (
     assert_scores_match_engine,
     assert_sent_to_login,
+    hand_data,
     make_session,
     pass_out,
     play,
@@ -155,3 +158,20 @@ def test_it_names_the_partner_by_the_games_own_word(member_client, league):
         session = make_session(league, variant)
         body = member_client.get(session.get_absolute_url()).content.decode()
         assert f"{word} (held the called card)" in body
+
+
+def test_the_first_view_after_a_save_on_another_phone_is_the_kept_page(
+    member_client, owner_client, session, htmx
+):
+    """A Save writes the table screen for the next phone once its answer is sent: the
+    other phone opening the table is served it, with its own token and a fresh key."""
+    owner_client.get(url("table", session.pk))
+    assert (
+        member_client.post(url("record", session.pk), hand_data(session), **htmx).status_code == 200
+    )
+    with CaptureQueriesContext(connection) as queries:
+        page = owner_client.get(url("table", session.pk))
+    assert page.status_code == 200 and "Record hand 2" in page.content.decode()
+    assert not [q for q in queries.captured_queries if "scoring_handscore" in q["sql"]]
+    keys = re.findall(r'name="key" value="([^"]+)"', page.content.decode())
+    assert keys and keys[0] != "00000000-0000-4000-8000-7c1f0e5a0000"

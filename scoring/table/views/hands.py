@@ -2,6 +2,7 @@
 preview of its score. What happens to hands once saved is views/edits.py's."""
 
 import uuid
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -29,7 +30,7 @@ from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.sheet import sheet
 from scoring.table.state import member_session, member_table, table_state
 from scoring.table.version import StaleTable, VersionMissing, Write
-from scoring.table.views.sessions import board_context, record_context, table_context
+from scoring.table.views.sessions import board_context, prewrite, record_context, table_context
 
 PASSED_OUT = "passed"
 
@@ -71,21 +72,26 @@ def _saved(request, state, hand, created, deltas):
         # page reloads next): the next page says it.
         messages.success(request, words)
     steps = _steps_of(session, hand, created)
-    if not request.htmx:
-        return redirect(session)
     new_row = None
     if created:
         state = state.after(hand, hand.table_version)
         new_row = hand_row(session, hand, scores_by_player(hand, deltas))
-    scores = sheet(session)
-    context = {
-        **board_context(state, scores),
-        **record_context(state),
-        "saved": words,
-        "new_row": new_row,
-    }
-    response = render(request, "scoring/table.html#saved", context)
-    return trigger_client_event(response, "hand-saved", {"number": number, **steps})
+    if not request.htmx:
+        response = redirect(session)
+    else:
+        context = {
+            **board_context(state, sheet(session)),
+            **record_context(state),
+            "saved": words,
+            "new_row": new_row,
+        }
+        response = render(request, "scoring/table.html#saved", context)
+        trigger_client_event(response, "hand-saved", {"number": number, **steps})
+    if created:
+        # Once the answer is sent (a response's closers run after the server has
+        # written it), the table screen is written for whoever opens it next.
+        response._resource_closers.append(partial(prewrite, request, state))
+    return response
 
 
 ALREADY = gettext_lazy("Hand %(number)d was saved already; it is recorded once.")

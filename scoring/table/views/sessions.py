@@ -1,11 +1,13 @@
 """Starting a game, the table screen, the end of a session and its share link."""
 
+import logging
 import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language, gettext_lazy
@@ -18,7 +20,7 @@ from scoring.table import version
 from scoring.table.controls import entry_context
 from scoring.table.form import HandForm
 from scoring.table.lineup import next_lineup
-from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page
+from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
 from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.regulars import known_players, recent_lineups
@@ -28,6 +30,8 @@ from scoring.table.sheet import Sheet, roster, sheet
 from scoring.table.standings import standings
 from scoring.table.state import TableState, member_table
 from scoring.table.version import StaleTable, VersionMissing, Write
+
+logger = logging.getLogger(__name__)
 
 
 @login_required
@@ -155,6 +159,20 @@ def table(request, pk):
         return render(request, "scoring/table.html", table_context(state))
     context = {**table_context(state, key=KEY_HOLE), **holes()}
     return keep_page(request, session, render(request, "scoring/table.html", context))
+
+
+def prewrite(request, state: TableState) -> None:
+    """Write and keep the table screen as ``state`` leaves it, for the phones that open
+    it next (a Save calls this once its answer is sent): the first of them is served
+    the kept page instead of writing it. The reader's messages stay for their next page."""
+    path = state.session.get_absolute_url()
+    try:
+        context = {**table_context(state, key=KEY_HOLE), **holes(), "page_path": path}
+        context["messages"] = ()
+        page = render_to_string("scoring/table.html", context, request=request)
+        keep_written(request, state.session, path, page)
+    except Exception:  # the server would drop it unseen; the page is written when asked
+        logger.exception("the table screen of session %s was not written ahead", path)
 
 
 def _marked(request, pk) -> GameSession:
