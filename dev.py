@@ -307,6 +307,8 @@ def checks(env):
                 "ruff format --check": [bindir / "ruff", "format", "--check", "."],
                 # The engine and the rulings facade strictly typed (pyproject.toml [tool.mypy]).
                 "mypy": [VENV_PYTHON, "-m", "mypy"],
+                # The import layers and no cycles (.importlinter).
+                "lint-imports": [bindir / "lint-imports", "--no-cache"],
                 "makemigrations --check": [*manage_py, "makemigrations", "--check", "--dry-run"],
                 "manage.py check": [*manage_py, "check"],
                 "collectstatic (production storage)": [
