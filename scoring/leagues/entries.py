@@ -147,7 +147,9 @@ def _refuse_two_people(gone: Player, kept: Player) -> None:
         )
     if gone.user_id and kept.user_id and gone.user_id != kept.user_id:
         raise PlayerRefused(
-            _("%(one)s and %(other)s are two people's accounts: they cannot be one player.")
+            _(
+                "%(one)s and %(other)s are linked to two different people's accounts: they cannot be one player."
+            )
             % {"one": gone.name, "other": kept.name}
         )
 

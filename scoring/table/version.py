@@ -18,6 +18,7 @@ means the player who sat there when the page was drawn, or nothing.
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -166,7 +167,7 @@ SEAT_WORDS = {
 }
 OTHER_WORDS = {
     "stake": gettext_lazy("The stake per point became %(stake)s from hand %(start)d on."),
-    "no_stake": gettext_lazy("The stake was taken off from hand %(start)d on."),
+    "no_stake": gettext_lazy("From hand %(start)d on, there is no stake."),
     "rename": gettext_lazy("%(old)s is now called %(new)s."),
     "merge": gettext_lazy("%(old)s and %(new)s were joined into one player, %(new)s."),
     "ended": gettext_lazy("The session was ended."),
@@ -178,13 +179,13 @@ OTHER_WORDS = {
 
 def describe(change: TableChange) -> str:
     """One sentence a player can read aloud: what changed, and by whom and when."""
-    detail = change.detail or {}
+    detail = _shown(change.detail or {})
     words = _words(change.kind, detail)
     try:
         text = str(words) % detail
     except (KeyError, TypeError, ValueError):  # a detail written by an older version
         text = str(words).split("%")[0].strip()
-    when = formats.time_format(timezone.localtime(change.at), "TIME_FORMAT")
+    when = _when(change.at)
     if change.username:
         return _("%(what)s (%(who)s, %(when)s)") % {
             "what": text,
@@ -192,6 +193,25 @@ def describe(change: TableChange) -> str:
             "when": when,
         }
     return _("%(what)s (%(when)s)") % {"what": text, "when": when}
+
+
+def _shown(detail: dict) -> dict:
+    """The detail as the reader writes numbers: a stake of ``0.50`` is ``0,50`` in French."""
+    stake = detail.get("stake")
+    if not stake:
+        return detail
+    try:
+        return {**detail, "stake": formats.number_format(Decimal(stake), 2)}
+    except ArithmeticError:
+        return detail
+
+
+def _when(at: datetime.datetime) -> str:
+    """The time of a change made today; the date and time of an older one."""
+    local = timezone.localtime(at)
+    if local.date() == timezone.localdate():
+        return formats.time_format(local, "TIME_FORMAT")
+    return formats.date_format(local, "SHORT_DATETIME_FORMAT")
 
 
 def _words(kind: str, detail: dict):

@@ -184,7 +184,7 @@ def _table_changed(request, pk, error):
     return reswap(response, "outerHTML show:#record:top") if request.htmx else response
 
 
-TABLE_CHANGED = gettext_lazy("the table changed after it was entered. %(changes)s")
+TABLE_CHANGED = gettext_lazy("the table changed after this hand was entered. %(changes)s")
 
 
 def _posted_seating(lineup, post) -> dict | None:
