@@ -278,3 +278,17 @@ def test_a_table_seats_at_most_three_more_than_the_game_deals_in(member_client, 
     assert response.status_code == 409
     assert "Taiwan Napoleon seats at most 9 players at one table." in response.content.decode()
     assert len(fresh(session).seat_list) == 9
+
+
+def test_what_changed_is_said_in_the_readers_language_and_number_format(
+    member_client, phone_b, session
+):
+    mine = drawn_version(member_client, "stake", session)
+    theirs = drawn_version(phone_b, "stake", session)
+    stake = url("stake", session.pk)
+    assert phone_b.post(stake, {**theirs, "stake": "0.50", "start": "1"}).status_code == 302
+    response = member_client.post(
+        stake, {**mine, "stake": "1.00", "start": "1"}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 409
+    assert "0,50" in response.content.decode()
