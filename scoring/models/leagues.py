@@ -2,6 +2,7 @@
 names at its tables, who need no account)."""
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -23,7 +24,7 @@ class League(models.Model):
     default_options = models.JSONField(
         _("usual house rules"), default=dict, blank=True, help_text=_("By variant code.")
     )
-    members = models.ManyToManyField(
+    members: "models.ManyToManyField[User, Membership]" = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="leagues"
     )
     # Set when the league was filled from a league file: a copy, not where it was kept.
@@ -40,7 +41,7 @@ class League(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("scoring:league", args=[self.pk])
 
-    def role_of(self, user) -> str | None:
+    def role_of(self, user: User | AnonymousUser) -> str | None:
         if not user.is_authenticated:
             return None
         membership = self.memberships.filter(user=user).first()
