@@ -79,6 +79,12 @@ class GameSession(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
 
+    # Not stored: set on the sessions a page lists (scoring.table.live, scoring.history
+    # .figures.sessions), for its template.
+    hand_count: int
+    board: list[tuple[str, int]]  # each seat's (name, total)
+    history_seats: list[dict[str, Any]]  # each player's name, total, and whether ahead
+
     class Meta:
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
