@@ -13,10 +13,11 @@ from scoring.rules import VARIANTS
 # list of variants, so a new game needs no edit here.
 VARIANT_CHOICES = [(code, _(variant.name)) for code, variant in VARIANTS.items()]
 FIRST_VARIANT = VARIANT_CHOICES[0][0]
+LEAGUE_NAME_LENGTH = 80
 
 
 class League(models.Model):
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=LEAGUE_NAME_LENGTH)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     default_variant = models.CharField(
         _("usual game"), max_length=20, choices=VARIANT_CHOICES, default=FIRST_VARIANT

@@ -164,6 +164,7 @@ class RatingRow:
     hands: int
     spark: list[float] = field(default_factory=list)
     shown_change: int = 0  # rounded with the others of its game (ratings.rounded_for_display)
+    spark_svg: str = ""  # drawn by the league page (scoring.history.charts)
 
 
 @dataclass
@@ -280,15 +281,18 @@ class VariantStats:
     label: str
     figures: Figures = field(default_factory=Figures)
     # (table, label, Figures, score chart points)
-    tables: list[tuple[str, str, Figures, list[tuple[int, ...]]]] = field(default_factory=list)
+    tables: list[tuple[str, str, Figures, list[tuple[float, float]]]] = field(default_factory=list)
     rating: float | None = None
     rating_hands: int = 0
-    rating_course: list[tuple[float, ...]] = field(default_factory=list)  # (hands, rating)
+    rating_course: list[tuple[float, float]] = field(default_factory=list)  # (hands, rating)
     by_level: list[BidLine] = field(default_factory=list)
     by_trump: list[BidLine] = field(default_factory=list)
     overall: BidLine | None = None
     # (name, player id, hands, wins, rate)
     mates: list[tuple[str, int, int, int, int | None]] = field(default_factory=list)
+    # Drawn by the player page (scoring.history.charts).
+    score_chart: str = ""
+    rating_chart: str = ""
 
 
 def _bids(entry: VariantStats, lines: list[list[Any]]) -> None:
@@ -321,12 +325,13 @@ def _variant_stats(
     entry = VariantStats(variant, variant_label(variant))
     mine = games.get(player_key(player.pk), {})
     for table, (_player, *figures) in sorted(tables):
-        course = [(0, 0)] + [tuple(point) for point in mine.get("courses", {}).get(table, [])]
+        points = mine.get("courses", {}).get(table, [])
+        course: list[tuple[float, float]] = [(0, 0)] + [(n, total) for n, total in points]
         entry.tables.append((table, table_label(table), Figures(*figures), course))
         entry.figures = entry.figures + Figures(*figures)
     if "rating" in mine:
         entry.rating, entry.rating_hands, course = mine["rating"]
-        entry.rating_course = [tuple(point) for point in course]
+        entry.rating_course = [(n, rating) for n, rating in course]
     _bids(entry, mine.get("bids", []))
     entry.mates = sorted(
         (
