@@ -226,14 +226,6 @@ def judge(
         result = rulings.judge(rulings.TrickQuestion(rulings.Table(variant, players, rules), trick))
     except RulesError:
         return None
-    body = {**table_of(variant, rules, players), "trick": number, "plays": list(plays)}
-    body["trump"] = trump or "NT"
-    if hidden is not None:
-        body["called_card"] = hidden.code
-    if lead_suit:
-        body["lead_suit"] = lead_suit
-    if joker_called:
-        body["joker_called"] = True
     return TrickExample(
         plays=list(plays),
         trump=trump,
@@ -243,5 +235,20 @@ def judge(
         called=called,
         joker_called=joker_called,
         lead_suit=lead_suit,
-        check=as_check("trick", body),
+        check=_trick_check(variant, rules, trick, plays, trump),
     )
+
+
+def _trick_check(
+    variant: Variant[Any], rules: TableRules, trick: Trick, plays: Sequence[str], trump: str | None
+) -> str:
+    """What the API is asked to judge ``trick`` again (its plays and trump as written)."""
+    body = {**table_of(variant, rules, trick.players), "trick": trick.number, "plays": list(plays)}
+    body["trump"] = trump or "NT"
+    if trick.called_card is not None:
+        body["called_card"] = trick.called_card.code
+    if trick.lead_suit:
+        body["lead_suit"] = trick.lead_suit
+    if trick.joker_called:
+        body["joker_called"] = True
+    return as_check("trick", body)

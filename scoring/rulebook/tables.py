@@ -18,6 +18,9 @@ from scoring.rules.variants.mighty import Mighty, MightyRules, mighty_card, ripp
 from scoring.rules.variants.nap import Nap, NapRules
 from scoring.rules.variants.thai import ThaiNapoleon, ThaiRules
 
+# An outcome: its words, the tricks by seat, and the verdict the words claim.
+Case = tuple[str, tuple[int, ...], object]
+
 # ---- Thai -----------------------------------------------------------------------------
 
 
@@ -38,9 +41,7 @@ def thai_outcomes(variant: ThaiNapoleon, rules: ThaiRules) -> dict[str, Any]:
         return (napoleon, side - napoleon, *c)
 
     contract = f"{handicap}S"
-    cases: list[tuple[str, tuple[int, ...], object]] = [
-        (_("the napoleon's side wins"), spread(win), True)
-    ]
+    cases: list[Case] = [(_("the napoleon's side wins"), spread(win), True)]
     if tie == int(tie):
         cases.append((_("a tie"), spread(int(tie)), ANY))
     cases.append((_("the citizens win"), spread(lose), False))

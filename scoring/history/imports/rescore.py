@@ -299,12 +299,7 @@ def _played(
             _("it must have one score per seat ({count}).").format(count=table.players), where
         )
     _counted_as_the_game_counts(hand, table, where)
-    try:
-        assert table.rules is not None  # a table at a hand's count (``Table.at``)
-        contract = engine.contract(table.variant, table.rules, table.key, hand["contract"])
-    except RulesError as error:
-        table.fail(_("the contract: {problem}").format(problem=error.message), where)
-    score = _score(hand, table, engine, contract, where)
+    score = _score(hand, table, engine, _contract(hand, table, engine, where), where)
     if tuple(hand["scores"]) != score.deltas:
         table.fail(
             _("its scores ({stored}) are not what the rules give ({engine}).").format(
@@ -330,6 +325,14 @@ def _played(
             table.fail(_("the declarer's points do not match the captured cards."), where)
         values["declarer_points"] = score.declarer_points
     return values, score.deltas
+
+
+def _contract(hand: HandEntry, table: Table, engine: Engine, where: Where) -> Contract:
+    assert table.rules is not None  # a table at a hand's count (``Table.at``)
+    try:
+        return engine.contract(table.variant, table.rules, table.key, hand["contract"])
+    except RulesError as error:
+        table.fail(_("the contract: {problem}").format(problem=error.message), where)
 
 
 def _counted_as_the_game_counts(hand: HandEntry, table: Table, where: Where) -> None:
