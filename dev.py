@@ -305,7 +305,7 @@ def checks(env):
             {
                 "ruff check": [bindir / "ruff", "check", "."],
                 "ruff format --check": [bindir / "ruff", "format", "--check", "."],
-                # The engine and the rulings facade strictly typed (pyproject.toml [tool.mypy]).
+                # scoring/ and napoleon_site/, with django-stubs (pyproject.toml [tool.mypy]).
                 "mypy": [VENV_PYTHON, "-m", "mypy"],
                 # The import layers and no cycles (.importlinter).
                 "lint-imports": [bindir / "lint-imports", "--no-cache"],

@@ -9,6 +9,7 @@ from email.utils import getaddresses
 from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
+from dj_database_url import DBConfig
 from django.core.exceptions import ImproperlyConfigured
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
@@ -69,7 +70,7 @@ def _without_password(url: str) -> str:
     return url
 
 
-def env_database(name: str, default: str) -> dict:
+def env_database(name: str, default: str) -> DBConfig:
     raw = os.environ.get(name, default)
     try:
         config = dj_database_url.parse(raw)
@@ -109,7 +110,7 @@ def env_choice(name: str, default: str, choices: list[str]) -> str:
 def env_admins(name: str) -> list[tuple[str, str]]:
     """``Ann <ann@example.org>, ops@example.org`` → Django's ADMINS (name, address) pairs."""
     raw = os.environ.get(name, "")
-    admins = []
+    admins: list[tuple[str, str]] = []
     for person, address in getaddresses([raw]):
         if not person and not address:
             continue

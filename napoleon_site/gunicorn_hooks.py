@@ -17,21 +17,25 @@ the socket), so the client reads the whole answer.
 
 import logging
 import threading
+from typing import Any
+
+from django.http import HttpRequest
 
 log = logging.getLogger(__name__)
 _serving = threading.local()  # gunicorn's request, while this thread runs it
 
 
-def pre_request(worker, req) -> None:
+# gunicorn ships no types: its worker and request objects are Any here.
+def pre_request(worker: Any, req: Any) -> None:
     worker.log.debug("%s %s", req.method, req.path)  # what gunicorn's own hook does
     _serving.request = req
 
 
-def post_request(worker, req, environ, resp) -> None:
+def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> None:
     _serving.request = None
 
 
-def close_connection(request) -> None:
+def close_connection(request: HttpRequest) -> None:
     """Have the server close this request's connection once its answer is sent."""
     served = getattr(_serving, "request", None)
     if served is not None and hasattr(served, "force_close"):

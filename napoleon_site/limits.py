@@ -14,9 +14,12 @@ them all come before this one.
 
 import io
 import re
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.handlers.wsgi import LimitedStream
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
 from django.urls import Resolver404, resolve
@@ -30,13 +33,13 @@ _LENGTH = re.compile(r"[0-9]{1,19}")
 
 
 class BodyLimitMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         return self.refusal(request) or self.get_response(request)
 
-    def refusal(self, request):
+    def refusal(self, request: HttpRequest) -> HttpResponse | None:
         raw = request.META.get("CONTENT_LENGTH") or ""
         if not raw:
             return self._unsized(request)
@@ -46,7 +49,7 @@ class BodyLimitMiddleware:
         shown, limit = self.limit(request, int(raw))
         return self._too_large(request, shown) if int(raw) > limit else None
 
-    def limit(self, request, length: int) -> tuple[int, int]:
+    def limit(self, request: HttpRequest, length: int) -> tuple[int, int]:
         """(the size to name to a person, the most bytes the body may have) for this URL."""
         if request.path_info.startswith(settings.BODY_LIMIT_JSON_PREFIX):
             return settings.API_MAX_BODY_BYTES, settings.API_MAX_BODY_BYTES
@@ -62,7 +65,7 @@ class BodyLimitMiddleware:
             return settings.BODY_LIMITS[name], settings.BODY_LIMITS[name] + FORM_ENVELOPE
         return default, default
 
-    def _unsized(self, request):
+    def _unsized(self, request: HttpRequest) -> HttpResponse | None:
         """A chunked body the server decoded for us (wsgi.input_terminated): read it up to
         the limit, and hand it on as a body of known length."""
         chunked = request.META.get("HTTP_TRANSFER_ENCODING", "").lower() == "chunked"
@@ -73,10 +76,11 @@ class BodyLimitMiddleware:
         if len(data) > limit:
             return self._too_large(request, shown)
         request.META["CONTENT_LENGTH"] = str(len(data))
-        request._stream = LimitedStream(io.BytesIO(data), len(data))
+        # What Django's own WSGIRequest keeps there; django-stubs declares a BinaryIO.
+        request._stream = LimitedStream(io.BytesIO(data), len(data))  # type: ignore[assignment]
         return None
 
-    def _too_large(self, request, size: int):
+    def _too_large(self, request: HttpRequest, size: int) -> HttpResponse:
         if request.path_info.startswith(settings.BODY_LIMIT_JSON_PREFIX):
             message = _("The body is larger than %(size)d bytes.") % {"size": size}
         else:
@@ -85,7 +89,7 @@ class BodyLimitMiddleware:
             }
         return self._answer(request, message, 413)
 
-    def _answer(self, request, message: str, status: int):
+    def _answer(self, request: HttpRequest, message: str, status: int) -> HttpResponse:
         # The body is left unread (or read only in part): the connection cannot carry
         # another request.
         close_connection(request)

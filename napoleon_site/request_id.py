@@ -11,6 +11,10 @@ import contextvars
 import logging
 import re
 import uuid
+from collections.abc import Callable
+
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 HEADER = "X-Request-ID"
 NONE = "-"
@@ -19,23 +23,25 @@ _SAFE = re.compile(r"[A-Za-z0-9._:-]{1,64}")  # nothing that could forge a log l
 current = contextvars.ContextVar("request_id", default=NONE)
 
 
-def request_id(request) -> str:
+def request_id(request: HttpRequest) -> str:
     given = request.META.get("HTTP_X_REQUEST_ID", "")
     return given if _SAFE.fullmatch(given) else uuid.uuid4().hex
 
 
 class RequestIdMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
-        request.id = request_id(request)
-        token = current.set(request.id)
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        given = request_id(request)
+        # An attribute of this project's own, read back by RequestIdFilter below.
+        request.id = given  # type: ignore[attr-defined]
+        token = current.set(given)
         try:
             response = self.get_response(request)
         finally:
             current.reset(token)
-        response[HEADER] = request.id
+        response[HEADER] = given
         return response
 
 

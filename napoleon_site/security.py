@@ -6,15 +6,21 @@ Paths listed in CONTENT_SECURITY_POLICY_RELAXED get their directives replaced:
 Django's admin puts a few style attributes in its pages.
 """
 
+from collections.abc import Callable
+
 from django.conf import settings
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
+
+GetResponse = Callable[[HttpRequest], HttpResponseBase]
 
 
-def _header(policy: dict) -> str:
+def _header(policy: dict[str, list[str]]) -> str:
     return "; ".join(f"{name} {' '.join(values)}" for name, values in policy.items())
 
 
 class ContentSecurityPolicyMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
         base = settings.CONTENT_SECURITY_POLICY
         self.default = _header(base)
@@ -23,7 +29,7 @@ class ContentSecurityPolicyMiddleware:
             for prefix, changes in getattr(settings, "CONTENT_SECURITY_POLICY_RELAXED", {}).items()
         ]
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         if "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = self.policy_for(request.path)
@@ -46,10 +52,10 @@ class PrivateCacheMiddleware:
     Browsers still keep private pages, so the offline copies (static/js/sw.js) work.
     """
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: GetResponse) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         if "Cache-Control" not in response:
             response["Cache-Control"] = "private"

@@ -3,6 +3,7 @@ environment through napoleon_site.env; the README lists the variables."""
 
 from pathlib import Path
 
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -16,6 +17,10 @@ from napoleon_site.env import (
     env_origins,
     env_str,
 )
+
+# Django's generic classes subscriptable at run time as the type checker reads them
+# (admin.ModelAdmin[Hand], forms.ModelForm[League]): django-stubs' own helper.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -98,7 +103,7 @@ TEMPLATES = [
 
 DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].update(CONN_MAX_AGE=60, CONN_HEALTH_CHECKS=True)
+    DATABASES["default"].update({"CONN_MAX_AGE": 60, "CONN_HEALTH_CHECKS": True})
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One writer at a time, and the others wait their turn instead of failing with
     # "database is locked": IMMEDIATE takes the write lock at BEGIN (a transaction never

@@ -15,7 +15,11 @@ from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 # Django's patterns for import and export statements, for the files this glob matches.
-_MODULES = ("js/*.js", ManifestStaticFilesStorage._js_module_import_aggregation_patterns[1])
+_MODULES = (
+    "js/*.js",
+    # A private attribute of Django's that django-stubs does not declare.
+    ManifestStaticFilesStorage._js_module_import_aggregation_patterns[1],  # type: ignore[attr-defined]
+)
 
 
 class StaticFilesStorage(CompressedManifestStaticFilesStorage):

@@ -15,6 +15,9 @@ digits and nothing else, no sign, no spaces.
 import datetime
 import re
 import unicodedata
+from collections.abc import Container
+
+from django.http import QueryDict
 
 # The dates a table can mean: a session's date, a period's bounds. Far enough back for
 # an old score sheet typed in, far enough ahead for any typo a person would not notice.
@@ -59,7 +62,9 @@ def has_control(text: str) -> bool:
     return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
 
 
-def date(text: object, low: datetime.date = FIRST_DATE, high: datetime.date = LAST_DATE):
+def date(
+    text: object, low: datetime.date = FIRST_DATE, high: datetime.date = LAST_DATE
+) -> datetime.date | None:
     """``text`` as an ISO date (``2025-03-14``) from ``low`` to ``high``, else None."""
     if not isinstance(text, str) or not _DATE.fullmatch(text):
         return None
@@ -70,23 +75,29 @@ def date(text: object, low: datetime.date = FIRST_DATE, high: datetime.date = LA
     return value if low <= value <= high else None
 
 
-def choice(text: object, choices) -> str | None:
+def choice(text: object, choices: Container[str]) -> str | None:
     """``text`` when it is one of ``choices`` exactly, else None."""
     return text if isinstance(text, str) and text in choices else None
 
 
-def get_whole(query, name: str, low: int, high: int, default: int | None = None) -> int | None:
+def get_whole(
+    query: QueryDict, name: str, low: int, high: int, default: int | None = None
+) -> int | None:
     """The last ``name`` in a QueryDict as a bounded whole number (``default`` if absent
     or unreadable)."""
     value = whole(query.get(name), low, high)
     return default if value is None else value
 
 
-def get_date(query, name: str, default=None):
+def get_date(
+    query: QueryDict, name: str, default: datetime.date | None = None
+) -> datetime.date | None:
     value = date(query.get(name))
     return default if value is None else value
 
 
-def get_choice(query, name: str, choices, default: str | None = None) -> str | None:
+def get_choice(
+    query: QueryDict, name: str, choices: Container[str], default: str | None = None
+) -> str | None:
     value = choice(query.get(name), choices)
     return default if value is None else value

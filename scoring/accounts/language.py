@@ -5,10 +5,14 @@ A signed-in user's saved choice goes further: it follows them to another phone.
 The choice is copied into the session at login, so no request pays a query for it.
 """
 
+from collections.abc import Callable
+
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
-from django.http import HttpResponseRedirect
+from django.http import HttpRequest, HttpResponseRedirect
+from django.http.response import HttpResponseBase
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -22,10 +26,10 @@ SUPPORTED = {code for code, _name in settings.LANGUAGES}
 class UserLanguageMiddleware:
     """After authentication: a signed-in user's saved language wins over the browser's."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         language = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
         if language in SUPPORTED:
             translation.activate(language)
@@ -34,14 +38,16 @@ class UserLanguageMiddleware:
 
 
 @receiver(user_logged_in)
-def remember_on_login(sender, request, user, **kwargs):
+def remember_on_login(
+    sender: type[User], request: HttpRequest, user: User, **kwargs: object
+) -> None:
     profile = getattr(user, "profile", None)
     if profile is not None and profile.language in SUPPORTED:
         request.session[SESSION_KEY] = profile.language
 
 
 @require_POST
-def set_language(request):
+def set_language(request: HttpRequest) -> HttpResponseRedirect:
     """Switch the language: a cookie for everyone, and the profile for a signed-in user."""
     language = request.POST.get("language", "")
     target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"

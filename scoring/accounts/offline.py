@@ -12,7 +12,13 @@ opened with the cookies cleared, or for someone else, is not shown, before any r
 could tell (the worker and kept.js compare it with the page's owner).
 """
 
+from collections.abc import Callable
+
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils.crypto import salted_hmac
 
 HEADER = "X-Offline-User"
@@ -20,7 +26,7 @@ COOKIE = "napoleon_offline"
 ANONYMOUS = "-"
 
 
-def user_key(user) -> str:
+def user_key(user: AbstractBaseUser | AnonymousUser | None) -> str:
     if user is None or not user.is_authenticated:
         return ANONYMOUS
     return salted_hmac("napoleon.offline-user", str(user.pk)).hexdigest()[:20]
@@ -29,10 +35,10 @@ def user_key(user) -> str:
 class OfflineUserMiddleware:
     """After authentication: mark each HTML page with whose it is."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         if (
             request.method in ("GET", "HEAD")
@@ -45,7 +51,7 @@ class OfflineUserMiddleware:
         return response
 
 
-def _mark(request, response, key):
+def _mark(request: HttpRequest, response: HttpResponseBase, key: str) -> None:
     """Keep the readable cookie in step with the sign-in (no cookie for nobody)."""
     if key == ANONYMOUS:
         if COOKIE in request.COOKIES:

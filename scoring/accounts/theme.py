@@ -8,9 +8,10 @@ the profile's choice is copied into the session at login, so no page pays a quer
 """
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
-from django.http import HttpResponseRedirect
+from django.http import HttpRequest, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
@@ -23,29 +24,31 @@ SESSION_KEY = "theme"
 YEAR = 365 * 24 * 3600
 
 
-def theme_of(request) -> str:
+def theme_of(request: HttpRequest | None) -> str:
     """The colours this reader chose: "light", "dark", or "auto" (the phone's)."""
     if request is None:
         return AUTO
     session = getattr(request, "session", None)
     user = getattr(request, "user", None)
     if session is not None and user is not None and user.is_authenticated:
-        chosen = session.get(SESSION_KEY)
-        if chosen in THEMES:
-            return chosen
+        saved = session.get(SESSION_KEY)
+        if isinstance(saved, str) and saved in THEMES:
+            return saved
     chosen = request.COOKIES.get(COOKIE)
     return chosen if chosen in THEMES else AUTO
 
 
 @receiver(user_logged_in)
-def remember_on_login(sender, request, user, **kwargs):
+def remember_on_login(
+    sender: type[User], request: HttpRequest | None, user: User, **kwargs: object
+) -> None:
     profile = getattr(user, "profile", None)
     if request is not None and profile is not None and profile.theme in THEMES:
         request.session[SESSION_KEY] = profile.theme
 
 
 @require_POST
-def set_theme(request):
+def set_theme(request: HttpRequest) -> HttpResponseRedirect:
     """Choose the colours: a cookie for this phone, and the profile for a signed-in user."""
     theme = request.POST.get("theme", "")
     target = request.POST.get("next") or request.META.get("HTTP_REFERER") or "/"

@@ -27,14 +27,19 @@ import random
 import time
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from scoring.models import RateCount
@@ -51,14 +56,15 @@ class Count:
         return self.hits > limit
 
 
-def client_ip(request) -> str:
+def client_ip(request: HttpRequest) -> str:
     """The client's address: the proxy's last X-Forwarded-For entry when behind one."""
     if getattr(settings, "BEHIND_PROXY", False):
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        forwarded: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if hops:
             return hops[-1][:64]
-    return request.META.get("REMOTE_ADDR", "")[:64] or "unknown"
+    address: str = request.META.get("REMOTE_ADDR", "")
+    return address[:64] or "unknown"
 
 
 def key(*parts: str) -> str:
@@ -149,16 +155,16 @@ class Refusal:
     seconds: int
 
 
-def _name(username) -> str:
+def _name(username: object) -> str:
     return unicodedata.normalize("NFKC", str(username)).strip().casefold()[:150]
 
 
-def _device_mark(user) -> str:
+def _device_mark(user: AbstractBaseUser) -> str:
     # Changes with the password: a new password forgets every known device.
     return user.get_session_auth_hash()[:24]
 
 
-def known_devices(request) -> dict:
+def known_devices(request: HttpRequest) -> dict[str, object]:
     raw = request.COOKIES.get(KNOWN_DEVICE)
     if not raw:
         return {}
@@ -169,17 +175,21 @@ def known_devices(request) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def is_known_device(request, username: str) -> bool:
+def is_known_device(request: HttpRequest, username: str) -> bool:
     devices = known_devices(request)
     if not devices:
         return False
     users = get_user_model()._default_manager
     user = users.filter(**{users.model.USERNAME_FIELD: username}).first()
-    mark = devices.get(str(user.pk)) if user is not None else None
+    if user is None:
+        return False
+    mark = devices.get(str(user.pk))
     return isinstance(mark, str) and constant_time_compare(mark, _device_mark(user))
 
 
-def remember_device(request, response, user) -> None:
+def remember_device(
+    request: HttpRequest, response: HttpResponseBase, user: AbstractBaseUser
+) -> None:
     """Mark this phone as one the account has logged in from (after a correct login)."""
     devices = {k: v for k, v in known_devices(request).items() if k != str(user.pk)}
     devices[str(user.pk)] = _device_mark(user)
@@ -198,7 +208,7 @@ class LoginGuard:
     """The counters one login attempt passes, in order; each counts only the attempts
     the ones before it let through."""
 
-    def __init__(self, request, username: str) -> None:
+    def __init__(self, request: HttpRequest, username: str) -> None:
         ip, name = client_ip(request), _name(username)
         self.request, self.username = request, username
         self.pair = key("login", name, ip)
@@ -236,7 +246,13 @@ class ThrottledModelBackend(ModelBackend):
     well as the site's. A refused attempt checks no password; the view finds why in
     ``request.login_refusal``."""
 
-    def authenticate(self, request, username=None, password=None, **kwargs):
+    def authenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
+    ) -> User | None:
         if username is None:
             username = kwargs.get(get_user_model().USERNAME_FIELD)
         if request is None or username is None or password is None:
@@ -244,7 +260,8 @@ class ThrottledModelBackend(ModelBackend):
         guard = LoginGuard(request, username)
         refusal = guard.reserve()
         if refusal is not None:
-            request.login_refusal = refusal
+            # Read back by the login views (getattr): Django's request has no such field.
+            request.login_refusal = refusal  # type: ignore[attr-defined]
             raise PermissionDenied
         user = super().authenticate(request, username, password, **kwargs)
         if user is not None:
@@ -255,7 +272,7 @@ class ThrottledModelBackend(ModelBackend):
 # ---- sign-up ------------------------------------------------------------------------------
 
 
-def signup_allowed(request) -> Count | None:
+def signup_allowed(request: HttpRequest) -> Count | None:
     """Count a new account from this address; the Count when past the limit, else None."""
     count = hit(key("signup", client_ip(request)), settings.SIGNUP_WINDOW)
     return count if count.over(settings.SIGNUP_LIMIT) else None
@@ -325,7 +342,7 @@ def _wait(slices: list[tuple[int, int]], surplus: int, now_ms: int) -> int:
     return 1  # the slices never held that many: room already
 
 
-def api_allowed(request) -> tuple[bool | None, int]:
+def api_allowed(request: HttpRequest) -> tuple[bool | None, int]:
     """Count this request against its client's limit: (allowed, seconds until a refused
     client may try again). A limit of 0 turns it off. When the count cannot be taken
     (the database is out of connections, say) the answer is None: refused for now, as a

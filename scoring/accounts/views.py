@@ -5,16 +5,17 @@ import math
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import ngettext
 
 from scoring.accounts.forms import LoginForm, SignUpForm
+from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.accounts.throttle import Refusal, remember_device, signup_allowed
 
 
-def signup(request):
+def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         refused = signup_allowed(request)
@@ -38,11 +39,11 @@ def signup(request):
 
 
 @login_required
-def account(request):
+def account(request: AuthenticatedHttpRequest) -> HttpResponseRedirect:
     return redirect("scoring:home")
 
 
-def _next(request) -> str | None:
+def _next(request: HttpRequest) -> str | None:
     """Where the sign-up was going (an invitation to accept, say), if it is this site."""
     target = request.GET.get("next", "")
     if target and url_has_allowed_host_and_scheme(
@@ -56,18 +57,18 @@ def _minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
 
 
-class ThrottledLoginView(LoginView):
+class ThrottledLoginView(LoginView[LoginForm]):
     """Django's login behind scoring.accounts.throttle's counters: a refused attempt is a 429 with
     a plain message of why and for how long; a correct one marks this phone as known."""
 
     authentication_form = LoginForm
 
-    def form_valid(self, form):
+    def form_valid(self, form: LoginForm) -> HttpResponse:
         response = super().form_valid(form)
         remember_device(self.request, response, form.get_user())
         return response
 
-    def form_invalid(self, form):
+    def form_invalid(self, form: LoginForm) -> HttpResponse:
         refusal = getattr(self.request, "login_refusal", None)
         if refusal is None:
             return super().form_invalid(form)
@@ -84,7 +85,7 @@ class ThrottledLoginView(LoginView):
         return response
 
 
-def refused_login(request, refusal: Refusal) -> HttpResponse:
+def refused_login(request: HttpRequest, refusal: Refusal) -> HttpResponse:
     """The login page's 429 for ``refusal``, for a login other than this view (the admin's)."""
     view = ThrottledLoginView()
     view.setup(request)

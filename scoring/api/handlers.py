@@ -6,10 +6,14 @@ share), asks it, and writes the answer in the wire format of api.md. Errors are 
 engine's ``RulesError`` subclasses, each with its field.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from scoring import rulings
 from scoring.api import wire
 from scoring.rules import VARIANTS
 from scoring.rules.i18n import _
+from scoring.rules.options import TableRules
 from scoring.rules.variants import Variant
 
 __all__ = [
@@ -26,10 +30,10 @@ def variants() -> dict[str, object]:
     return {"variants": [_describe(v) for v in VARIANTS.values()]}
 
 
-def _describe(variant: Variant) -> dict[str, object]:
+def _describe(variant: Variant[Any]) -> dict[str, object]:
     rules = {n: variant.rules(None, n) for n in variant.players}
 
-    def per_count(measure) -> dict[str, int]:
+    def per_count(measure: Callable[[int, TableRules], int]) -> dict[str, int]:
         return {str(n): measure(n, rules[n]) for n in variant.players}
 
     first = rules[variant.players[0]]

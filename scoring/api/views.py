@@ -2,9 +2,11 @@
 
 import json
 import logging
+from collections.abc import Callable
+from typing import NoReturn
 
 from django.conf import settings
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 
@@ -30,11 +32,11 @@ def _unstopped(message: str) -> str:
     return message
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(name)
 
 
-def _parse(raw: bytes):
+def _parse(raw: bytes) -> object:
     """Strict JSON: NaN and Infinity are not JSON, and neither is invalid UTF-8."""
     return json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
 
@@ -46,11 +48,14 @@ def _language(data: object) -> str | None:
     return None
 
 
-def ruling(handler):
+Handler = Callable[[object], dict[str, object]]
+
+
+def ruling(handler: Handler) -> Callable[[HttpRequest], JsonResponse]:
     """Turn a body → answer handler into a POST view with the API's error contract."""
 
     @csrf_exempt
-    def view(request):
+    def view(request: HttpRequest) -> JsonResponse:
         if request.method != "POST":
             return error(translation.gettext("Use POST for this endpoint."), status=405)
         refused = _limited(request)
@@ -75,7 +80,7 @@ def ruling(handler):
     return view
 
 
-def _answer(handler, data) -> JsonResponse:
+def _answer(handler: Handler, data: object) -> JsonResponse:
     try:
         return JsonResponse(handler(data))
     except RulesError as problem:
@@ -93,7 +98,7 @@ score = ruling(handlers.score)
 deal_miss = ruling(handlers.deal_miss)
 
 
-def variants(request):
+def variants(request: HttpRequest) -> JsonResponse:
     if request.method not in ("GET", "HEAD"):
         return error(translation.gettext("Use GET for this endpoint."), status=405)
     refused = _limited(request)
@@ -107,7 +112,7 @@ def variants(request):
 # ---- limits: requests per client, and body size ----------------------------------------
 
 
-def _limited(request) -> JsonResponse | None:
+def _limited(request: HttpRequest) -> JsonResponse | None:
     allowed, retry_after = api_allowed(request)
     if allowed:
         return None
@@ -121,7 +126,7 @@ def _limited(request) -> JsonResponse | None:
     return response
 
 
-def _body(request) -> bytes | None:
+def _body(request: HttpRequest) -> bytes | None:
     """The body, or None when it is larger than settings.API_MAX_BODY_BYTES (read no
     further than that, whatever Content-Length claims)."""
     limit = settings.API_MAX_BODY_BYTES
@@ -142,5 +147,5 @@ def _too_large() -> JsonResponse:
     return error(message, status=413)
 
 
-def not_found(request, rest=""):
+def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     return error(translation.gettext("There is no such API endpoint."), status=404)

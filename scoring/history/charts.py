@@ -10,8 +10,10 @@ last value.
 """
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import count
+from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -31,7 +33,7 @@ class Series:
     style: int = 0
 
     @property
-    def last(self):
+    def last(self) -> float | None:
         return self.points[-1][1] if self.points else None
 
 
@@ -81,7 +83,7 @@ def _marker(kind: int, x: float, y: float, css: str) -> str:
 def _dodged(series: list[Series]) -> list[list[float]]:
     """Each point's offset (in the chart's units): the series that share a value at the
     same x are fanned out around it, in series order."""
-    sharing = {}
+    sharing: dict[tuple[float, float], list[int]] = {}
     for i, s in enumerate(series):
         for x, y in s.points:
             sharing.setdefault((x, y), []).append(i)
@@ -95,7 +97,7 @@ def _dodged(series: list[Series]) -> list[list[float]]:
     return offsets
 
 
-def _whole(values) -> bool:
+def _whole(values: Iterable[float]) -> bool:
     return all(float(v).is_integer() for v in values)
 
 
@@ -189,7 +191,14 @@ def line_chart(
     return mark_safe("".join(parts))  # noqa: S308 - every text above is escaped
 
 
-def _axes(frame: _Frame, ticks, x_ticks, x_label: str, y_label: str, height: int) -> list[str]:
+def _axes(
+    frame: _Frame,
+    ticks: list[float],
+    x_ticks: list[tuple[float, str]],
+    x_label: str,
+    y_label: str,
+    height: int,
+) -> list[str]:
     """The grid with its values, the x axis with its ticks, and the axes' names."""
     left, top, right = frame.left, frame.top, frame.left + frame.width
     bottom = top + frame.height
@@ -248,7 +257,7 @@ def _lines(frame: _Frame, series: list[Series], markers: bool | None) -> list[st
     return parts
 
 
-def legend(series: list[Series]) -> list[dict]:
+def legend(series: list[Series]) -> list[dict[str, Any]]:
     """What the template needs to draw a legend: label, style class, a dash pattern."""
     return [
         {"label": s.label, "css": f"s{s.style % STYLES}", "dash": DASHES[s.style % len(DASHES)]}
@@ -285,7 +294,7 @@ def sparkline(values: list[float], label: str, width: int = 84, height: int = 22
 
 
 def _describe(series: list[Series], signed: bool = False) -> str:
-    def value(v):
+    def value(v: float) -> str:
         return ("+" if signed and v > 0 else "") + _fmt(v)
 
-    return "; ".join(f"{s.label}: {value(s.last)}" for s in series if s.last is not None)
+    return "; ".join(f"{s.label}: {value(last)}" for s in series if (last := s.last) is not None)

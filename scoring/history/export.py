@@ -9,12 +9,14 @@ hands).
 """
 
 import csv
+import datetime
 import json
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from scoring.history.figures.tables import score_table, table_label
-from scoring.models import GameSession, Hand, HandScore, Seat
+from scoring.models import GameSession, Hand, HandScore, League, Seat
 from scoring.rules import find_variant
 
 FORMAT = "napoleon-league"
@@ -25,24 +27,36 @@ HAND_FIELDS = (*Hand.ENTRY_FIELDS, "key", "version")
 # Who played each hand (issue 16): read for the CSV's rows; the JSON names them only
 # where they differ from the session's seats (scoring.history.imports reads them back).
 SEATING = ("lineup", "benched", "sitting_out")
+# Rows as the database gives them (``values()``), by field name.
+Row = dict[str, Any]
+SessionRow = Mapping[str, Any]
+# A batch of sessions: their rows, (first tables, every seat), hands and scores by session.
+Batch = tuple[
+    list[SessionRow],
+    tuple[dict[int, list[str]], dict[int, list[list[Any]]]],
+    dict[int, list[Row]],
+    dict[int, dict[int, int]],
+]
 
 
-def _dumps(value) -> str:
+def _dumps(value: object) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def _stamp(moment) -> str | None:
+def _stamp(moment: datetime.datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
 
 
-def _sessions_in_batches(league, start=None, end=None):
+def _sessions_in_batches(
+    league: League, start: datetime.date | None = None, end: datetime.date | None = None
+) -> Iterator[Batch]:
     """The league's sessions in history order, with their seats' player names, in batches."""
     sessions = GameSession.objects.filter(league=league)
     if start:
         sessions = sessions.filter(date__gte=start)
     if end:
         sessions = sessions.filter(date__lte=end)
-    ordered = list(
+    ordered: list[SessionRow] = list(
         sessions.order_by("date", "pk").values(
             "pk",
             "date",
@@ -60,7 +74,7 @@ def _sessions_in_batches(league, start=None, end=None):
         batch = ordered[index : index + SESSION_BATCH]
         ids = [s["pk"] for s in batch]
         seats, all_seats, names = _seats(ids)
-        hands = defaultdict(list)
+        hands: dict[int, list[Row]] = defaultdict(list)
         for hand in (
             Hand.objects.filter(session_id__in=ids)
             .order_by("session_id", "number")
@@ -69,7 +83,7 @@ def _sessions_in_batches(league, start=None, end=None):
             hand["players"] = [names.get(p, "?") for p in hand["lineup"]]
             hand["out"] = [names.get(p, "?") for _place, p in hand["benched"] or ()]
             hands[hand["session_id"]].append(hand)
-        scores = defaultdict(dict)
+        scores: dict[int, dict[int, int]] = defaultdict(dict)
         for hand_id, seat, delta in HandScore.objects.filter(hand__session__in=ids).values_list(
             "hand_id", "seat", "delta"
         ):
@@ -77,10 +91,14 @@ def _sessions_in_batches(league, start=None, end=None):
         yield batch, (seats, all_seats), hands, scores
 
 
-def _seats(ids: list[int]) -> tuple[dict, dict, dict]:
+def _seats(
+    ids: list[int],
+) -> tuple[dict[int, list[str]], dict[int, list[list[Any]]], dict[int, str]]:
     """The sessions' first tables (names in seat order), every seat each has had
     ([number, name, first hand, last hand or None]) and the players' names by id."""
-    seats, all_seats, names = defaultdict(list), defaultdict(list), {}
+    seats: dict[int, list[str]] = defaultdict(list)
+    all_seats: dict[int, list[list[Any]]] = defaultdict(list)
+    names: dict[int, str] = {}
     for session_id, number, start, until, player, name in (
         Seat.objects.filter(session_id__in=ids)
         .order_by("session_id", "number", "pk")
@@ -93,7 +111,7 @@ def _seats(ids: list[int]) -> tuple[dict, dict, dict]:
     return seats, all_seats, names
 
 
-def league_json(league) -> Iterator[str]:
+def league_json(league: League) -> Iterator[str]:
     """The whole league as one JSON document, in pieces (for a streaming response)."""
     head = {
         "format": FORMAT,
@@ -110,7 +128,7 @@ def league_json(league) -> Iterator[str]:
     first = True
     for batch, (seats, all_seats), hands, scores in _sessions_in_batches(league):
         for session in batch:
-            document = {
+            document: dict[str, Any] = {
                 "date": session["date"].isoformat(),
                 "variant": session["variant"],
                 "options": session["options"],
@@ -134,7 +152,7 @@ def league_json(league) -> Iterator[str]:
     yield "\n]}\n"
 
 
-def _seats_changed(rows: list) -> bool:
+def _seats_changed(rows: list[list[Any]]) -> bool:
     """Whether the table changed during the session (someone came, went or took another's
     seat): its seats, [number, name, first hand, last hand or null] each, are then
     written as they are, for the hands alone do not say their numbers (a seat left keeps
@@ -146,7 +164,7 @@ def _seats_changed(rows: list) -> bool:
     )
 
 
-def _dealt_in(document: dict, hands: list, dealt_in: int | None) -> None:
+def _dealt_in(document: dict[str, Any], hands: list[Row], dealt_in: int | None) -> None:
     """How many the table deals in: written when fewer than those seated, and as null
     where an import would otherwise take fewer (``_dealt_in_unsaid``)."""
     last = hands[-1] if hands else None
@@ -154,7 +172,7 @@ def _dealt_in(document: dict, hands: list, dealt_in: int | None) -> None:
         document["players_per_hand"] = dealt_in
 
 
-def _dealt_in_unsaid(document: dict, last: dict | None) -> int | None:
+def _dealt_in_unsaid(document: dict[str, Any], last: Row | None) -> int | None:
     """How many dealt in an import takes from a file that does not say
     (``scoring.history.imports.seating.per_hand``): as many as the last hand's, if
     someone sat it out; with no hand yet, as many as the game deals in, if more sit."""
@@ -164,7 +182,7 @@ def _dealt_in_unsaid(document: dict, last: dict | None) -> int | None:
     return most if len(document["seats"]) > most else None
 
 
-def _hand(hand: dict, scores: dict, seats: list) -> dict:
+def _hand(hand: Row, scores: dict[int, int], seats: list[str]) -> dict[str, Any]:
     """One hand; its players, who sat it out and the seat killed only where the table
     was not simply the session's seats (one score per player of the hand, killed: 0)."""
     document = {name: hand[name] for name in HAND_FIELDS}
@@ -209,11 +227,11 @@ CSV_HEADER = [
 
 
 class _Echo:
-    def write(self, value):
+    def write(self, value: str) -> str:
         return value
 
 
-def _cell(value) -> str:
+def _cell(value: object) -> str:
     """Text as a spreadsheet will show it: a leading = + - @ would start a formula."""
     text = "" if value is None else str(value)
     if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -221,7 +239,9 @@ def _cell(value) -> str:
     return text
 
 
-def league_csv(league, start=None, end=None) -> Iterator[str]:
+def league_csv(
+    league: League, start: datetime.date | None = None, end: datetime.date | None = None
+) -> Iterator[str]:
     """One row per seat per hand (a hand passed out included, scoring 0), for the dates."""
     writer = csv.writer(_Echo())
     yield "\ufeff" + writer.writerow(CSV_HEADER)

@@ -2,8 +2,10 @@
 file upload."""
 
 import datetime
+from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -23,7 +25,7 @@ def _out_of_range() -> str:
 class BoundedDateField(forms.DateField):
     """A date a league's history can mean: from FIRST_YEAR to LAST_YEAR."""
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> datetime.date | None:
         date = super().to_python(value)
         if date is not None and not FIRST_YEAR <= date.year <= LAST_YEAR:
             raise forms.ValidationError(_out_of_range(), code="out_of_range")
@@ -38,7 +40,7 @@ class PeriodForm(forms.Form):
     year = forms.IntegerField(required=False)
     season = forms.RegexField(regex=r"\A[0-9]{4}-[1-4]\Z", required=False)
 
-    def __init__(self, query):
+    def __init__(self, query: QueryDict) -> None:
         data = {
             "start": query.get("from", ""),
             "end": query.get("to", ""),
@@ -54,20 +56,21 @@ class PeriodForm(forms.Form):
                 max=datetime.date(LAST_YEAR, 12, 31).isoformat(),
             )
 
-    def clean_year(self):
+    def clean_year(self) -> int | None:
         year = self.cleaned_data.get("year")
         if year is not None and not FIRST_YEAR <= year <= LAST_YEAR:
             raise forms.ValidationError(_out_of_range(), code="out_of_range")
         return year
 
-    def clean_season(self):
+    def clean_season(self) -> str | None:
         season = self.cleaned_data.get("season")
         if season and not FIRST_YEAR <= int(season[:4]) <= LAST_YEAR:
             raise forms.ValidationError(_out_of_range(), code="out_of_range")
         return season
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("start"), data.get("end")
         if start and end and start > end:
             self.add_error("end", _("The end date comes before the start date."))

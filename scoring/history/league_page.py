@@ -1,6 +1,10 @@
 """The league page's history: standings, ratings and records over a period, the
 sessions page by page, the league's members and whether it may be filled from a file."""
 
+from typing import Any
+
+from django.forms import Form
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from scoring import query
@@ -9,17 +13,19 @@ from scoring.history.figures.figures import league_figures
 from scoring.history.figures.period import choices
 from scoring.history.figures.sessions import league_span, sessions_page
 from scoring.history.forms import PeriodForm
-from scoring.models import Membership
+from scoring.models import League, Membership
 
 MAX_PAGE = 10_000
 
 
-def _page(request) -> int:
+def _page(request: HttpRequest) -> int:
     page = query.whole(request.GET.get("page"), -query.MAX_ID, query.MAX_ID)
     return 1 if page is None else min(max(page, 1), MAX_PAGE)
 
 
-def league_context(request, league, member_form) -> dict:
+def league_context(
+    request: HttpRequest, league: League, member_form: Form | None
+) -> dict[str, Any]:
     """Everything the league page shows but its live tables (the leagues' page adds them,
     and the form that adds a member: ``member_form``)."""
     period_form = PeriodForm(request.GET)

@@ -4,15 +4,19 @@ course, the ratings' explanation, and the league's export and import.
 Members of the league only (scoring.accounts.access): a stranger's GET is a 404, a POST a 403.
 """
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import StreamingHttpResponse
+from django.core.files.uploadedfile import UploadedFile
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring.accounts.access import league_for, session_for
+from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.history import charts, imports
 from scoring.history.export import league_csv, league_json
 from scoring.history.figures import ratings
@@ -20,13 +24,13 @@ from scoring.history.figures.figures import player_stats
 from scoring.history.figures.sessions import player_sessions
 from scoring.history.figures.tables import contract_facts, level_label
 from scoring.history.forms import ImportForm, PeriodForm
-from scoring.models import HandScore, League, Player
+from scoring.models import GameSession, Hand, HandScore, League, Player
 from scoring.rules.cards import SYMBOLS
 from scoring.table.sheet import roster
 
 
 @login_required
-def player(request, pk):
+def player(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     found = get_object_or_404(Player.objects.select_related("league"), pk=pk)
     league_for(request, found.league_id)
     names = dict(Player.objects.filter(league_id=found.league_id).values_list("pk", "name"))
@@ -62,7 +66,7 @@ def player(request, pk):
 
 
 @login_required
-def session_history(request, pk):
+def session_history(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The table screen as history: every hand, and each player's running total."""
     session = session_for(request, pk)
     seats = roster(session)  # everyone who sat at the table, whoever came and went
@@ -77,13 +81,10 @@ def session_history(request, pk):
             y_label=_("total"),
             signed=True,
         )
-    board = sorted(
-        (
-            {"name": seat.name, "player_id": seat.player_id, "total": total}
-            for seat, total in zip(seats, running, strict=True)
-        ),
-        key=lambda r: -r["total"],
-    )
+    ranked = sorted(zip(seats, running, strict=True), key=lambda pair: -pair[1])
+    board = [
+        {"name": seat.name, "player_id": seat.player_id, "total": total} for seat, total in ranked
+    ]
     context = {
         "session": session,
         "seats": seats,
@@ -96,17 +97,19 @@ def session_history(request, pk):
     return render(request, "history/session.html", context)
 
 
-def _session_rows(session, seats):
+def _session_rows(
+    session: GameSession, seats: list[Any]
+) -> tuple[list[dict[str, Any]], list[charts.Series], list[int]]:
     """Each hand with its scores, roles and every player's running total; a chart series
     per player; the totals at the end. A player not in a hand scores nothing in it."""
-    deltas = {}
+    deltas: dict[int, dict[int, int]] = {}
     for hand_id, player, delta in HandScore.objects.filter(hand__session=session).values_list(
         "hand_id", "player_id", "delta"
     ):
         deltas.setdefault(hand_id, {})[player] = delta
     running = [0] * len(seats)
     series = [charts.Series(seat.name, [(0, 0)], style=i) for i, seat in enumerate(seats)]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for hand in session.hands.order_by("number"):
         hand.session = session
         by_player = deltas.get(hand.pk, {})
@@ -125,12 +128,13 @@ def _session_rows(session, seats):
     return rows, series, running
 
 
-def _roles(hand, session, seats):
+def _roles(hand: Hand, session: GameSession, seats: list[Any]) -> dict[str, str]:
     if hand.passed_out or hand.declarer is None:
         return {"declarer": "", "partner": ""}
     partner = ""
     if hand.partner is not None and hand.partner != hand.declarer:
-        partner = hand.player_at(hand.partner).name if hand.player_at(hand.partner) else ""
+        found = hand.player_at(hand.partner)
+        partner = found.name if found else ""
     facts = contract_facts(
         session.variant, session.options, hand.players, hand.contract, hand.target
     )
@@ -143,7 +147,7 @@ def _roles(hand, session, seats):
     }
 
 
-def ratings_about(request):
+def ratings_about(request: HttpRequest) -> HttpResponse:
     example = {
         "start": round(ratings.START),
         "k": round(ratings.K),
@@ -161,12 +165,12 @@ def ratings_about(request):
 # ---- export and import ---------------------------------------------------------------------
 
 
-def _filename(league, suffix: str) -> str:
+def _filename(league: League, suffix: str) -> str:
     return f"{slugify(league.name) or 'league'}{suffix}"
 
 
 @login_required
-def export_csv(request, pk):
+def export_csv(request: AuthenticatedHttpRequest, pk: int) -> StreamingHttpResponse:
     league = league_for(request, pk)
     period = PeriodForm(request.GET).period()
     suffix = "-hands"
@@ -182,7 +186,7 @@ def export_csv(request, pk):
 
 
 @login_required
-def export_json(request, pk):
+def export_json(request: AuthenticatedHttpRequest, pk: int) -> StreamingHttpResponse:
     league = league_for(request, pk)
     response = StreamingHttpResponse(league_json(league), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{_filename(league, "")}.json"'
@@ -190,7 +194,7 @@ def export_json(request, pk):
 
 
 @login_required
-def league_import(request, pk):
+def league_import(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The owner fills an empty league from a league file (the JSON export). Bodies past
     the import's limit never get here (napoleon_site.limits answers them with a 413)."""
     league = league_for(request, pk, owner=True)
@@ -219,8 +223,8 @@ def league_import(request, pk):
     return render(request, "history/import.html", context, status=status)
 
 
-def _import(league, upload, limit_mb: int) -> dict:
-    if upload.size > imports.MAX_BYTES:
+def _import(league: League, upload: UploadedFile, limit_mb: int) -> dict[str, int]:
+    if upload.size is not None and upload.size > imports.MAX_BYTES:
         raise imports.ImportRefused(
             _("The file is too large: at most %(limit)d MB.") % {"limit": limit_mb}
         )
@@ -229,7 +233,7 @@ def _import(league, upload, limit_mb: int) -> dict:
 
 
 @login_required
-def standings(request, pk):
+def standings(request: AuthenticatedHttpRequest, pk: int) -> HttpResponseRedirect:
     """The standings alone: the league page at its standings, for the same period."""
     league = league_for(request, pk)
     query = PeriodForm(request.GET).period().query()

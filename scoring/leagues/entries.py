@@ -8,11 +8,15 @@ the two sat at the same table in one session (they are two people). Each change 
 so the standings and ratings are computed again with the hands joined up.
 """
 
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.db import OperationalError, transaction
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
 
-from scoring.models import Hand, HandScore, Invitation, Player, Seat, TableChange
+from scoring.models import Hand, HandScore, Invitation, League, Player, Seat, TableChange
 from scoring.models.audit import PlayerChange
 from scoring.table import version
 from scoring.words.names import name_key
@@ -21,23 +25,23 @@ from scoring.words.names import name_key
 class PlayerRefused(Exception):
     """A rename or merge that cannot be made, with the message to show."""
 
-    def __init__(self, message):
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
 
 
-def _by(user, by: str = "") -> dict:
+def _by(user: User | None, by: str = "") -> dict[str, Any]:
     """Who made a change: the account, or ``by`` for a change made outside the pages."""
     return {"user": user, "username": getattr(user, "username", "") or by}
 
 
-def _sessions_of(player_ids) -> list[int]:
+def _sessions_of(player_ids: Iterable[int]) -> list[int]:
     return sorted(
         set(Seat.objects.filter(player_id__in=player_ids).values_list("session_id", flat=True))
     )
 
 
-def _lock_sessions(player_ids) -> list[int]:
+def _lock_sessions(player_ids: Iterable[int]) -> list[int]:
     """Lock every session these players sat in, before anything else: a Save locks its
     session first and then reads the players, so taking the sessions first (in the order
     of their ids, as every writer does) leaves no two writers each waiting on the other."""
@@ -48,10 +52,17 @@ def _lock_sessions(player_ids) -> list[int]:
 
 
 def rename(
-    league, player_id: int, name: str, user=None, by: str = "", was: str | None = None
+    league: League,
+    player_id: int | None,
+    name: str,
+    user: User | None = None,
+    by: str = "",
+    was: str | None = None,
 ) -> Player:
     """Entry ``player_id`` is called ``name`` from now on; with ``was``, only if it is
     still called that (a rename planned earlier does not undo one made since)."""
+    if player_id is None:  # no entry named: as if it had gone meanwhile
+        raise PlayerRefused(_("That player entry has changed meanwhile; look again."))
     with transaction.atomic():
         sessions = _lock_sessions([player_id])
         player = Player.objects.select_for_update().filter(league=league, pk=player_id).first()
@@ -83,8 +94,12 @@ def rename(
 BUSY = 3  # tries of a merge that met another writer's locks (PostgreSQL chose it to yield)
 
 
-def merge(league, gone_id: int, kept_id: int, user=None) -> Player:
+def merge(
+    league: League, gone_id: int | None, kept_id: int | None, user: User | None = None
+) -> Player:
     """Everything of entry ``gone_id`` becomes entry ``kept_id``'s."""
+    if gone_id is None or kept_id is None:  # an entry not named: not two entries
+        raise PlayerRefused(_("Choose two different player entries."))
     for attempt in range(BUSY):
         try:
             with transaction.atomic():
@@ -106,7 +121,7 @@ def _yielded(error: OperationalError) -> bool:
     return getattr(getattr(error, "__cause__", None), "sqlstate", None) in {"40P01", "40001"}
 
 
-def _merge(league, gone_id: int, kept_id: int, user) -> Player:
+def _merge(league: League, gone_id: int, kept_id: int, user: User | None) -> Player:
     sessions = _lock_sessions([gone_id])
     found = {
         p.pk: p
@@ -171,7 +186,7 @@ def _move_account(gone: Player, kept: Player) -> None:
 def _move_lineups(gone: int, kept: int) -> int:
     """Every hand the entry played or sat out names the kept entry instead."""
     sessions = Seat.objects.filter(player_id=gone).values("session_id")
-    changed = []
+    changed: list[Hand] = []
     for hand in Hand.objects.filter(session_id__in=sessions).only("pk", "lineup", "benched"):
         lineup = [kept if p == gone else p for p in hand.lineup]
         benched = [[place, kept if p == gone else p] for place, p in hand.benched or ()]
@@ -182,7 +197,7 @@ def _move_lineups(gone: int, kept: int) -> int:
     return len(changed)
 
 
-def league_players(league) -> list[Player]:
+def league_players(league: League) -> list[Player]:
     """The league's entries with how many sessions each sat in, for the owner's page."""
     found = Player.objects.filter(league=league).annotate(
         sessions=Count("seats__session", distinct=True)
@@ -190,5 +205,5 @@ def league_players(league) -> list[Player]:
     return list(found.order_by("name"))
 
 
-def changes(league, limit: int = 20):
+def changes(league: League, limit: int = 20) -> QuerySet[PlayerChange]:
     return PlayerChange.objects.filter(league=league).order_by("-pk")[:limit]

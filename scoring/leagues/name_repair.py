@@ -12,6 +12,7 @@ mark could have followed; which of them lost one, if any, is not decidable.
 """
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.leagues import entries
@@ -122,7 +123,7 @@ def _may_have_lost(char: str) -> bool:
     return any(unicodedata.combining(c) for c in unicodedata.normalize("NFD", char))
 
 
-def suspects(leagues) -> list[Player]:
+def suspects(leagues: Iterable[League]) -> list[Player]:
     """Entries whose name ends where the old rule may have trimmed a mark."""
     found = Player.objects.filter(league__in=leagues).order_by("league_id", "name", "pk")
     return [player for player in found if player.name and _may_have_lost(player.name[-1])]

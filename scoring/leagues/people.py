@@ -7,7 +7,9 @@ player of a league (a database constraint says so too), and a player is at most 
 account. Every refusal says why in words and changes nothing.
 """
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,12 +17,12 @@ from scoring.models import Invitation, Membership, Player
 
 
 class InvitationProblem(Exception):
-    def __init__(self, message: str):
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
 
 
-def invite(player, by, invitee=None) -> Invitation:
+def invite(player: Player, by: User, invitee: User | None = None) -> Invitation:
     """The player's open invitation, for ``invitee`` (an account) or for whoever holds
     its link: the one already open if it is addressed the same way, else a new one (the
     other is withdrawn: a player has one open invitation)."""
@@ -44,17 +46,20 @@ def invite(player, by, invitee=None) -> Invitation:
         return Invitation.objects.create(player=player, created_by=by, invitee=invitee)
 
 
-def for_someone_else(invitation, user) -> str | None:
+def for_someone_else(invitation: Invitation, user: User) -> str | None:
     """Why ``user`` may not answer this invitation (it is another account's), or None.
 
     Only the league's owner, who addressed it, reads which account it is for: anyone
     else holding the code learns that it is addressed to someone, not to whom."""
     if invitation.invitee_id is None or invitation.invitee_id == user.pk:
         return None
-    if invitation.player.league.role_of(user) == Membership.OWNER:
+    invitee = (
+        invitation.invitee if invitation.player.league.role_of(user) == Membership.OWNER else None
+    )
+    if invitee is not None:
         return _(
             "This invitation is for the account %(account)s. Log in as %(account)s to answer it."
-        ) % {"account": invitation.invitee.get_username()}
+        ) % {"account": invitee.get_username()}
     return addressed_elsewhere()
 
 
@@ -64,12 +69,12 @@ def addressed_elsewhere() -> str:
     )
 
 
-def open_invitation(player) -> Invitation | None:
+def open_invitation(player: Player) -> Invitation | None:
     found = player.invitations.filter(state=Invitation.OPEN, expires_at__gt=timezone.now())
     return found.order_by("-created_at").first()
 
 
-def why_closed(invitation) -> str | None:
+def why_closed(invitation: Invitation) -> str | None:
     """Why this invitation can no longer be answered, or None while it is open."""
     if invitation.state == Invitation.ACCEPTED:
         return _("This invitation has already been accepted.")
@@ -82,7 +87,7 @@ def why_closed(invitation) -> str | None:
     return None
 
 
-def accept(invitation, user) -> Player:
+def accept(invitation: Invitation, user: User) -> Player:
     """Link the invited player to ``user``, who joins the league; the linked player."""
     try:
         with transaction.atomic():
@@ -91,7 +96,7 @@ def accept(invitation, user) -> Player:
         raise InvitationProblem(_("This player or you were linked meanwhile.")) from race
 
 
-def _accept(invitation, user) -> Player:
+def _accept(invitation: Invitation, user: User) -> Player:
     invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
     problem = why_closed(invitation) or for_someone_else(invitation, user)
     if problem:
@@ -118,7 +123,7 @@ def _accept(invitation, user) -> Player:
     return player
 
 
-def refuse(invitation, user) -> None:
+def refuse(invitation: Invitation, user: User) -> None:
     with transaction.atomic():
         invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
         problem = why_closed(invitation) or for_someone_else(invitation, user)
@@ -127,25 +132,25 @@ def refuse(invitation, user) -> None:
         _answer(invitation, Invitation.REFUSED, user)
 
 
-def revoke(invitation) -> None:
+def revoke(invitation: Invitation) -> None:
     Invitation.objects.filter(pk=invitation.pk, state=Invitation.OPEN).update(
         state=Invitation.REVOKED
     )
 
 
-def unlink(player) -> None:
+def unlink(player: Player) -> None:
     """The player entry is nobody's account any more (its history stays the league's)."""
     Player.objects.filter(pk=player.pk).update(user=None)
 
 
-def _answer(invitation, state, user) -> None:
+def _answer(invitation: Invitation, state: str, user: User) -> None:
     invitation.state = state
     invitation.answered_by = user
     invitation.answered_at = timezone.now()
     invitation.save(update_fields=["state", "answered_by", "answered_at"])
 
 
-def received(user):
+def received(user: User) -> QuerySet[Invitation]:
     """The open invitations addressed to ``user``, the newest first."""
     return (
         Invitation.objects.filter(

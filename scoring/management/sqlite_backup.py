@@ -32,7 +32,8 @@ def sqlite_connection(alias: str = "default") -> sqlite3.Connection:
             "PostgreSQL (see docs/deploying.md)."
         )
     connection.ensure_connection()
-    return connection.connection
+    raw: sqlite3.Connection = connection.connection  # the vendor, checked above
+    return raw
 
 
 def check_file(path: Path) -> None:

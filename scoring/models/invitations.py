@@ -39,7 +39,7 @@ def grouped(code: str) -> str:
     return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
-def default_expiry():
+def default_expiry() -> datetime.datetime:
     return timezone.now() + LIFETIME
 
 

@@ -2,6 +2,7 @@
 names at its tables, who need no account)."""
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -12,10 +13,11 @@ from scoring.rules import VARIANTS
 # list of variants, so a new game needs no edit here.
 VARIANT_CHOICES = [(code, _(variant.name)) for code, variant in VARIANTS.items()]
 FIRST_VARIANT = VARIANT_CHOICES[0][0]
+LEAGUE_NAME_LENGTH = 80
 
 
 class League(models.Model):
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=LEAGUE_NAME_LENGTH)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     default_variant = models.CharField(
         _("usual game"), max_length=20, choices=VARIANT_CHOICES, default=FIRST_VARIANT
@@ -23,7 +25,7 @@ class League(models.Model):
     default_options = models.JSONField(
         _("usual house rules"), default=dict, blank=True, help_text=_("By variant code.")
     )
-    members = models.ManyToManyField(
+    members: "models.ManyToManyField[User, Membership]" = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="leagues"
     )
     # Set when the league was filled from a league file: a copy, not where it was kept.
@@ -40,7 +42,7 @@ class League(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("scoring:league", args=[self.pk])
 
-    def role_of(self, user) -> str | None:
+    def role_of(self, user: User | AnonymousUser) -> str | None:
         if not user.is_authenticated:
             return None
         membership = self.memberships.filter(user=user).first()

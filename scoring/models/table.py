@@ -8,8 +8,10 @@ the next hand and who deals it are the table's business (scoring.table)."""
 import datetime
 import secrets
 import uuid
+from collections.abc import Iterable
 from functools import lru_cache
 from json import dumps, loads
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -19,14 +21,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models.leagues import VARIANT_CHOICES, League, Player
-from scoring.rules import HandFacts, find_variant
+from scoring.rules import HandFacts, Score, Variant, find_variant
+from scoring.rules.bids import Contract
 from scoring.rules.cards import parse_card
 from scoring.rules.options import TableRules
 
 
 @lru_cache(maxsize=256)
 def _rules(code: str, options: str, players: int) -> TableRules:
-    return find_variant(code).rules(loads(options), players)
+    rules: TableRules = find_variant(code).rules(loads(options), players)
+    return rules
 
 
 def live_since() -> datetime.date:
@@ -75,6 +79,12 @@ class GameSession(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
 
+    # Not stored: set on the sessions a page lists (scoring.table.live, scoring.history
+    # .figures.sessions), for its template.
+    hand_count: int
+    board: list[tuple[str, int]]  # each seat's (name, total)
+    history_seats: list[dict[str, Any]]  # each player's name, total, and whether ahead
+
     class Meta:
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
@@ -99,7 +109,7 @@ class GameSession(models.Model):
         return self.ended_at is None and self.date >= live_since()
 
     @property
-    def engine(self):
+    def engine(self) -> Variant[Any]:
         return find_variant(self.variant)
 
     @property
@@ -117,7 +127,7 @@ class GameSession(models.Model):
         return self._all_seats
 
     @all_seats.setter
-    def all_seats(self, seats) -> None:
+    def all_seats(self, seats: Iterable["Seat"]) -> None:
         self._all_seats = list(seats)
         self._seats = [seat for seat in self._all_seats if seat.until_hand is None]
 
@@ -258,14 +268,14 @@ class Hand(models.Model):
         return self.status == self.PASSED
 
     @classmethod
-    def passed_values(cls) -> dict:
+    def passed_values(cls) -> dict[str, object]:
         """The entry fields of a hand everyone passed: no contract, no result, no score."""
         unset = ("sitting_out", "declarer", "partner", "declarer_points", "captured", "tricks")
         blank = {"contract": "", "called_card": "", "mode": "", "discards": [], "lines": []}
         unknown = dict.fromkeys((*unset, "made", "target", "points"))
         return {"status": cls.PASSED, "toppled": False, **unknown, **blank}
 
-    def parsed_contract(self):
+    def parsed_contract(self) -> Contract:
         return self.session.engine.parse_contract(self.contract, self.rules())
 
     @property
@@ -278,6 +288,8 @@ class Hand(models.Model):
 
     def facts(self) -> HandFacts:
         """The engine's view of this hand, from what is stored."""
+        if self.declarer is None:  # passed out: no contract was played
+            raise ValueError(f"hand {self.number} has no declarer, so nothing to score")
         players = self.players
         partner = None if self.partner == self.declarer else self.partner
         captured = None
@@ -297,7 +309,7 @@ class Hand(models.Model):
             sitting_out=self.sitting_out,
         )
 
-    def engine_score(self):
+    def engine_score(self) -> Score | None:
         """Score this hand afresh with the engine (None for a hand passed out)."""
         if self.passed_out:
             return None

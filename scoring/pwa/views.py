@@ -15,7 +15,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -58,7 +58,7 @@ SHELL = [
 
 
 @require_safe
-def manifest(request):
+def manifest(request: HttpRequest) -> JsonResponse:
     data = {
         "id": "/",
         "name": _("Napoleon scorekeeper"),
@@ -93,7 +93,8 @@ def _read(path: str) -> bytes:
     if found:
         return Path(found).read_bytes()
     with staticfiles_storage.open(path) as handle:
-        return handle.read()
+        content: bytes = handle.read()
+    return content
 
 
 def _build_worker() -> bytes:
@@ -121,7 +122,7 @@ def _build_worker() -> bytes:
 def _project_static_files() -> list[str]:
     """Every file of this project's static folders, as paths relative to them: a change
     to any of them makes a new worker version, even without hashed file names."""
-    names = set()
+    names: set[str] = set()
     for folder in settings.STATICFILES_DIRS:
         root = Path(folder)
         names.update(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
@@ -133,7 +134,7 @@ _cached_worker = lru_cache(maxsize=1)(_build_worker)
 
 @require_safe
 @never_cache
-def service_worker(request):
+def service_worker(request: HttpRequest) -> HttpResponse:
     # In development the files change under a running server: build it afresh each time.
     body = _build_worker() if settings.DEBUG else _cached_worker()
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
@@ -142,7 +143,7 @@ def service_worker(request):
 
 
 @require_safe
-def offline(request):
+def offline(request: HttpRequest) -> HttpResponse:
     """What a page not yet kept on this phone shows while there is no connection.
 
     The worker keeps it from install time, fetched without cookies: it names nobody."""

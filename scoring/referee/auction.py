@@ -2,15 +2,20 @@
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrPromise
 
 from scoring import rulings
+from scoring.models import GameSession
 from scoring.referee.calls import Walk, walk
 from scoring.referee.display import bid_view, call_view, join_codes, ladder_rows, split_codes
 from scoring.referee.situation import Situation, ask
-from scoring.rules.bids import DEAL_MISS
+from scoring.rules.auction import AuctionState
+from scoring.rules.bids import DEAL_MISS, Ladder
 from scoring.rules.errors import RulesError
 from scoring.rulings import ask as question
 
@@ -26,10 +31,10 @@ class SeatField:
     """A seat the house rules may ask of an auction (``variant.auction_seat_fields``)."""
 
     key: str  # the query's short key
-    legend: str
-    none: str  # what "nobody" means for it
-    prompt: str
-    opens: str  # when everyone passed and this seat must open (%(name)s)
+    legend: StrPromise
+    none: StrPromise  # what "nobody" means for it
+    prompt: StrPromise
+    opens: StrPromise  # when everyone passed and this seat must open (%(name)s)
 
 
 SEAT_FIELDS = {
@@ -72,9 +77,11 @@ class AuctionTool(Situation):
         "cs": gettext_lazy("Pick who is calling, then tap the call."),
     }
 
-    refused = None  # the call just tapped that the rules do not allow (its reason: errors["why"])
+    refused: str | None = (
+        None  # the call just tapped that the rules do not allow (its reason: errors["why"])
+    )
 
-    def __init__(self, query, session=None) -> None:
+    def __init__(self, query: QueryDict, session: GameSession | None = None) -> None:
         super().__init__(query, session)
         asked = {SEAT_FIELDS[name].key for name in self.seat_field_names if name in SEAT_FIELDS}
         for key in SEAT_KEYS:
@@ -95,9 +102,9 @@ class AuctionTool(Situation):
             return None
         return self.integer(key)
 
-    def seat_fields(self) -> list[dict]:
+    def seat_fields(self) -> list[dict[str, Any]]:
         """The chips of each seat the house rules ask for, with "none" last."""
-        fields = []
+        fields: list[dict[str, Any]] = []
         for name in self.seat_field_names:
             if name not in SEAT_FIELDS:
                 continue
@@ -189,15 +196,15 @@ class AuctionTool(Situation):
             return False
         return True
 
-    def walked(self, tokens=None) -> Walk | None:
-        if self.free or not self.ready:
+    def walked(self, tokens: list[str] | None = None) -> Walk | None:
+        if self.free or not self.ready or self.variant is None:
             return None
         dealer, first = self.integer("d"), self.integer("f") if self.first_named else None
         calls = [self._call(t) for t in (self.tokens if tokens is None else tokens)]
         seats = {name: self.seat_field_value(name) for name in self.seat_field_names}
         return walk(self.variant, self.table_players, self.rules, dealer, first, calls, seats)
 
-    def _without_forced(self, tokens) -> list[str]:
+    def _without_forced(self, tokens: list[str]) -> list[str]:
         """The calls without the passes the tool made at their end (an undo takes them too)."""
         walked = self.walked(tokens)
         if walked is None:
@@ -209,7 +216,7 @@ class AuctionTool(Situation):
             kept.pop()
         return kept
 
-    def _call(self, token: str):
+    def _call(self, token: str) -> str | dict[str, object]:
         if self.free:
             seat, colon, call = token.partition(":")
             if colon and seat.isascii() and seat.isdigit() and len(seat) < 4:
@@ -217,7 +224,7 @@ class AuctionTool(Situation):
             return token
         return "pass" if token.lower() == "p" else token
 
-    def question(self, tokens) -> rulings.AuctionQuestion:
+    def question(self, tokens: list[str]) -> rulings.AuctionQuestion:
         """The auction as entered; a seat the house rules ask about that the page does not
         (``previous_napoleon``) is not known, so it is none."""
         first = self.integer("f") if self.first_named else None
@@ -234,6 +241,8 @@ class AuctionTool(Situation):
         dealer, first = self.integer("d"), self.integer("f")
         if self.free or (dealer is None and (first is None or not self.first_named)):
             return None
+        if self.variant is None:
+            return None
         try:
             plan = self.variant.auction_plan(
                 self.table_players, self.rules, dealer, first if self.first_named else None
@@ -242,7 +251,7 @@ class AuctionTool(Situation):
             return None
         return plan.first if 0 <= plan.first < self.table_players else None
 
-    def ruling(self) -> dict | None:
+    def ruling(self) -> dict[str, Any] | None:
         if not self.ready:
             return None
         need = "f" if self.first_named else "d"
@@ -276,7 +285,7 @@ class AuctionTool(Situation):
             "bad_index": bad,
         }
 
-    def _opener(self, state) -> str | None:
+    def _opener(self, state: AuctionState) -> str | None:
         """Who must open now that everyone passed (a seat the house rules name), said so."""
         if state.complete or state.best is not None or state.round < 2 or state.next is None:
             return None
@@ -286,20 +295,22 @@ class AuctionTool(Situation):
         return None
 
     def ladder_codes(self) -> list[str]:
+        if self.variant is None:
+            return []
         ladder = self.variant.ladder(self.rules)
         low = None
         if getattr(self.rules, "all_pass", None) == "min_12":
-            low = min(12, self.rules.min_bid)  # the second round's minimum
+            low = min(12, getattr(self.rules, "min_bid", 12))  # the second round's minimum
         return ladder.ladder(low)
 
-    def candidates(self, state) -> dict[str, str]:
+    def candidates(self, state: dict[str, Any] | None) -> dict[str, str]:
         """Each call the next caller could make → "" when legal, else the engine's reason."""
         if state is None or state["complete"] or state.get("bad_index") is not None:
             return {}
         caller = self.values.get("cs", "0")
         if not (caller.isascii() and caller.isdigit()):
             caller = "0"
-        verdicts = {}
+        verdicts: dict[str, str] = {}
         tokens = self.tokens
         extra = [DEAL_MISS] if self.deal_miss_on else []
         for code in ["p", *extra, *self.ladder_codes()]:
@@ -314,15 +325,19 @@ class AuctionTool(Situation):
                 verdicts[code] = ""
         return verdicts
 
-    def history(self, state, walked: Walk | None) -> list[dict]:
+    def history(self, state: dict[str, Any] | None, walked: Walk | None) -> list[dict[str, Any]]:
         bad = state.get("bad_index") if state else self.error_index.get("c")
+        if self.variant is None:
+            return []
         ladder = self.variant.ladder(self.rules)
-        rows, previous = [], 1
+        rows: list[dict[str, Any]] = []
+        previous = 1
         for index, token in enumerate(self.tokens):
             call = self._call(token)
             called = walked.calls[index] if walked and index < len(walked.calls) else None
             starts = called is not None and called.round != previous
             previous = called.round if called else previous
+            round_ = called.round if called is not None and starts else None
             if isinstance(call, dict):
                 seat, code = call["seat"], call["call"]
             else:
@@ -333,7 +348,7 @@ class AuctionTool(Situation):
                     "seat": None if seat is None else self.seat_name(seat),
                     "call": self._call_view(ladder, str(code)),
                     "forced": bool(called and called.forced),
-                    "round": called.round if starts else None,
+                    "round": round_,
                     "bad": bad == index,
                     "error": self.errors.get("c") if bad == index else None,
                 }
@@ -341,12 +356,14 @@ class AuctionTool(Situation):
         return rows
 
     @staticmethod
-    def _call_view(ladder, code: str) -> dict:
+    def _call_view(ladder: Ladder, code: str) -> dict[str, Any]:
         if code.strip().lower() == DEAL_MISS:
             return {"code": DEAL_MISS, "label": _("deal miss"), "suit": ""}
         return call_view(ladder, code)
 
-    def second_round(self, state, walked: Walk | None) -> dict | None:
+    def second_round(
+        self, state: dict[str, Any] | None, walked: Walk | None
+    ) -> dict[str, Any] | None:
         """The announcement of a second round (everyone passed once), while it runs."""
         if not walked or walked.round < 2 or not state or state["complete"] or state["opener"]:
             return None
@@ -355,12 +372,16 @@ class AuctionTool(Situation):
         low = walked.second_round_low
         return {"low": low}
 
-    def ladder_verdicts(self, state) -> tuple[list[list[dict]], dict, dict | None]:
+    def ladder_verdicts(
+        self, state: dict[str, Any] | None
+    ) -> tuple[list[list[dict[str, Any]]], dict[str, Any], dict[str, Any] | None]:
         """The ladder's rungs, each call marked allowed or not (with why), the pass button, and
         the deal-miss button where the house rules have one."""
         verdicts = self.candidates(state)
+        rows: list[list[dict[str, Any]]] = []
         try:
-            rows = ladder_rows(self.variant.ladder(self.rules), self.ladder_codes())
+            if self.variant is not None:
+                rows = ladder_rows(self.variant.ladder(self.rules), self.ladder_codes())
         except RulesError:
             rows = []
         for row in rows:
@@ -375,7 +396,7 @@ class AuctionTool(Situation):
             (self._button(verdicts, DEAL_MISS) if self.deal_miss_on else None),
         )
 
-    def _button(self, verdicts: dict[str, str], code: str) -> dict:
+    def _button(self, verdicts: dict[str, str], code: str) -> dict[str, Any]:
         reason = verdicts.get(code)
         refused = (self.refused or "").lower()
         return {
@@ -384,7 +405,7 @@ class AuctionTool(Situation):
             "refused": refused in (("p", "pass") if code == "p" else (code,)),
         }
 
-    def context(self) -> dict:
+    def context(self) -> dict[str, Any]:
         state = self.ruling()
         rows, pass_call, deal_miss_call = self.ladder_verdicts(state)
         walked = self.walked()

@@ -5,9 +5,14 @@ The engine says who calls next after each prefix of the calls and which round it
 this module only remembers, round by round, who has passed.
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from scoring.rules.auction import AuctionState
 from scoring.rules.errors import RulesError
+from scoring.rules.options import TableRules
+from scoring.rules.variants.base import Variant
 
 PASSES = ("p", "pass")
 
@@ -27,17 +32,25 @@ class Walk:
     second_round_low: int | None
 
 
-def walk(variant, players, rules, dealer, first, calls, seats=None) -> Walk | None:
+def walk(
+    variant: Variant[Any],
+    players: int,
+    rules: TableRules | None,
+    dealer: int | None,
+    first: int | None,
+    calls: Sequence[object],
+    seats: Mapping[str, int | None] | None = None,
+) -> Walk | None:
     """Each call of an auction in turn (None for a free auction, or one that cannot be read);
     ``seats`` are those the house rules ask for (``previous_napoleon``)."""
     try:
         plan = variant.auction_plan(players, rules, dealer, first)
     except (RulesError, TypeError):
         return None
-    if plan.first is None:
-        return None  # nobody named to call first yet
-    made, passed, round_ = [], set(), 1
-    state = None
+    made: list[Called] = []
+    passed: set[int | None] = set()
+    round_ = 1
+    state: AuctionState | None = None
     for index in range(len(calls) + 1):
         try:
             state = variant.auction(
@@ -55,5 +68,6 @@ def walk(variant, players, rules, dealer, first, calls, seats=None) -> Walk | No
         )
         if is_pass:
             passed.add(state.next)
+    assert state is not None  # the loop above runs at least once
     forced = not state.complete and plan.pass_is_final and state.next in passed
     return Walk(tuple(made), round_, forced, plan.second_round_low)

@@ -7,9 +7,14 @@ beyond that (the deck, the trumps, whether a led card needs a suit named or
 allows a joker call) also comes from the engine's own lists and questions.
 """
 
+from collections.abc import Iterable
+from typing import Any
+
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.models import GameSession
 from scoring.referee.display import (
     bid_view,
     card_of,
@@ -19,7 +24,7 @@ from scoring.referee.display import (
     suit_choices,
 )
 from scoring.referee.situation import OUT, OUT_PROMPT, Situation
-from scoring.rules.cards import SUITS
+from scoring.rules.cards import SUITS, Card
 from scoring.rules.tricks import Trick
 
 
@@ -54,7 +59,7 @@ class CardTool(Situation):
     }
     plays_limit_offset = 0  # the trick tool takes a whole trick; the legal tool one card fewer
 
-    def __init__(self, query, session=None) -> None:
+    def __init__(self, query: QueryDict, session: GameSession | None = None) -> None:
         super().__init__(query, session)
         self.number = self.integer("k")
         self.leader = self.integer("l")
@@ -70,7 +75,7 @@ class CardTool(Situation):
         return self.can("trump_from_lead")
 
     @property
-    def deck(self):
+    def deck(self) -> tuple[Card, ...]:
         return self.variant.deck(self.table_players, self.rules) if self.variant else ()
 
     @property
@@ -89,14 +94,14 @@ class CardTool(Situation):
     def hand(self) -> list[str]:
         return split_codes(self.values.get("h"))
 
-    def modes(self) -> list[dict]:
+    def modes(self) -> list[dict[str, Any]]:
         return []
 
     @property
     def mode(self) -> str:
         modes = self.modes()
         chosen = self.values.get("m")
-        if any(m["value"] == chosen for m in modes):
+        if chosen is not None and any(m["value"] == chosen for m in modes):
             return chosen
         return self.default_mode()
 
@@ -105,7 +110,7 @@ class CardTool(Situation):
             return "c"
         return "p"
 
-    def mode_choices(self) -> list[dict]:
+    def mode_choices(self) -> list[dict[str, Any]]:
         mode = self.mode
         return [{**m, "checked": m["value"] == mode} for m in self.modes()]
 
@@ -151,7 +156,7 @@ class CardTool(Situation):
         trump = (self.values.get("t") or "").upper()
         return trump if trump in SUITS else None
 
-    def _trick(self, plays) -> Trick | None:
+    def _trick(self, plays: tuple[Card, ...]) -> Trick | None:
         called = card_of(self.values.get("c", ""))
         number = self.number if self.number and 1 <= self.number <= self.tricks_total else 1
         leader = self.leader if self.leader is not None else 0
@@ -176,7 +181,7 @@ class CardTool(Situation):
         return out if out is not None and 0 <= out < self.table_players else None
 
     @property
-    def lead_card(self):
+    def lead_card(self) -> Card | None:
         plays = self.plays
         return card_of(plays[0]) if plays else None
 
@@ -200,11 +205,13 @@ class CardTool(Situation):
 
     @property
     def joker_call_label(self) -> str:
-        return _(self.variant.joker_call) if self.can("joker_call") else ""
+        if self.variant is None or not self.can("joker_call"):
+            return ""
+        return _(self.variant.joker_call)
 
     # ---- the question -----------------------------------------------------------------
 
-    def trick_entries(self) -> dict:
+    def trick_entries(self) -> dict[str, Any]:
         """The trick as entered, by the question's fields (``ask.trick_question``): a field
         left empty is left out, and the engine says what is missing or wrong."""
         values = self.values
@@ -237,7 +244,7 @@ class CardTool(Situation):
 
     # ---- what the page draws --------------------------------------------------------
 
-    def common_context(self) -> dict:
+    def common_context(self) -> dict[str, Any]:
         plays = self.plays
         used = {code.upper(): index + 1 for index, code in enumerate(plays)}
         in_hand = {code.upper() for code in self.hand}
@@ -283,7 +290,7 @@ class CardTool(Situation):
             "code_inputs": self.code_inputs(),
         }
 
-    def code_inputs(self) -> list[dict]:
+    def code_inputs(self) -> list[dict[str, Any]]:
         labels = {
             "h": _("Your hand"),
             "p": _("Cards played, in order"),
@@ -302,7 +309,7 @@ class CardTool(Situation):
     def flag_j(self) -> bool:
         return self.flag("j")
 
-    def _trump_choices(self, trumps) -> list[dict]:
+    def _trump_choices(self, trumps: Iterable[str]) -> list[dict[str, Any]]:
         choices = suit_choices(self.values.get("t"), trumps)
         if self.trump_from_lead:
             # Trick 1 of Nap takes its trump from the lead: no trump is named.
@@ -317,8 +324,8 @@ class CardTool(Situation):
             )
         return choices
 
-    def _contract_choices(self) -> list[dict]:
-        if not self.trump_from_lead:
+    def _contract_choices(self) -> list[dict[str, Any]]:
+        if not self.trump_from_lead or self.variant is None:
             return []
         chosen = (self.values.get("x") or "").lower()
         ladder = self.variant.ladder(self.rules, for_auction=False)
@@ -340,7 +347,7 @@ class CardTool(Situation):
             return None
         return trick.seat_of(index)
 
-    def slots(self, count: int) -> list[dict]:
+    def slots(self, count: int) -> list[dict[str, Any]]:
         """The trick so far, seat by seat in play order (empty slots still to be tapped)."""
         plays = self.plays
         slots = []

@@ -6,6 +6,7 @@ numbers (``deal_miss_values``) are set on the page, beside the hand, not in the 
 panel below it.
 """
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
@@ -34,7 +35,9 @@ class DealMissTool(CardTool):
 
     @property
     def switched_on(self) -> bool:
-        return self.available and self.rules is not None and self.variant.deal_miss_on(self.rules)
+        if self.variant is None or self.rules is None:
+            return False
+        return self.available and self.variant.deal_miss_on(self.rules)
 
     @property
     def hand_size(self) -> int:
@@ -43,7 +46,7 @@ class DealMissTool(CardTool):
     def default_mode(self) -> str:
         return "h"
 
-    def modes(self) -> list[dict]:
+    def modes(self) -> list[dict[str, Any]]:
         return [
             {
                 "value": "h",
@@ -55,7 +58,7 @@ class DealMissTool(CardTool):
             }
         ]
 
-    def ruling(self) -> dict | None:
+    def ruling(self) -> dict[str, Any] | None:
         """The engine's count once the whole dealt hand is in, or None while it is not."""
         if not self.ready or not self.switched_on:
             return None
@@ -97,7 +100,7 @@ class DealMissTool(CardTool):
 
     # ---- the house rules this page sets beside the hand ------------------------------
 
-    def option_fields(self) -> list[dict]:
+    def option_fields(self) -> list[dict[str, Any]]:
         return [f for f in super().option_fields() if f["name"] not in (SWITCH, VALUES)]
 
     def option_errors(self) -> list[str]:
@@ -107,7 +110,7 @@ class DealMissTool(CardTool):
     def uncounted_options(self) -> frozenset[str]:
         return super().uncounted_options() | {SWITCH, VALUES}
 
-    def counting_fields(self) -> dict:
+    def counting_fields(self) -> dict[str, Any]:
         fields = {f["name"]: f for f in super().option_fields()}
         return {"switch": fields.get(SWITCH), "values": fields.get(VALUES)}
 
@@ -118,7 +121,7 @@ class DealMissTool(CardTool):
         pairs += [("o." + k, v) for k, v in canonical_options(self.variant, options, self.players)]
         return urlencode(pairs, safe=".:")
 
-    def context(self) -> dict:
+    def context(self) -> dict[str, Any]:
         ruling = self.ruling() if self.available else None
         context = self.common_context()
         context.update(

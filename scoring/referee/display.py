@@ -1,11 +1,13 @@
 """How the referee pages draw cards, calls and suits (codes stay in the query and the API)."""
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.rules.bids import Bid, NapBid
-from scoring.rules.cards import NO_TRUMP, SUITS, SYMBOLS, parse_card
+from scoring.rules.bids import Bid, Ladder, NapBid
+from scoring.rules.cards import NO_TRUMP, SUITS, SYMBOLS, Card, parse_card
 from scoring.rules.errors import RulesError
 
 SEP = "."
@@ -18,7 +20,7 @@ def split_codes(text: str | None) -> list[str]:
     return [part for part in re.split(r"[.,\s]+", text) if part]
 
 
-def join_codes(codes) -> str:
+def join_codes(codes: Iterable[str]) -> str:
     return SEP.join(codes)
 
 
@@ -26,14 +28,14 @@ def suit_label(code: str) -> str:
     return SYMBOLS.get(code, code)
 
 
-def card_of(code: str):
+def card_of(code: str) -> Card | None:
     try:
         return parse_card(code)
     except RulesError:
         return None
 
 
-def card_view(code: str) -> dict:
+def card_view(code: str) -> dict[str, str]:
     """A card code as the page draws it (an unreadable code is shown as typed)."""
     card = card_of(code)
     if card is None:
@@ -41,7 +43,7 @@ def card_view(code: str) -> dict:
     return {"code": card.code, "label": card.label, "suit": card.suit or "J"}
 
 
-def call_view(ladder, code: str) -> dict:
+def call_view(ladder: Ladder, code: str) -> dict[str, Any]:
     """A call as a player reads it: ``13♠``, ``3NT``, ``misère``, ``pass``."""
     if code.lower() in ("p", "pass"):
         return {"code": "p", "label": _("pass"), "suit": ""}
@@ -52,7 +54,7 @@ def call_view(ladder, code: str) -> dict:
     return bid_view(bid)
 
 
-def bid_view(bid) -> dict:
+def bid_view(bid: object) -> dict[str, Any]:
     if isinstance(bid, NapBid):
         return {"code": bid.name, "label": bid.label, "suit": ""}
     if isinstance(bid, Bid):
@@ -63,16 +65,16 @@ def bid_view(bid) -> dict:
     return {"code": str(bid), "label": str(bid), "suit": ""}
 
 
-def ladder_rows(ladder, codes: list[str]) -> list[list[dict]]:
+def ladder_rows(ladder: Ladder, codes: list[str]) -> list[list[dict[str, Any]]]:
     """The ladder's bids, one row per count (Nap's named calls in one row)."""
-    rows: dict[object, list[dict]] = {}
+    rows: dict[object, list[dict[str, Any]]] = {}
     for code in codes:
         bid = ladder.parse(code)
         rows.setdefault(getattr(bid, "count", None), []).append(bid_view(bid))
     return list(rows.values())
 
 
-def suit_choices(chosen: str | None, choices=SUITS) -> list[dict]:
+def suit_choices(chosen: str | None, choices: Iterable[str] = SUITS) -> list[dict[str, Any]]:
     return [
         {
             "value": code,

@@ -1,10 +1,14 @@
 """House rules in a referee query: ``o.<name>`` values, the API's ``options``, the panel's fields."""
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scoring.rules.errors import RulesError
+from scoring.rules.options import OptionSpec
+from scoring.rules.variants.base import Variant
 from scoring.words.explain import explained
 from scoring.words.labels import option_title, part_name, value_label
 
@@ -17,9 +21,9 @@ TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 
 
-def encode_options(options: dict) -> dict[str, str]:
+def encode_options(options: Mapping[str, object]) -> dict[str, str]:
     """A JSON object of house rules (as a session stores it) → ``o.`` query values."""
-    encoded = {}
+    encoded: dict[str, str] = {}
     for name, value in options.items():
         if isinstance(value, dict):
             for sub, item in value.items():
@@ -31,7 +35,7 @@ def encode_options(options: dict) -> dict[str, str]:
     return encoded
 
 
-def _json_value(spec, text: str):
+def _json_value(spec: OptionSpec | None, text: str) -> object:
     if spec is None:
         return text
     if spec.kind == "bool":
@@ -48,9 +52,9 @@ def _json_value(spec, text: str):
     return text
 
 
-def options_to_json(variant, options: dict[str, str]) -> dict:
+def options_to_json(variant: Variant[Any], options: dict[str, str]) -> dict[str, Any]:
     """Query values of house rules → the ``options`` object of an API body."""
-    result: dict = {}
+    result: dict[str, Any] = {}
     for name, text in options.items():
         base, dot, sub = name.partition(".")
         spec = variant.Rules.spec(base)
@@ -66,13 +70,15 @@ def options_to_json(variant, options: dict[str, str]) -> dict:
     return result
 
 
-def _text_of(value) -> str:
+def _text_of(value: object) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
     return str(value)
 
 
-def canonical_options(variant, options: dict[str, str], players) -> list[tuple[str, str]]:
+def canonical_options(
+    variant: Variant[Any] | None, options: dict[str, str], players: int | None
+) -> list[tuple[str, str]]:
     """House rules as the permalink writes them: defaults left out, in the variant's order."""
     if not options:
         return []
@@ -80,7 +86,7 @@ def canonical_options(variant, options: dict[str, str], players) -> list[tuple[s
         return sorted(options.items())
     order = [spec.name for spec in variant.Rules.specs()]
     values = options_to_json(variant, options)
-    kept = []
+    kept: list[tuple[str, str]] = []
     for name, value in values.items():
         spec = variant.Rules.spec(name)
         if spec is None:
@@ -108,14 +114,16 @@ def canonical_options(variant, options: dict[str, str], players) -> list[tuple[s
             continue
         kept.append((name, _text_of(coerced)))
 
-    def position(item):
+    def position(item: tuple[str, str]) -> tuple[int, str]:
         base = item[0].split(".")[0]
         return (order.index(base) if base in order else len(order), item[0])
 
     return sorted(kept, key=position)
 
 
-def option_fields(variant, options: dict[str, str], players: int, errors: dict) -> list[dict]:
+def option_fields(
+    variant: Variant[Any], options: dict[str, str], players: int, errors: dict[str, str]
+) -> list[dict[str, Any]]:
     """Each house rule of the variant as the page draws it: chips, a number, or two numbers."""
     given = options_to_json(variant, options)
     fields = []
@@ -125,7 +133,7 @@ def option_fields(variant, options: dict[str, str], players: int, errors: dict) 
             value = spec.coerce(given[spec.name]) if spec.name in given else default
         except (RulesError, TypeError):
             value = default
-        field = {
+        field: dict[str, Any] = {
             "name": spec.name,
             "key": f"o.{spec.name}",
             "kind": spec.kind,
@@ -142,7 +150,7 @@ def option_fields(variant, options: dict[str, str], players: int, errors: dict) 
     return fields
 
 
-def _follow_the_count(field: dict, explicit: bool) -> None:
+def _follow_the_count(field: dict[str, Any], explicit: bool) -> None:
     """A rule whose default depends on the players (Taiwan's discards shown at 4) gets a
     "default" chip, checked unless the query chose a value: the page's form then sends no
     value, and a change of the player count keeps it at that count's default instead of
@@ -152,7 +160,7 @@ def _follow_the_count(field: dict, explicit: bool) -> None:
     field["choices"].insert(0, {"value": "", "label": _("default"), "checked": not explicit})
 
 
-def _inputs(spec, value, options: dict[str, str]) -> dict:
+def _inputs(spec: OptionSpec, value: Any, options: dict[str, str]) -> dict[str, object]:
     """What the page draws to set the option: chips (``choices``), a number, or ``parts``."""
     if spec.kind == "bool":
         return {
@@ -161,14 +169,14 @@ def _inputs(spec, value, options: dict[str, str]) -> dict:
                 {"value": "0", "label": _("off"), "checked": value is False},
             ]
         }
-    if spec.kind == "choice":
+    if spec.kind == "choice" and spec.choices is not None:
         return {
             "choices": [
                 {"value": c, "label": value_label(spec.name, c), "checked": value == c}
                 for c in spec.choices
             ]
         }
-    if spec.kind == "int":
+    if spec.kind == "int" and spec.choices is not None:
         low, high = spec.choices
         return {"low": low, "high": high, "value": options.get(spec.name, str(value))}
     data = value.as_json() if hasattr(value, "as_json") else {}

@@ -14,12 +14,17 @@ old table's defaults: they are recognised as such and dropped, instead of becomi
 table's own numbers under the new one.
 """
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from scoring.referee.house import PART, options_to_json
 from scoring.rules.errors import RulesError
-from scoring.rules.score_layout import grid
-from scoring.rules.score_values import parse_score_values, resolve
+from scoring.rules.options import TableRules
+from scoring.rules.score_layout import Cell, grid
+from scoring.rules.score_values import Coefficient, parse_score_values, resolve
+from scoring.rules.variants.base import Variant
 from scoring.table.house import score_names
 from scoring.words.labels import option_title, part_name
 from scoring.words.refusals import house_refusal
@@ -38,7 +43,7 @@ def error_key(name: str) -> str:
     return f"o.{PREFIX}{name}"
 
 
-def named(variant, field: str) -> str:
+def named(variant: Variant[Any], field: str) -> str:
     """``options.score_values.<name>`` as a page without the table names it: the rule, then
     the number's words in the laid-out table."""
     name = field.rpartition(".")[2]
@@ -48,7 +53,8 @@ def named(variant, field: str) -> str:
 
 def split(options: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     """The other house rules, and the own numbers by name (as typed)."""
-    others, numbers = {}, {}
+    others: dict[str, str] = {}
+    numbers: dict[str, str] = {}
     for key, text in options.items():
         if key.startswith(PREFIX):
             numbers[key[len(PREFIX) :]] = text
@@ -57,16 +63,19 @@ def split(options: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     return others, numbers
 
 
-def base_rules(variant, players: int, others: dict[str, str]):
+def base_rules(variant: Variant[Any], players: int, others: dict[str, str]) -> TableRules | None:
     """The table's rules without its own numbers (they pick the active table), or None
     where the engine refuses them (it then says why beside them)."""
     try:
-        return variant.rules(options_to_json(variant, others), players)
+        rules: TableRules = variant.rules(options_to_json(variant, others), players)
+        return rules
     except RulesError:
         return None
 
 
-def kept_options(variant, players: int, options: dict[str, str], drawn: dict[str, int]):
+def kept_options(
+    variant: Variant[Any], players: int, options: dict[str, str], drawn: dict[str, int]
+) -> dict[str, str]:
     """The house rules without the own numbers that change nothing: one equal to the
     active table's default, or a box left as it was drawn (``drawn``, see above),
     including a box of a table that another rule has just put aside."""
@@ -90,10 +99,10 @@ def kept_options(variant, players: int, options: dict[str, str], drawn: dict[str
     return kept
 
 
-def judge(numbers: dict[str, str], coefficients) -> dict[str, str]:
+def judge(numbers: dict[str, str], coefficients: Iterable[Coefficient]) -> dict[str, str]:
     """Each number the engine refuses, with its refusal as a player reads it. Each is
     asked alone, so every wrong box says so at once (the table's rules stop at the first)."""
-    refused = {}
+    refused: dict[str, str] = {}
     for name, text in numbers.items():
         value = number(text)
         try:
@@ -103,7 +112,7 @@ def judge(numbers: dict[str, str], coefficients) -> dict[str, str]:
     return refused
 
 
-def panel(variant, players: int, options: dict[str, str]) -> dict | None:
+def panel(variant: Variant[Any], players: int, options: dict[str, str]) -> dict[str, Any] | None:
     """The active score table to edit: its rows of boxes, its single numbers, and any
     number the query gave that this table does not have (to be emptied), with messages."""
     others, numbers = split(options)
@@ -118,10 +127,10 @@ def panel(variant, players: int, options: dict[str, str]) -> dict | None:
     if table is None:
         return None
 
-    def box(cell):
-        return cell and _box(cell.name, cell.label, cell, numbers, refused)
+    def box(cell: Cell | None) -> dict[str, Any] | None:
+        return None if cell is None else _box(cell.name, cell.label, cell, numbers, refused)
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for row in table.rows:
         cells = [box(cell) for cell in row.cells]
         rows.append({"row": row, "cells": cells, "refused": [c for c in cells if c and c["error"]]})
@@ -143,7 +152,9 @@ def panel(variant, players: int, options: dict[str, str]) -> dict | None:
     }
 
 
-def _box(name: str, label: str, cell, numbers: dict[str, str], refused: dict[str, str]) -> dict:
+def _box(
+    name: str, label: str, cell: Cell | None, numbers: dict[str, str], refused: dict[str, str]
+) -> dict[str, Any]:
     key = f"o.{PREFIX}{name}"
     return {
         "cell": cell,

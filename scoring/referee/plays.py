@@ -1,5 +1,7 @@
 """Who won this trick? May I play this card? The two tools that tap cards."""
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from scoring import rulings
@@ -13,7 +15,7 @@ class TrickTool(CardTool):
     tool = "trick"
     keys = (OUT, "t", "k", "l", "c", "x", "p", "s", "j")
 
-    def modes(self) -> list[dict]:
+    def modes(self) -> list[dict[str, Any]]:
         modes = []
         if self.secretary:
             modes.append(
@@ -38,7 +40,7 @@ class TrickTool(CardTool):
         )
         return modes
 
-    def ruling(self) -> dict | None:
+    def ruling(self) -> dict[str, Any] | None:
         """The engine's answer once the trick is complete, or None while it is not."""
         if not self.ready or len(self.plays) < self.live_players:
             return None
@@ -60,7 +62,7 @@ class TrickTool(CardTool):
             "card_view": card_view(result.card.code),
         }
 
-    def context(self) -> dict:
+    def context(self) -> dict[str, Any]:
         ruling = self.ruling()
         context = self.common_context()
         slots = self.slots(self.live_players)
@@ -81,7 +83,7 @@ class LegalTool(CardTool):
             return "c"
         return "h"
 
-    def modes(self) -> list[dict]:
+    def modes(self) -> list[dict[str, Any]]:
         modes = [
             {
                 "value": "h",
@@ -113,7 +115,7 @@ class LegalTool(CardTool):
             )
         return modes
 
-    def ruling(self) -> dict | None:
+    def ruling(self) -> dict[str, Any] | None:
         if not self.ready or not self.hand:
             if self.ready:
                 self.errors.setdefault("h", str(self.prompts["h"]))
@@ -131,14 +133,16 @@ class LegalTool(CardTool):
         if answer is None:
             return None
         order = {c.code: i for i, c in enumerate(self.deck)}
-        cards = [{**card_view(c.code), "legal": True, "reason": ""} for c in answer.legal] + [
+        cards: list[dict[str, Any]] = [
+            {**card_view(c.code), "legal": True, "reason": ""} for c in answer.legal
+        ] + [
             {**card_view(c.code), "legal": False, "reason": reason}
             for c, reason in answer.illegal.items()
         ]
         cards.sort(key=lambda c: order.get(c["code"], len(order)))
         return {"cards": cards, "legal_count": len(answer.legal)}
 
-    def context(self) -> dict:
+    def context(self) -> dict[str, Any]:
         ruling = self.ruling()
         context = self.common_context()
         context.update(

@@ -1,5 +1,7 @@
 """How is this hand scored? The result of one hand, and the score table as worked examples."""
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -63,9 +65,9 @@ class ScoreTool(Situation):
             return 0
         return len(self.variant.point_cards(self.table_players, self.rules))
 
-    def entries(self) -> dict:
+    def entries(self) -> dict[str, Any]:
         """The hand's result as entered, by the question's fields (``ask.score_question``)."""
-        entries: dict = {
+        entries: dict[str, Any] = {
             "declarer": self.integer("d"),
             "contract": self.values.get("x"),
             "sitting_out": self.sitting_out,
@@ -99,7 +101,7 @@ class ScoreTool(Situation):
             self.errors.setdefault(key, str(self.prompts[key]))
         return missing
 
-    def ruling(self) -> dict | None:
+    def ruling(self) -> dict[str, Any] | None:
         if not self.ready or self.missing():
             return None
         entries = self.entries()
@@ -109,6 +111,7 @@ class ScoreTool(Situation):
         if answer is None:
             return None
         out = entries["sitting_out"]
+        assert self.variant is not None and self.rules is not None  # as self.table() found
         rows = [
             {"name": self.seat_name(seat), "delta": delta, "out": seat == out}
             for seat, delta in enumerate(answer.deltas)
@@ -172,7 +175,7 @@ class ScoreTool(Situation):
             % numbers
         )
 
-    def contract_rows(self) -> list[list[dict]]:
+    def contract_rows(self) -> list[list[dict[str, Any]]]:
         if self.variant is None:
             return []
         ladder = self.variant.ladder(self.rules, for_auction=False)
@@ -184,12 +187,12 @@ class ScoreTool(Situation):
                 bid["value"] = bid["code"]
         return rows
 
-    def partner_choices(self) -> list[dict]:
+    def partner_choices(self) -> list[dict[str, Any]]:
         choices = self.live_seat_choices("f")
         choices.append({"value": "-", "label": _("alone"), "checked": self.values.get("f") == "-"})
         return choices
 
-    def trick_inputs(self) -> list[dict]:
+    def trick_inputs(self) -> list[dict[str, Any]]:
         return [
             {
                 "key": f"w{seat}",
@@ -201,7 +204,7 @@ class ScoreTool(Situation):
             if seat != self.sitting_out
         ]
 
-    def context(self) -> dict:
+    def context(self) -> dict[str, Any]:
         ruling = self.ruling()
         roles = self.variant.roles if self.variant else ("", "", "")
         return {

@@ -13,13 +13,15 @@ player sitting there, its cards and calls as players read them).
 import logging
 import re
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from scoring import query, rulings
+from scoring.models import GameSession
 from scoring.referee import numbers
 from scoring.referee.house import (
     TRUE_WORDS,
@@ -30,6 +32,8 @@ from scoring.referee.house import (
 )
 from scoring.rules import VARIANTS, find_variant
 from scoring.rules.errors import OptionError, RulesError
+from scoring.rules.options import TableRules
+from scoring.rules.variants.base import Variant
 from scoring.table.lineup import players_count
 from scoring.words.refusals import house_refusal
 
@@ -43,7 +47,7 @@ OUT_PROMPT = gettext_lazy("Pick the seat that sits this hand out.")
 Answer = TypeVar("Answer")
 
 
-def default_players(variant) -> int:
+def default_players(variant: Variant[Any]) -> int:
     return DEFAULT_PLAYERS if DEFAULT_PLAYERS in variant.players else variant.players[0]
 
 
@@ -58,7 +62,7 @@ class Situation:
     prompts: dict[str, object] = {}  # query key → what to ask when it is missing
     shows_score_numbers = False  # whether the panel draws the score table's own numbers
 
-    def __init__(self, query, session=None) -> None:
+    def __init__(self, query: QueryDict, session: GameSession | None = None) -> None:
         self.values: dict[str, str] = {}
         self.options: dict[str, str] = {}
         self.drawn: dict[str, int] = {}  # the default each own-number box was drawn with
@@ -66,18 +70,25 @@ class Situation:
         self.error_index: dict[str, int] = {}
         self.malformed = False
         self.session = session
-        self.action = None
+        self.action: tuple[str, str] | None = None
         self._read(query)
         if session is not None and "v" not in self.values:
             self._prefill(session)
-        self.variant = None
-        self.players = None
-        self.rules = None
+        self.variant: Variant[Any] | None = None
+        self.players: int | None = None
+        self.rules: TableRules | None = None
         self.rules_error: RulesError | None = None  # the house rules as given are refused
-        self.option_json: dict = {}
+        self.option_json: dict[str, Any] = {}
         self._table()
         if not self.needs_sitting_out:
             self.values.pop(OUT, None)  # a seat out only where the count has one
+
+    def apply_action(self) -> None:
+        """Apply a card or a call tapped without JavaScript (a tool with a picker does)."""
+
+    def context(self) -> dict[str, Any]:
+        """What the tool's page draws once a game is chosen (each tool says)."""
+        return {}
 
     def can(self, capability: str) -> bool:
         """Whether the chosen game has ``capability`` (a flag the variant declares)."""
@@ -89,21 +100,21 @@ class Situation:
 
     # ---- reading -----------------------------------------------------------------
 
-    def _read(self, query) -> None:
+    def _read(self, query: QueryDict) -> None:
         for key in query:
             value = str(query.getlist(key)[-1]).strip()[:MAX_VALUE].strip()
             if key.startswith("o.") and len(key) > 2:
                 if value:
                     self.options[key[2:]] = value
-            elif key.startswith(numbers.DRAWN) and numbers.number(value) is not None:
-                self.drawn[key[len(numbers.DRAWN) :]] = numbers.number(value)
+            elif key.startswith(numbers.DRAWN) and (drawn := numbers.number(value)) is not None:
+                self.drawn[key[len(numbers.DRAWN) :]] = drawn
             elif key in self.keys or key in self.ui_keys or key in ("v", "n"):
                 if value:
                     self.values[key] = value
             elif key in ("add", "undo", "clear") and value:
                 self.action = (key, value)
 
-    def _prefill(self, session) -> None:
+    def _prefill(self, session: GameSession) -> None:
         """The session's game, player count and house rules, unless the query names a game."""
         self.values["v"] = session.variant
         self.values["n"] = str(players_count(session))
@@ -176,7 +187,8 @@ class Situation:
         by its name."""
         if isinstance(error, OptionError):
             own = error.field.startswith("options." + numbers.PREFIX)
-            if own and not self.shows_score_numbers:  # no box to stand beside: named
+            # No box to stand beside (a refused option means a game was chosen): named.
+            if own and not self.shows_score_numbers and self.variant is not None:
                 place = numbers.named(self.variant, error.field)
                 return _("{place}: {problem}").format(place=place, problem=house_refusal(error))
             return house_refusal(error)
@@ -230,7 +242,7 @@ class Situation:
         pairs += [("o." + name, value) for name, value in self.canonical_options()]
         return pairs
 
-    def query(self, ui: bool = True, **changes) -> str:
+    def query(self, ui: bool = True, **changes: str | None) -> str:
         """The canonical query string; ``changes`` set (or, as None, drop) keys first."""
         pairs = self.pairs(ui)
         if changes:
@@ -243,7 +255,7 @@ class Situation:
             pairs.sort(key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
         return urlencode(pairs, safe=".:")
 
-    def is_canonical(self, query) -> bool:
+    def is_canonical(self, query: QueryDict) -> bool:
         given = [(key, value) for key, values in query.lists() for value in values]
         return given == self.pairs()
 
@@ -275,7 +287,7 @@ class Situation:
     def sitting_out_title(self) -> str:
         return self.variant.term("sitting_out_title") if self.variant else ""
 
-    def live_seat_choices(self, key: str) -> list[dict]:
+    def live_seat_choices(self, key: str) -> list[dict[str, Any]]:
         """Seat chips without the seat sitting out (shown still when the query chose it, so
         the engine's refusal stands next to it)."""
         out = self.values.get(OUT)
@@ -290,20 +302,20 @@ class Situation:
             return [seat.player.name for seat in self.session.seat_list]
         return [_("Seat %(number)s") % {"number": seat + 1} for seat in range(count)]
 
-    def seat_name(self, seat) -> str:
+    def seat_name(self, seat: object) -> str:
         labels = self.seat_labels()
         if isinstance(seat, int) and 0 <= seat < len(labels):
             return labels[seat]
         return _("Seat %(number)s") % {"number": seat + 1 if isinstance(seat, int) else seat}
 
-    def seat_choices(self, key: str) -> list[dict]:
+    def seat_choices(self, key: str) -> list[dict[str, Any]]:
         chosen = self.values.get(key)
         return [
             {"value": str(seat), "label": label, "checked": chosen == str(seat)}
             for seat, label in enumerate(self.seat_labels())
         ]
 
-    def variant_links(self) -> list[dict]:
+    def variant_links(self) -> list[dict[str, Any]]:
         current = self.values.get("v")
         links = []
         for code, variant in VARIANTS.items():
@@ -322,7 +334,7 @@ class Situation:
             )
         return links
 
-    def player_choices(self) -> list[dict]:
+    def player_choices(self) -> list[dict[str, Any]]:
         if self.variant is None or len(self.variant.players) < 2:
             return []
         chosen = self.values.get("n")
@@ -341,7 +353,7 @@ class Situation:
         names = [pgettext(*v.short_name) for v in VARIANTS.values() if v.has_deal_miss]
         return pgettext("list separator", ", ").join(names)
 
-    def option_fields(self) -> list[dict]:
+    def option_fields(self) -> list[dict[str, Any]]:
         if self.variant is None:
             return []
         fields = option_fields(self.variant, self.options, self.table_players, self.errors)

@@ -8,6 +8,8 @@ the engine plays. The rows fall where the outcome changes: the target just made,
 just missed, every point card, the top contract, a napoleon alone.
 """
 
+from collections.abc import Sequence
+from typing import Any, Protocol
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
@@ -16,33 +18,62 @@ from django.utils.translation import ngettext
 from scoring import rulings
 from scoring.referee.display import bid_view
 from scoring.referee.situation import OUT
+from scoring.rules.bids import SuitLadder
 from scoring.rules.errors import RulesError
+from scoring.rules.options import TableRules
+from scoring.rules.variants.base import Variant
 from scoring.rulings import ask
 from scoring.words.labels import page_lines
 
 DECLARER, PARTNER = 0, 1
 # Nap with both house calls has nine contracts: each shown made and failed.
 MAX_ROWS = 18
+# One worked example, by the score tool's query keys: contract ``x``, the partner ``f``,
+# points ``r`` or tricks by seat ``w``, toppled ``tp``.
+Example = dict[str, Any]
 
 
-def _score(tool, table: rulings.Table, example) -> rulings.Score | None:
+class ScoreSheet(Protocol):
+    """What the examples read of the score tool (scoring.referee.score, which draws them)."""
+
+    variant: Variant[Any] | None
+    rules: TableRules | None
+
+    @property
+    def table_players(self) -> int: ...
+    @property
+    def has_partner(self) -> bool: ...
+    @property
+    def counts_tricks(self) -> bool: ...
+    @property
+    def can_topple(self) -> bool: ...
+    @property
+    def needs_sitting_out(self) -> bool: ...
+    @property
+    def sitting_out(self) -> int | None: ...
+    def pairs(self, ui: bool = True) -> list[tuple[str, str]]: ...
+
+
+def _score(tool: ScoreSheet, table: rulings.Table, example: Example) -> rulings.Score | None:
     try:
         return rulings.score(ask.score_question(table, **_entries(tool, example)))
     except RulesError:
         return None
 
 
-def _point_examples(tool, table: rulings.Table) -> list[dict]:
+def _point_examples(tool: ScoreSheet, table: rulings.Table) -> list[Example]:
     """(contract, points, with a partner?) around the target, for the point-card games."""
-    variant, rules = tool.variant, tool.rules
+    variant, rules = table.variant, table.rules
     ladder = variant.ladder(rules, for_auction=False)
+    if not isinstance(ladder, SuitLadder):  # the point-card games all bid a count
+        return []
     codes = ladder.ladder()
     count = min(ladder.low + 2, ladder.high)
     middle, top = _rung(ladder, codes, count), _rung(ladder, codes, ladder.high)
-    total = len(variant.point_cards(tool.table_players, rules))
+    total = len(variant.point_cards(table.players, rules))
     partner = tool.has_partner
 
-    def target(contract):
+    def target(contract: str) -> int | None:
         answer = _score(tool, table, {"x": contract, "r": 0, "f": PARTNER if partner else None})
         return None if answer is None else answer.target
 
@@ -50,24 +81,26 @@ def _point_examples(tool, table: rulings.Table) -> list[dict]:
     if aim is None:
         return []
     plan = [(middle, aim), (middle, aim + 2), (middle, aim - 1), (middle, total)]
-    plan += [(middle, max(aim - 5, 0)), (top, top_aim), (top, top_aim - 1)]
+    plan.append((middle, max(aim - 5, 0)))
+    if top_aim is not None:  # the top contract scored (else its rows are left out)
+        plan += [(top, top_aim), (top, top_aim - 1)]
     no_trump = f"{count}NT"
     if no_trump in codes:
         plan.append((no_trump, aim + 2))
-    examples = [{"x": x, "r": r, "f": PARTNER if partner else None} for x, r in plan]
+    examples: list[Example] = [{"x": x, "r": r, "f": PARTNER if partner else None} for x, r in plan]
     if partner:
         examples += [{"x": middle, "r": r, "f": None} for r in (aim + 2, aim - 1)]
     return [e for e in examples if 0 <= e["r"] <= total]
 
 
-def _spread(tool, side, declarer, partner=True):
+def _spread(table: rulings.Table, side: int, declarer: int, partner: bool = True) -> list[int]:
     """Seat by seat: the declarer's tricks, the partner's, and the rest shared by the others."""
-    seats = tool.table_players
+    seats = table.players
     tricks = [0] * seats
     tricks[DECLARER] = declarer
     if partner:
         tricks[PARTNER] = side - declarer
-    rest = tool.variant.tricks(seats, tool.rules) - side
+    rest = table.variant.tricks(seats, table.rules) - side
     others = [s for s in range(1, seats) if not (partner and s == PARTNER)]
     for index, seat in enumerate(others):
         tricks[seat] = rest // (len(others) - index)
@@ -75,47 +108,46 @@ def _spread(tool, side, declarer, partner=True):
     return tricks
 
 
-def _rung(ladder, codes, count):
+def _rung(ladder: SuitLadder, codes: Sequence[str], count: int) -> str:
     """The bid of ``count`` in spades when there is one, else the first bid of that count."""
     if f"{count}S" in codes:
         return f"{count}S"
     return next(c for c in codes if getattr(ladder.parse(c), "count", None) == count)
 
 
-def _trick_examples(tool, table: rulings.Table) -> list[dict]:
+def _trick_examples(tool: ScoreSheet, table: rulings.Table) -> list[Example]:
     """For the trick-counting games: each contract where its outcome turns (all of them for a
     short list of calls, one otherwise), then betrayal, alone and toppling where they exist."""
-    variant, rules = tool.variant, tool.rules
+    variant, rules = table.variant, table.rules
     ladder = variant.ladder(rules, for_auction=False)
     codes = ladder.ladder()
     # Named calls (Nap's, nine with a house rule's one and Sir Garnet) are each shown; a
     # numbered ladder is shown by one rung.
-    numbered = getattr(ladder, "high", None) is not None
     contracts = (
         [_rung(ladder, codes, min(ladder.low + 1, ladder.high))]
-        if numbered and len(codes) > 8
+        if isinstance(ladder, SuitLadder) and len(codes) > 8
         else codes
     )
     partner = tool.has_partner
-    total = variant.tricks(tool.table_players, rules)
-    examples = []
+    total = variant.tricks(table.players, rules)
+    examples: list[Example] = []
     for contract in contracts:
-        made = []
+        made: list[bool | None] = []
         for side in range(total + 1):
-            tricks = _spread(tool, side, (side + 1) // 2 if partner else side, partner)
+            tricks = _spread(table, side, (side + 1) // 2 if partner else side, partner)
             example = {"x": contract, "f": PARTNER if partner else None, "w": tricks}
             answer = _score(tool, table, example)
             made.append(None if answer is None else answer.made)
         turns = [s for s in range(total) if made[s] != made[s + 1]]
         for side in sorted({s for t in turns for s in (t, t + 1)}):
             declarer = (side + 1) // 2 if partner else side
-            tricks = _spread(tool, side, declarer, partner)
+            tricks = _spread(table, side, declarer, partner)
             examples.append({"x": contract, "f": PARTNER if partner else None, "w": tricks})
     if partner and examples:
         contract, winning = examples[0]["x"], examples[-1]["w"]
         side = winning[DECLARER] + winning[PARTNER]
-        betrayal = _spread(tool, side, max(side // 2 - 1, 0))
-        alone = _spread(tool, side, side, partner=False)
+        betrayal = _spread(table, side, max(side // 2 - 1, 0))
+        alone = _spread(table, side, side, partner=False)
         examples += [
             {"x": contract, "f": PARTNER, "w": betrayal},
             {"x": contract, "f": None, "w": alone},
@@ -125,13 +157,13 @@ def _trick_examples(tool, table: rulings.Table) -> list[dict]:
     return examples
 
 
-def examples(tool, table: rulings.Table) -> list[dict]:
+def examples(tool: ScoreSheet, table: rulings.Table) -> list[Example]:
     if tool.counts_tricks:
         return _trick_examples(tool, table)
     return _point_examples(tool, table)
 
 
-def _killed(tool) -> int | None:
+def _killed(tool: ScoreSheet) -> int | None:
     """The seat an example sits out where one must: the page's own when it is neither the
     declarer, the partner nor the opponent the table shows, else the one before the last."""
     if not tool.needs_sitting_out:
@@ -145,9 +177,13 @@ def _killed(tool) -> int | None:
     )
 
 
-def _entries(tool, example: dict) -> dict:
+def _entries(tool: ScoreSheet, example: Example) -> dict[str, Any]:
     """An example hand by the score question's fields."""
-    entries = {"declarer": DECLARER, "contract": example["x"], "sitting_out": _killed(tool)}
+    entries: dict[str, Any] = {
+        "declarer": DECLARER,
+        "contract": example["x"],
+        "sitting_out": _killed(tool),
+    }
     if tool.has_partner:
         entries["partner"] = example["f"]
     if "r" in example:
@@ -159,7 +195,7 @@ def _entries(tool, example: dict) -> dict:
     return entries
 
 
-def _query(tool, example: dict) -> str:
+def _query(tool: ScoreSheet, example: Example) -> str:
     base = [(k, v) for k, v in tool.pairs(ui=False) if k in ("session", "v", "n")]
     out = _killed(tool)
     if out is not None:
@@ -177,8 +213,14 @@ def _query(tool, example: dict) -> str:
     return urlencode(pairs, safe=".:")
 
 
-def _situation(tool, example: dict, answer: rulings.Score, roles) -> str:
-    ladder = tool.variant.ladder(tool.rules, for_auction=False)
+def _situation(
+    tool: ScoreSheet,
+    table: rulings.Table,
+    example: Example,
+    answer: rulings.Score,
+    roles: list[str],
+) -> str:
+    ladder = table.variant.ladder(table.rules, for_auction=False)
     contract = bid_view(ladder.parse(example["x"]))["label"]
     alone = example["f"] is None
     if example.get("tp"):
@@ -214,10 +256,12 @@ def _situation(tool, example: dict, answer: rulings.Score, roles) -> str:
     }
 
 
-def score_table(tool) -> dict:
+def score_table(tool: ScoreSheet) -> dict[str, Any]:
     """Rows of worked examples with each role's score, and the columns to show them."""
     players = tool.table_players
-    # The table's own house rules; the game's where the page refuses them (it says why).
+    # Drawn once a game is chosen, whose rules are then set: the table's own house rules,
+    # the game's where the page refuses them (it says why).
+    assert tool.variant is not None and tool.rules is not None
     table = rulings.Table(tool.variant, players, tool.rules)
     roles = [_(role) if role else "" for role in tool.variant.roles]
     opponent = players - 1
@@ -230,12 +274,12 @@ def score_table(tool) -> dict:
         partner = example["f"]
         rows.append(
             {
-                "situation": _situation(tool, example, answer, roles),
+                "situation": _situation(tool, table, example, answer, roles),
                 "made": answer.made,
                 "declarer": deltas[DECLARER],
                 "partner": None if partner is None else deltas[partner],
                 "opponent": deltas[opponent],
-                "lines": page_lines(answer.lines, tool.variant, players, tool.rules),
+                "lines": page_lines(answer.lines, table.variant, players, table.rules),
                 "query": _query(tool, example),
             }
         )

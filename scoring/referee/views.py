@@ -7,14 +7,16 @@ A query the tool cannot read at all is a 400; a situation the rules refuse is a
 200 with the reason next to the input at fault; nothing is a 500.
 """
 
+from typing import Any
 from urllib.parse import urlencode
 
-from django.http import HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from scoring import query
+from scoring.accounts.http import HtmxHttpRequest
 from scoring.models import GameSession
 from scoring.referee.auction import AuctionTool
 from scoring.referee.dealmiss import DealMissTool
@@ -23,7 +25,7 @@ from scoring.referee.score import ScoreTool
 from scoring.referee.situation import OUT, Situation
 
 
-def referee_session(request):
+def referee_session(request: HttpRequest) -> GameSession | None:
     """The session named by ``?session=``, only for a member of its league; else None.
 
     Anyone else gets exactly what a missing session gives: the parameter is ignored.
@@ -42,7 +44,9 @@ def _url(name: str, query: str) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _page(request, tool: Situation, template: str, context: dict):
+def _page(
+    request: HtmxHttpRequest, tool: Situation, template: str, context: dict[str, Any]
+) -> HttpResponse:
     permalink = request.build_absolute_uri(_url(tool.tool, tool.query(ui=False)))
     links = {name: _url(name, _shared_query(tool, name)) for name in TOOLS}
     context = {
@@ -70,7 +74,9 @@ def _shared_query(tool: Situation, target: str) -> str:
     return urlencode(keep, safe=".:")
 
 
-def _tool_view(request, tool_class, template: str):
+def _tool_view(
+    request: HtmxHttpRequest, tool_class: type[Situation], template: str
+) -> HttpResponse:
     tool = tool_class(request.GET, referee_session(request))
     before = len(tool.errors)
     if tool.variant is not None:
@@ -85,27 +91,27 @@ def _tool_view(request, tool_class, template: str):
 
 
 @require_safe
-def trick(request):
+def trick(request: HtmxHttpRequest) -> HttpResponse:
     return _tool_view(request, TrickTool, "referee/trick.html")
 
 
 @require_safe
-def legal(request):
+def legal(request: HtmxHttpRequest) -> HttpResponse:
     return _tool_view(request, LegalTool, "referee/legal.html")
 
 
 @require_safe
-def auction(request):
+def auction(request: HtmxHttpRequest) -> HttpResponse:
     return _tool_view(request, AuctionTool, "referee/auction.html")
 
 
 @require_safe
-def score(request):
+def score(request: HtmxHttpRequest) -> HttpResponse:
     return _tool_view(request, ScoreTool, "referee/score.html")
 
 
 @require_safe
-def deal_miss(request):
+def deal_miss(request: HtmxHttpRequest) -> HttpResponse:
     return _tool_view(request, DealMissTool, "referee/deal_miss.html")
 
 
@@ -129,7 +135,7 @@ TOOLS: dict[str, type[Situation]] = {
 
 
 @require_safe
-def index(request):
+def index(request: HtmxHttpRequest) -> HttpResponse:
     tool = IndexTool(request.GET, referee_session(request))
     if not tool.is_canonical(request.GET):
         return HttpResponseRedirect(_url("index", tool.query()))

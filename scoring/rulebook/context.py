@@ -6,9 +6,12 @@ that do not exist or do not validate are ignored, each with a note that says why
 """
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
+from django.http import HttpRequest
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -16,7 +19,9 @@ from scoring import query, rulings
 from scoring.models import GameSession
 from scoring.rulebook import facts
 from scoring.rules.errors import RulesError
-from scoring.rules.score_layout import grid
+from scoring.rules.options import OptionSpec, TableRules
+from scoring.rules.score_layout import Grid, grid
+from scoring.rules.variants.base import Variant
 from scoring.table.lineup import players_count
 from scoring.words import lists
 from scoring.words.explain import explained
@@ -32,8 +37,8 @@ MAX_OPTIONS = 40  # o. parameters read from one query; a variant has at most 13 
 class Chosen:
     """The house rules a page is written for and where they came from."""
 
-    raw: dict = field(default_factory=dict)  # option name → engine value
-    query: dict = field(default_factory=dict)  # name → the o. text accepted from the query
+    raw: dict[str, Any] = field(default_factory=dict)  # option name → engine value
+    query: dict[str, str] = field(default_factory=dict)  # name → the o. text accepted
     players: int | None = None
     session: GameSession | None = None
     elsewhere: GameSession | None = None  # the reader's session, but of another variant
@@ -41,7 +46,7 @@ class Chosen:
     pairs: list[tuple[str, str]] = field(default_factory=list)  # the query kept for links
 
 
-def choose(request, variant) -> Chosen:
+def choose(request: HttpRequest, variant: Variant[Any]) -> Chosen:
     chosen = Chosen()
     _from_session(request, variant, chosen)
     _from_players(request, variant, chosen)
@@ -54,7 +59,7 @@ def choose(request, variant) -> Chosen:
     return chosen
 
 
-def _from_session(request, variant, chosen):
+def _from_session(request: HttpRequest, variant: Variant[Any], chosen: Chosen) -> None:
     pk = query.object_id(request.GET.get("session"))
     if pk is None:
         return
@@ -79,7 +84,7 @@ def _from_session(request, variant, chosen):
     }
 
 
-def _from_players(request, variant, chosen):
+def _from_players(request: HttpRequest, variant: Variant[Any], chosen: Chosen) -> None:
     text = request.GET.get("players")
     if text is None or chosen.session is not None:
         return
@@ -95,10 +100,10 @@ def _from_players(request, variant, chosen):
         )
 
 
-def _from_query(request, variant, chosen):
+def _from_query(request: HttpRequest, variant: Variant[Any], chosen: Chosen) -> None:
     values: dict[str, object] = {}
-    texts: dict[str, str] = {}
-    parts: dict[str, dict] = {}
+    texts: dict[str, str | None] = {}  # None: given by its parts
+    parts: dict[str, dict[str, object]] = {}
     keys = [key for key in request.GET if key.startswith(PREFIX)]
     for key in keys[:MAX_OPTIONS]:
         text = request.GET.get(key, "")
@@ -121,10 +126,10 @@ def _from_query(request, variant, chosen):
         values[name] = _from_text(spec, text)
         texts[name] = text
     players = chosen.players or variant.players[0]
-    for name, sub in parts.items():
+    for name, given in parts.items():
         if name not in values:
             current = chosen.raw.get(name, variant.Rules.spec(name).default_for(players))
-            values[name] = {**_parts_of(current), **sub}
+            values[name] = {**_parts_of(current), **given}
     for name, value in values.items():
         spec = variant.Rules.spec(name)
         try:
@@ -150,19 +155,20 @@ def _single_value(key: str, name: str) -> str:
     )
 
 
-def _parts_of(value) -> dict:
+def _parts_of(value: object) -> dict[str, Any]:
     """An object rule's value as its named numbers, for ``o.<name>.<part>`` to change one."""
     if hasattr(value, "as_json"):
-        return value.as_json()
+        parts: dict[str, Any] = value.as_json()
+        return parts
     return dict(value) if isinstance(value, dict) else {}
 
 
-def _as_number(text):
+def _as_number(text: str) -> int | str:
     number = query.whole(text.strip(), -9999, 9999)
     return text if number is None else number
 
 
-def _from_text(spec, text):
+def _from_text(spec: OptionSpec, text: str) -> object:
     """A query string as the JSON value the option takes (validation comes after)."""
     lowered = text.strip().lower()
     if spec.kind == "bool":
@@ -177,7 +183,7 @@ def _from_text(spec, text):
     return text.strip()
 
 
-def _to_text(value) -> str:
+def _to_text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if hasattr(value, "as_json"):
@@ -212,10 +218,10 @@ class HouseRule:
     hidden: list[tuple[str, str]] = field(default_factory=list)  # other params, for the forms
     idle: str = ""  # why it changes nothing under the other rules chosen
     explained: str = ""  # what the value in force means at the table (explain.EXPLAINED)
-    grid: object = None  # score_values: the active score table laid out, with its numbers
+    grid: Grid | None = None  # score_values: the active score table laid out, with its numbers
 
 
-def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
+def house_rules(variant: Variant[Any], rules: TableRules, chosen: Chosen) -> list[HouseRule]:
     counts = [chosen.players] if chosen.players else list(variant.players)
     idle = variant.idle_options(rules, chosen.players)
     out = []
@@ -266,12 +272,12 @@ def house_rules(variant, rules, chosen: Chosen) -> list[HouseRule]:
     return out
 
 
-def either(numbers) -> str:
+def either(numbers: Iterable[int]) -> str:
     """``4``, ``5 or 6``, ``4, 5 or 6``."""
     return lists.either(numbers)
 
 
-def _per_count(name, spec, counts) -> str:
+def _per_count(name: str, spec: OptionSpec, counts: Iterable[int]) -> str:
     groups: dict[object, list[int]] = {}
     for n in counts:
         groups.setdefault(spec.default_for(n), []).append(n)
@@ -284,7 +290,7 @@ def _per_count(name, spec, counts) -> str:
 # ---- everything a variant's template needs -------------------------------------------
 
 
-def page_context(variant, chosen: Chosen | None = None) -> dict:
+def page_context(variant: Variant[Any], chosen: Chosen | None = None) -> dict[str, Any]:
     """What every rules page shares; a page's own tables come from its template's tags."""
     chosen = chosen or Chosen()
     rows = facts.deal_rows(variant, chosen.raw)
@@ -316,7 +322,9 @@ def page_context(variant, chosen: Chosen | None = None) -> dict:
     }
 
 
-def _lay_out_own_numbers(house, variant, rules, players):
+def _lay_out_own_numbers(
+    house: list[HouseRule], variant: Variant[Any], rules: TableRules, players: int
+) -> None:
     """The table's own numbers as the score table they change, each named in its lists."""
     for rule in house:
         if rule.name != "score_values":
@@ -326,12 +334,12 @@ def _lay_out_own_numbers(house, variant, rules, players):
             rule.value_label = own_numbers_label(variant, players, rules)
 
 
-def example_players(variant) -> int:
+def example_players(variant: Variant[Any]) -> int:
     typical = variant.typical_players
     return typical if variant.can_seat(typical) else variant.players[0]
 
 
-def session_label(session) -> str:
+def session_label(session: GameSession) -> str:
     return _("{league} · {date}").format(
         league=session.league.name, date=date_format(session.date, "DATE_FORMAT")
     )

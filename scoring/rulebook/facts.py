@@ -7,12 +7,15 @@ own body), so a test can ask the engine again and compare with what is printed.
 """
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from scoring import rulings
-from scoring.rules import HandFacts, Trick, parse_card
+from scoring.rules import Card, HandFacts, Trick, Variant, parse_card
 from scoring.rules.bids import Bid, SuitLadder
 from scoring.rules.errors import RulesError
+from scoring.rules.options import TableRules
 from scoring.rules.scores import signed
 
 
@@ -33,10 +36,10 @@ class Cell:
         return self.text.startswith("−")
 
 
-class Row(list):
+class Row(list[Cell]):
     """A table row (its cells) and the situation its numbers were computed for."""
 
-    def __init__(self, cells, check: str = "") -> None:
+    def __init__(self, cells: Iterable[Cell], check: str = "") -> None:
         super().__init__(cells)
         self.check = check
 
@@ -53,12 +56,12 @@ def amount(value: int, seat: int | None = None) -> Cell:
     return Cell(signed(value), key="" if seat is None else f"seat:{seat}")
 
 
-def as_check(kind: str, value) -> str:
+def as_check(kind: str, value: object) -> str:
     """The JSON a page puts in ``data-example``: what to ask the engine to get these numbers."""
     return json.dumps({kind: value}, separators=(",", ":"), ensure_ascii=False)
 
 
-def table_of(variant, rules, players: int) -> dict:
+def table_of(variant: Variant[Any], rules: TableRules, players: int) -> dict[str, Any]:
     """The ``variant``, ``players`` and ``options`` of an API body for this table."""
     return {"variant": variant.code, "players": players, "options": rules.as_json()}
 
@@ -74,13 +77,13 @@ class DealRow:
     blind: int
     tricks: int
     last_three: tuple[int, int]
-    rules: object = field(repr=False)
+    rules: TableRules = field(repr=False)
     check: str = ""
 
 
-def deal_rows(variant, raw) -> list[DealRow]:
+def deal_rows(variant: Variant[Any], raw: Mapping[str, object]) -> list[DealRow]:
     """One row per player count the house rules allow, each with the rules as they apply."""
-    rows = []
+    rows: list[DealRow] = []
     for players in variant.players:
         try:
             rules = variant.rules(raw, players)
@@ -112,7 +115,7 @@ class LadderFacts:
     nt_example: str = ""
 
 
-def ladder_facts(variant, rules) -> LadderFacts | None:
+def ladder_facts(variant: Variant[Any], rules: TableRules) -> LadderFacts | None:
     ladder = variant.ladder(rules)
     if not isinstance(ladder, SuitLadder):
         return None
@@ -128,7 +131,7 @@ def ladder_facts(variant, rules) -> LadderFacts | None:
     )
 
 
-def point_count(variant, rules, players) -> int:
+def point_count(variant: Variant[Any], rules: TableRules, players: int) -> int:
     return len(variant.point_cards(players, rules))
 
 
@@ -139,15 +142,17 @@ class Level:
     check: str
 
 
-def score_of(variant, rules, facts: HandFacts) -> rulings.Score:
+def score_of(variant: Variant[Any], rules: TableRules, facts: HandFacts) -> rulings.Score:
     """The engine's score of a hand, asked through the rulings facade."""
     table = rulings.Table(variant, facts.players, rules)
     return rulings.score(rulings.ScoreQuestion(table, facts))
 
 
-def levels(variant, rules, players) -> list[Level]:
+def levels(variant: Variant[Any], rules: TableRules, players: int) -> list[Level]:
     """Each level of the contract ladder with the target the engine sets for it."""
     ladder = variant.ladder(rules, for_auction=False)
+    if not isinstance(ladder, SuitLadder):  # named calls (Nap's): no levels to list
+        return []
     out = []
     for level in range(ladder.low, ladder.high + 1):
         contract = Bid(level, "S")
@@ -174,7 +179,9 @@ class TrickExample:
     check: str = ""
 
 
-def _called_card(variant, rules, cards, called):
+def _called_card(
+    variant: Variant[Any], rules: TableRules, cards: tuple[Card, ...], called: str | None
+) -> Card | None:
     """The secretary card of an example: the one it names, else (a secretary is always named)
     a card out of this trick, and no 2 or 3, which could summon a joker."""
     if called:
@@ -184,7 +191,16 @@ def _called_card(variant, rules, cards, called):
     return next(c for c in variant.deck(len(cards), rules) if c not in cards and c.rank > 3)
 
 
-def judge(variant, rules, plays, trump, number, called=None, joker_called=False, lead_suit=None):
+def judge(
+    variant: Variant[Any],
+    rules: TableRules,
+    plays: Sequence[str],
+    trump: str | None,
+    number: int,
+    called: str | None = None,
+    joker_called: bool = False,
+    lead_suit: str | None = None,
+) -> TrickExample | None:
     """Judge an example trick through the engine; None if the house rules make it impossible."""
     players = len(plays)
     cards = tuple(parse_card(c) for c in plays)
@@ -210,14 +226,6 @@ def judge(variant, rules, plays, trump, number, called=None, joker_called=False,
         result = rulings.judge(rulings.TrickQuestion(rulings.Table(variant, players, rules), trick))
     except RulesError:
         return None
-    body = {**table_of(variant, rules, players), "trick": number, "plays": list(plays)}
-    body["trump"] = trump or "NT"
-    if hidden is not None:
-        body["called_card"] = hidden.code
-    if lead_suit:
-        body["lead_suit"] = lead_suit
-    if joker_called:
-        body["joker_called"] = True
     return TrickExample(
         plays=list(plays),
         trump=trump,
@@ -227,5 +235,20 @@ def judge(variant, rules, plays, trump, number, called=None, joker_called=False,
         called=called,
         joker_called=joker_called,
         lead_suit=lead_suit,
-        check=as_check("trick", body),
+        check=_trick_check(variant, rules, trick, plays, trump),
     )
+
+
+def _trick_check(
+    variant: Variant[Any], rules: TableRules, trick: Trick, plays: Sequence[str], trump: str | None
+) -> str:
+    """What the API is asked to judge ``trick`` again (its plays and trump as written)."""
+    body = {**table_of(variant, rules, trick.players), "trick": trick.number, "plays": list(plays)}
+    body["trump"] = trump or "NT"
+    if trick.called_card is not None:
+        body["called_card"] = trick.called_card.code
+    if trick.lead_suit:
+        body["lead_suit"] = trick.lead_suit
+    if trick.joker_called:
+        body["joker_called"] = True
+    return as_check("trick", body)

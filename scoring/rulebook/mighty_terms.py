@@ -5,10 +5,15 @@ A table may choose another formula, change what doubles and set its own numbers
 printing the seed's, so what a player reads is what the app scores.
 """
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from django.utils.translation import gettext as _
 
+from scoring.rules.variants.mighty import Mighty, MightyRules
 
-def _made_formula(formula: str, numbers, rules) -> str:
+
+def _made_formula(formula: str, numbers: Mapping[str, int], rules: MightyRules) -> str:
     """S (or the unit) for a made contract, written as a formula (no words to translate)."""
     base = numbers.get("base")
     if formula == "pagat":
@@ -28,11 +33,11 @@ def _back_run_when(rule: str) -> str:
     }.get(rule, "")
 
 
-def _turned(amounts) -> list[int]:
+def _turned(amounts: Iterable[int]) -> list[int]:
     return [-amount for amount in amounts]
 
 
-def mighty_terms(variant, rules, players: int) -> dict:
+def mighty_terms(variant: Mighty, rules: MightyRules, players: int) -> dict[str, Any]:
     numbers = variant.coefficients(players, rules)
     shares = (numbers["declarer"], numbers["friend"], numbers["opponent"])
     alone = (numbers["alone_declarer"], numbers["alone_opponent"])

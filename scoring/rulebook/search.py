@@ -132,7 +132,7 @@ def search(query: str, near: str | None = None) -> list[Result]:
             if key in order and all(t in other.folded for t in terms):
                 found.setdefault(key, entries[order[key]])
 
-    def rank(entry):
+    def rank(entry: Entry) -> tuple[bool, bool, bool, int, int, int]:
         own = all(t in entry.folded for t in terms)
         return (
             entry.code != near,
@@ -151,7 +151,7 @@ def _spans(text: str, terms: list[str]) -> list[tuple[int, int]]:
     """Where the terms occur in ``text`` (start, end), found in its folded form."""
     folded, where = fold(text)
     pattern = re.compile("|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True)))
-    spans = []
+    spans: list[tuple[int, int]] = []
     for match in pattern.finditer(folded):
         start, end = where[match.start()], where[match.end() - 1] + 1
         if not spans or start >= spans[-1][1]:
@@ -173,7 +173,8 @@ def _snippet(text: str, terms: list[str]) -> str:
     if end < len(text):
         space = text.rfind(" ", start, end)
         end = space if space > start else end
-    out, last = [], start
+    out: list[str] = []
+    last = start
     for a, b in spans:
         if a < start or b > end:
             continue

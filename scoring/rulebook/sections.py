@@ -3,8 +3,11 @@
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
+from typing import Any
 
 from django.template.loader import render_to_string
+
+from scoring.rules.variants.base import Variant
 
 _VOID = {
     "area",
@@ -38,11 +41,11 @@ _BREAKS = {
 }
 
 
-def template_for(variant) -> str:
+def template_for(variant: Variant[Any]) -> str:
     return f"rules/_{variant.code}.html"
 
 
-def render_body(variant, context: dict) -> str:
+def render_body(variant: Variant[Any], context: dict[str, Any]) -> str:
     return render_to_string(template_for(variant), context)
 
 
@@ -71,15 +74,16 @@ def _squash(parts: list[str]) -> str:
 class _Splitter(HTMLParser):
     """Collect each ``section.rule-section``: its heading and its text, minus anchors and forms."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.sections: list[dict] = []
-        self.current: dict | None = None
+        # Each: its id, and the parts of its title and of its text.
+        self.sections: list[dict[str, Any]] = []
+        self.current: dict[str, Any] | None = None
         self.depth = 0  # open elements inside the current section
         self.skip = 0  # open elements inside something left out of the text
         self.in_title = False
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
         if self.current is None:
@@ -101,7 +105,7 @@ class _Splitter(HTMLParser):
         if tag in _BREAKS:
             self._space()
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if self.current is None or tag in _VOID:
             return
         self.depth -= 1
@@ -114,7 +118,7 @@ class _Splitter(HTMLParser):
         if self.depth == 0:
             self.current = None
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if self.current is None or self.skip:
             return
         if self.in_title:
@@ -122,6 +126,6 @@ class _Splitter(HTMLParser):
         else:
             self.current["text"].append(data)
 
-    def _space(self):
+    def _space(self) -> None:
         if self.current is not None and not self.in_title:
             self.current["text"].append(" ")

@@ -1,6 +1,9 @@
 """The trick games' and the Mighty's tables on the rules pages (Thai outcomes, the Mighty's
 examples and specials, Nap's calls and scores), and the names a page's template asks for."""
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
@@ -8,15 +11,20 @@ from scoring.rulebook.facts import Cell, Row, Table, as_check, score_of, table_o
 from scoring.rulebook.mighty_terms import mighty_terms
 from scoring.rulebook.tables_points import chip_table, taiwan_tables, wins_examples
 from scoring.rulebook.worked import ANY, Hand, ScoreExample, examples, role_amounts, scored
-from scoring.rules.bids import FULL_NAP
+from scoring.rules.bids import FULL_NAP, Bid, NapBid
 from scoring.rules.cards import SAME_COLOUR, SUITS
 from scoring.rules.errors import RulesError
-from scoring.rules.variants.mighty import mighty_card, ripper_card
+from scoring.rules.variants.mighty import Mighty, MightyRules, mighty_card, ripper_card
+from scoring.rules.variants.nap import Nap, NapRules
+from scoring.rules.variants.thai import ThaiNapoleon, ThaiRules
+
+# An outcome: its words, the tricks by seat, and the verdict the words claim.
+Case = tuple[str, tuple[int, ...], object]
 
 # ---- Thai -----------------------------------------------------------------------------
 
 
-def thai_outcomes(variant, rules) -> dict:
+def thai_outcomes(variant: ThaiNapoleon, rules: ThaiRules) -> dict[str, Any]:
     """Outcomes for an example handicap, each scored by the engine."""
     tricks_total = variant.tricks(5, rules)
     handicap = max(2, rules.min_bid)
@@ -26,14 +34,14 @@ def thai_outcomes(variant, rules) -> dict:
     win = int(tie) + 1
     lose = int(tie) - 1 if tie == int(tie) else int(tie)
 
-    def spread(side, napoleon=None):
+    def spread(side: int, napoleon: int | None = None) -> tuple[int, ...]:
         napoleon = (side + 1) // 2 if napoleon is None else napoleon
         citizens = tricks_total - side
         c = [citizens // 3 + (1 if i < citizens % 3 else 0) for i in range(3)]
         return (napoleon, side - napoleon, *c)
 
     contract = f"{handicap}S"
-    cases = [(_("the napoleon's side wins"), spread(win), True)]
+    cases: list[Case] = [(_("the napoleon's side wins"), spread(win), True)]
     if tie == int(tie):
         cases.append((_("a tie"), spread(int(tie)), ANY))
     cases.append((_("the citizens win"), spread(lose), False))
@@ -68,11 +76,11 @@ def thai_outcomes(variant, rules) -> dict:
     return {"table": table, "handicap": handicap, "toppled": toppled_amounts}
 
 
-def _plain_cell(deltas, seat):
+def _plain_cell(deltas: Sequence[int], seat: int) -> Cell:
     return Cell(str(deltas[seat]), key=f"seat:{seat}")
 
 
-def _plain(deltas):
+def _plain(deltas: Sequence[int]) -> list[Cell]:
     return [_plain_cell(deltas, seat) for seat in (0, 1, len(deltas) - 1)]
 
 
@@ -94,7 +102,7 @@ def same_colour_jacks() -> Table:
     )
 
 
-def mighty_examples(variant, rules, players=5) -> list[ScoreExample]:
+def mighty_examples(variant: Mighty, rules: MightyRules, players: int = 5) -> list[ScoreExample]:
     """Six-player hands are scored as five (the killed seat scores 0), so only a four-player
     table's examples differ."""
     low = rules.min_bid
@@ -114,11 +122,12 @@ def mighty_examples(variant, rules, players=5) -> list[ScoreExample]:
     return examples(variant, rules, hands, roles)
 
 
-def trump_change(variant, rules) -> dict:
+def trump_change(variant: Mighty, rules: MightyRules) -> dict[str, Any]:
     """What a change of trump does to an example bid, as the engine computes it."""
     base = f"{min(max(rules.min_bid, 14), 20)}S"
     contract = variant.parse_contract(base, rules)
-    out = {"base": base}
+    assert isinstance(contract, Bid)  # the Mighty's ladder bids a count and a trump
+    out: dict[str, Any] = {"base": base}
     for trump, key in (("H", "suit"), ("NT", "no_trump")):
         check = {**table_of(variant, rules, 5), "contract": base, "trump": trump}
         try:
@@ -132,7 +141,7 @@ def trump_change(variant, rules) -> dict:
 # ---- Nap ----------------------------------------------------------------------------
 
 
-def nap_calls(variant, rules, players) -> Table:
+def nap_calls(variant: Nap, rules: NapRules, players: int) -> Table:
     """Every call the table's rules allow (one and Sir Garnet with their house rules), with
     what it is worth made and failed, as the engine scores a hand of each."""
     ladder = variant.ladder(rules, for_auction=False)
@@ -149,7 +158,7 @@ def nap_calls(variant, rules, players) -> Table:
     return Table([_("call"), _("tricks needed"), _("made"), _("failed")], rows)
 
 
-def _nap_hand(bid, players, made: bool) -> Hand:
+def _nap_hand(bid: NapBid, players: int, made: bool) -> Hand:
     """The bidder's tricks: what the call needs (none for a misère), or one trick off."""
     needed = 0 if bid.name == "misere" else bid.tricks_needed
     taken = needed if made else (1 if bid.name == "misere" else needed - 1)
@@ -157,7 +166,7 @@ def _nap_hand(bid, players, made: bool) -> Hand:
     return Hand(bid.name, partner=False, tricks=tricks, players=players)
 
 
-def _nap_worth(variant, rules, made: Hand, failed: Hand) -> tuple[int, int]:
+def _nap_worth(variant: Nap, rules: NapRules, made: Hand, failed: Hand) -> tuple[int, int]:
     """What the call is worth: made, what the bidder scores (points) or each opponent pays
     (stakes); failed, what each opponent scores or is paid."""
     won = score_of(variant, rules, made.facts(variant, rules)).deltas
@@ -165,7 +174,7 @@ def _nap_worth(variant, rules, made: Hand, failed: Hand) -> tuple[int, int]:
     return (-won[1] if rules.nap_scoring == "stakes" else won[0]), lost[1]
 
 
-def nap_scores(variant, rules, players) -> Table:
+def nap_scores(variant: Nap, rules: NapRules, players: int) -> Table:
     bid = FULL_NAP
     rows = []
     for label, taken, made in ((_("made"), 5, True), (_("failed"), 4, False)):
@@ -179,7 +188,9 @@ def nap_scores(variant, rules, players) -> Table:
 
 # ---- what a page's template asks for by name ({% worked_out "chip_table" as chips %}) -
 
-BUILDERS = {
+# Each is called with the page's variant, its rules and its player count: the template
+# names the builder of its own game.
+BUILDERS: dict[str, Callable[[Any, Any, int], object]] = {
     "taiwan_tables": taiwan_tables,
     "chip_table": lambda variant, rules, players: chip_table(variant, rules, 5),
     "wins_examples": lambda variant, rules, players: wins_examples(variant, rules, 5),

@@ -1,22 +1,40 @@
 """The point-card games' score tables on the rules pages: Taiwan and Hong Kong, the chip table,
 the Japanese win count. Each row is scored by the engine and carries its check (``worked``)."""
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from scoring import rulings
 from scoring.rulebook.facts import Cell, Row, Table, score_of
-from scoring.rulebook.worked import ANY, Hand, examples, role_amounts, scored, stepped
+from scoring.rulebook.worked import (
+    ANY,
+    Hand,
+    ScoreExample,
+    examples,
+    role_amounts,
+    scored,
+    stepped,
+)
+from scoring.rules.japanese.options import ChipRules, JapaneseRules
+from scoring.rules.options import TableRules
 from scoring.rules.scores import signed
+from scoring.rules.variants.base import Variant
+from scoring.rules.variants.japanese import JapaneseFamily, JapaneseNapoleon
+from scoring.rules.variants.taiwan import TaiwanNapoleon, TaiwanRules
 from scoring.words.labels import value_label
 
 # ---- Taiwan and Hong Kong ------------------------------------------------------------
 
 
-def _exact(level, alone, players):
+def _exact(level: int, alone: bool, players: int) -> Hand:
     return Hand(f"{level}S", partner=not alone, points=8 + level, players=players)
 
 
-def taiwan_tables(variant, rules, players=5) -> dict:
+def taiwan_tables(variant: TaiwanNapoleon, rules: TaiwanRules, players: int = 5) -> dict[str, Any]:
     """The score table in force, as the engine applies it, split into what a player looks up.
 
     ``flat``: the amount at exactly the target does not depend on the level (the
@@ -25,17 +43,17 @@ def taiwan_tables(variant, rules, players=5) -> dict:
     ladder = variant.ladder(rules, for_auction=False)
     levels = range(ladder.low, ladder.high + 1)
 
-    def deltas(hand):
+    def deltas(hand: Hand) -> tuple[int, ...]:
         return score_of(variant, rules, hand.facts(variant, rules)).deltas
 
     flat = all(
         len({deltas(_exact(level, alone, players)) for level in levels}) == 1
         for alone in (False, True)
     )
-    roles = [_("napoleon"), _("secretary"), _("each defender")]
-    made, made_alone = _made_tables(variant, rules, levels, flat, roles, players)
+    head = [_("napoleon"), _("secretary"), _("each defender")]
+    made, made_alone = _made_tables(variant, rules, levels, flat, head, players)
     per_card = Table(
-        ["", *roles],
+        ["", *head],
         [
             _step_row(variant, rules, _("standard, made"), _("per card over"), False, 1, players),
             _step_row(
@@ -63,7 +81,14 @@ def taiwan_tables(variant, rules, players=5) -> dict:
     }
 
 
-def _made_tables(variant, rules, levels, flat, roles, players):
+def _made_tables(
+    variant: Variant[Any],
+    rules: TableRules,
+    levels: range,
+    flat: bool,
+    roles: list[str],
+    players: int,
+) -> tuple[Table, Table | None]:
     """What a contract made with exactly the target pays: one row per case when the level
     does not matter (Taiwan), else a row per level, standard and dictator (Hong Kong)."""
     if flat:
@@ -93,19 +118,36 @@ def _made_tables(variant, rules, levels, flat, roles, players):
     return made, made_alone
 
 
-def _case(variant, rules, label, hands, made=ANY, note=""):
+def _case(
+    variant: Variant[Any],
+    rules: TableRules,
+    label: str,
+    hands: Sequence[Hand],
+    made: object = ANY,
+    note: str = "",
+) -> Row:
     score, check = scored(variant, rules, hands, made)
     alone = not hands[0].partner
     return Row([Cell(label, note), *role_amounts(score.deltas, alone, partner_dash=True)], check)
 
 
-def _level_row(variant, rules, level, alone, players):
+def _level_row(
+    variant: Variant[Any], rules: TableRules, level: int, alone: bool, players: int
+) -> Row:
     score, check = scored(variant, rules, [_exact(level, alone, players)], True)
     cells = [Cell(str(level)), Cell(str(score.target), key="target")]
     return Row([*cells, *role_amounts(score.deltas, alone)], check)
 
 
-def _step_row(variant, rules, label, note, alone, direction, players):
+def _step_row(
+    variant: Variant[Any],
+    rules: TableRules,
+    label: str,
+    note: str,
+    alone: bool,
+    direction: int,
+    players: int,
+) -> Row:
     """Per card over (``direction`` 1, from the target up) or short (-1, from one short down)."""
     pairs = []
     for level in (1, 4, 7):
@@ -124,7 +166,9 @@ def _step_row(variant, rules, label, note, alone, direction, players):
 # ---- Japanese chips and wins --------------------------------------------------------
 
 
-def chip_table(variant, rules, players=5) -> dict:
+def chip_table(
+    variant: JapaneseFamily[Any], rules: JapaneseRules | ChipRules, players: int = 5
+) -> dict[str, Any]:
     """The chip table as the engine pays it (the Japanese game with ``score_table: chips`` too).
 
     Each row names a range of bids and of picture cards taken; its check lists hands
@@ -133,11 +177,11 @@ def chip_table(variant, rules, players=5) -> dict:
     low = variant.ladder(rules, for_auction=False).low
     under = list(dict.fromkeys(b for b in (low, min(max(15, low), 19), 19) if low <= b < 20))
 
-    def hands(pairs, alone=False):
+    def hands(pairs: Sequence[tuple[int, int]], alone: bool = False) -> list[Hand]:
         return [Hand(f"{b}S", partner=not alone, points=p, players=players) for b, p in pairs]
 
     made_under = [(b, p) for b in under for p in dict.fromkeys((b, 19))]
-    cases = []
+    cases: list[tuple[str, str, list[tuple[int, int]], bool]] = []
     if under:
         label = f"{low}–19" if low < 19 else "19"
         short = [(b, p) for b in under for p in dict.fromkeys((0, b - 1)) if p < b]
@@ -174,7 +218,7 @@ def chip_table(variant, rules, players=5) -> dict:
     }
 
 
-def _all_twenty(rules) -> tuple[bool, str]:
+def _all_twenty(rules: JapaneseRules | ChipRules) -> tuple[bool, str]:
     """Whether a bid under 20 that takes all 20 picture cards is made, and the words why:
     the Siberian rule, unless the table's ``all_twenty`` house rule settles it."""
     rule = getattr(rules, "all_twenty", "table")
@@ -185,7 +229,7 @@ def _all_twenty(rules) -> tuple[bool, str]:
     return True, _("no Siberian rule: made")
 
 
-def _pair(scored_hands):
+def _pair(scored_hands: tuple[rulings.Score, str] | None) -> dict[str, SafeString] | None:
     """The napoleon's and one opponent's amount for a sentence, each carrying its check."""
     if scored_hands is None:
         return None
@@ -197,14 +241,16 @@ def _pair(scored_hands):
     }
 
 
-def checked_amount(value: int, seat: int, check: str):
+def checked_amount(value: int, seat: int, check: str) -> SafeString:
     """An amount inside a sentence, marked with what the engine was asked to get it."""
     return format_html(
         '<span data-example="{}" data-key="seat:{}">{}</span>', check, seat, signed(value)
     )
 
 
-def wins_examples(variant, rules, players=5):
+def wins_examples(
+    variant: JapaneseNapoleon, rules: JapaneseRules, players: int = 5
+) -> list[ScoreExample]:
     """The Japanese win count: who scores a win when the bid is made or not."""
     roles = (_("napoleon"), _("adjutant"), _("each opponent"))
     bid = min(max(13, variant.ladder(rules, for_auction=False).low), 20)

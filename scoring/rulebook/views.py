@@ -1,20 +1,22 @@
 """The rules index, a variant's rules page, and the search across all of them."""
 
+from typing import Any
 from urllib.parse import urlencode
 
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from scoring.models import GameSession
 from scoring.rulebook import search as searching
 from scoring.rulebook.context import choose, either, page_context, session_label
 from scoring.rulebook.sections import render_body, split_sections
-from scoring.rules import VARIANTS
+from scoring.rules import VARIANTS, Variant
 
 
 @require_safe
-def index(request):
+def index(request: HttpRequest) -> HttpResponse:
     variants = [
         {"code": code, "variant": variant, "players": _counts(variant)}
         for code, variant in VARIANTS.items()
@@ -23,7 +25,7 @@ def index(request):
 
 
 @require_safe
-def variant(request, code):
+def variant(request: HttpRequest, code: str) -> HttpResponse:
     game = VARIANTS.get(code)
     if game is None:
         raise Http404
@@ -48,13 +50,13 @@ def variant(request, code):
 
 
 @require_safe
-def search(request):
+def search(request: HttpRequest) -> HttpResponse:
     raw = request.GET.get("q", "")
     query = " ".join(raw.split())
     shortened = len(query) > searching.MAX_QUERY
     query = query[: searching.MAX_QUERY]
-    near = request.GET.get("in", "")
-    near = near if near in VARIANTS else None
+    asked = request.GET.get("in", "")
+    near = asked if asked in VARIANTS else None
     results = searching.search(query, near) if query else []
     return render(
         request,
@@ -69,14 +71,14 @@ def search(request):
     )
 
 
-def _counts(game) -> str:
+def _counts(game: Variant[Any]) -> str:
     counts = sorted(game.players)
     if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
     return either(counts)
 
 
-def _elsewhere_url(session) -> str:
+def _elsewhere_url(session: GameSession | None) -> str:
     if session is None:
         return ""
     path = reverse("scoring:rules-variant", args=[session.variant])

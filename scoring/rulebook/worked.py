@@ -7,11 +7,15 @@ compare with the numbers printed. A row that speaks for a range of bids (the chi
 table's "11–19") lists hands across the range.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from scoring import rulings
 from scoring.rulebook.facts import Cell, amount, as_check, score_of, table_of
-from scoring.rules import HandFacts
+from scoring.rules import HandFacts, Variant
 from scoring.rules.errors import RulesError
+from scoring.rules.options import TableRules
 from scoring.words.labels import page_lines
 
 ANY = object()  # no verdict claimed: the words do not say made or failed
@@ -28,7 +32,7 @@ class Hand:
     toppled: bool = False
     players: int = 5
 
-    def facts(self, variant, rules) -> HandFacts:
+    def facts(self, variant: Variant[Any], rules: TableRules) -> HandFacts:
         return HandFacts(
             self.players,
             0,
@@ -39,7 +43,7 @@ class Hand:
             toppled=self.toppled,
         )
 
-    def body(self, variant, rules) -> dict:
+    def body(self, variant: Variant[Any], rules: TableRules) -> dict[str, Any]:
         body = {**table_of(variant, rules, self.players), "declarer": 0, "contract": self.contract}
         body["partner"] = 1 if self.partner else None
         if self.points is not None:
@@ -51,16 +55,20 @@ class Hand:
         return body
 
 
-def scored(variant, rules, hands, made=ANY):
+def scored(
+    variant: Variant[Any], rules: TableRules, hands: Sequence[Hand], made: object = ANY
+) -> tuple[rulings.Score, str]:
     """The engine's score of the first hand, and the check that speaks for all of them."""
     score = score_of(variant, rules, hands[0].facts(variant, rules))
-    check = {"hands": [hand.body(variant, rules) for hand in hands]}
+    check: dict[str, object] = {"hands": [hand.body(variant, rules) for hand in hands]}
     if made is not ANY:
         check["made"] = made
     return score, as_check("score", check)
 
 
-def stepped(variant, rules, pairs):
+def stepped(
+    variant: Variant[Any], rules: TableRules, pairs: Sequence[tuple[Hand, Hand]]
+) -> tuple[tuple[int, ...], str]:
     """How much one more card changes each seat's score, as the engine has it, and its check."""
     before, after = pairs[0]
     a = score_of(variant, rules, before.facts(variant, rules)).deltas
@@ -70,7 +78,7 @@ def stepped(variant, rules, pairs):
     return steps, as_check("step", check)
 
 
-def role_amounts(deltas, alone, partner_dash=False) -> list[Cell]:
+def role_amounts(deltas: Sequence[int], alone: bool, partner_dash: bool = False) -> list[Cell]:
     """The declarer's, the partner's (or a dash) and the last seat's amount, keyed by seat."""
     last = len(deltas) - 1
     cells = [amount(deltas[0], 0)]
@@ -85,17 +93,19 @@ def role_amounts(deltas, alone, partner_dash=False) -> list[Cell]:
 @dataclass
 class ScoreExample:
     contract: str
-    points: int
+    points: int | None
     target: int
     alone: bool
     made: bool | None
     shares: list[tuple[str, Cell]]  # (role, amount); no partner when alone
-    lines: tuple[str, ...]
+    lines: list[str]
     players: int = 0
     check: str = ""
 
 
-def examples(variant, rules, hands, roles) -> list[ScoreExample]:
+def examples(
+    variant: Variant[Any], rules: TableRules, hands: Sequence[Hand], roles: Sequence[str]
+) -> list[ScoreExample]:
     """Worked examples for the hands these house rules allow (a bid below the table's lowest
     is left out, not shown as if it were allowed)."""
     out = []
@@ -107,7 +117,9 @@ def examples(variant, rules, hands, roles) -> list[ScoreExample]:
     return out
 
 
-def example(variant, rules, hand: Hand, roles) -> ScoreExample:
+def example(
+    variant: Variant[Any], rules: TableRules, hand: Hand, roles: Sequence[str]
+) -> ScoreExample:
     score, check = scored(variant, rules, [hand])
     cells = role_amounts(score.deltas, not hand.partner)
     names = roles if hand.partner else (roles[0], roles[2])

@@ -1,5 +1,7 @@
 """Filters for the history pages."""
 
+from typing import Any
+
 from django import template
 from django.http import QueryDict
 
@@ -7,18 +9,18 @@ register = template.Library()
 
 
 @register.filter
-def percent(value):
+def percent(value: object) -> str:
     """``57%``, or a dash when there is nothing to divide."""
     return "—" if value is None else f"{value}%"
 
 
 @register.filter
-def rating(value):
+def rating(value: float | None) -> str:
     return "—" if value is None else f"{value:.0f}"
 
 
 @register.filter
-def change(value):
+def change(value: float | None) -> str:
     """A rating change, whole points with a true minus sign: ``+12``, ``−3``, ``0``."""
     rounded = round(value or 0)
     if rounded > 0:
@@ -39,5 +41,5 @@ def with_page(query: str, page: int) -> str:
 
 
 @register.filter
-def add_int(value, amount):
+def add_int(value: Any, amount: Any) -> int:
     return int(value) + int(amount)

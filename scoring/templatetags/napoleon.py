@@ -1,3 +1,6 @@
+from decimal import Decimal
+from typing import Any
+
 from django import template
 from django.utils.html import format_html
 
@@ -11,7 +14,7 @@ register = template.Library()
 
 
 @register.filter
-def card(code):
+def card(code: object) -> object:
     """A card code as its label in the suit's colour: ``HQ`` → red ``♥Q``."""
     if not code:
         return ""
@@ -24,7 +27,7 @@ def card(code):
 
 
 @register.filter
-def signed(value):
+def signed(value: Any) -> object:
     """``+20``, ``−40`` (a true minus sign), ``0``."""
     try:
         return signed_text(int(value))
@@ -33,23 +36,23 @@ def signed(value):
 
 
 @register.filter
-def money(amount):
+def money(amount: Decimal) -> str:
     """``+12.50``, ``−3.00``: an amount won or lost, in the reader's number format."""
     return money_text(amount)
 
 
 @register.filter
-def suit_class(code):
+def suit_class(code: object) -> str:
     return f"suit-{code}" if code in ("S", "H", "D", "C") else ""
 
 
 @register.filter
-def suit_name(code):
+def suit_name(code: str) -> str:
     """``S`` → "spades", in the current language (names a group of cards for screen readers)."""
     return suit_name_text(code) if code in ("S", "H", "D", "C") else ""
 
 
 @register.filter
-def minus_sign(value):
+def minus_sign(value: object) -> str:
     """A number as printed, with a true minus sign: ``-1.60`` → ``−1.60``."""
     return str(value).replace("-", "−")

@@ -1,6 +1,11 @@
 """Template helpers of the rules pages: small card images, suits, bids, linkable sections."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from django import template
+from django.template import Context
+from django.template.base import FilterExpression, NodeList, Parser, Token
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
@@ -18,7 +23,7 @@ _JOKER_FACES = {"BJ": ("pc-bj", "★"), "LJ": ("pc-lj", "☆"), "JK": ("pc-jk", 
 
 
 @register.filter
-def pc(code):
+def pc(code: object) -> object:
     """A card as a small inline card image: ``HQ`` → a white card face reading a red ``♥Q``."""
     if not code:
         return ""
@@ -39,13 +44,13 @@ def pc(code):
 
 
 @register.filter
-def given(text):
+def given(text: object) -> str:
     """Text the table chose (its own score numbers), quoted as given, not a worked answer."""
     return format_html("<span data-given>{}</span>", text)
 
 
 @register.filter
-def table_number(value):
+def table_number(value: Any) -> object:
     """A number of the table's score table as a sentence quotes it (``+2``, ``−1``): the
     table's own or the game's, read from the rules in force, not a hand's outcome."""
     try:
@@ -56,7 +61,7 @@ def table_number(value):
 
 
 @register.filter
-def pcs(codes):
+def pcs(codes: str | Iterable[object]) -> str:
     """Several cards in a row, for a trick or an order: ``"SA SJ CJ"`` or a list of codes."""
     if isinstance(codes, str):
         codes = codes.split()
@@ -64,7 +69,7 @@ def pcs(codes):
 
 
 @register.filter
-def cardlist(codes):
+def cardlist(codes: Iterable[object]) -> str:
     """Cards as a screen reader hears a list of them: ``♠A, ♥Q, ♣2.`` (``、`` and ``。`` in
     Chinese and Japanese)."""
     labels = []
@@ -77,23 +82,23 @@ def cardlist(codes):
 
 
 @register.filter
-def listing(items):
+def listing(items: Iterable[object]) -> str:
     """Items joined as the language lists them (``、`` in Chinese and Japanese)."""
     return lists.join(items)
 
 
 @register.simple_tag
-def list_separator():
+def list_separator() -> str:
     return lists.separator()
 
 
 @register.simple_tag
-def sentence_end():
+def sentence_end() -> str:
     return lists.full_stop()
 
 
 @register.filter
-def suit(code):
+def suit(code: Any) -> str:
     """A suit letter as its coloured symbol; ``NT`` as the translated "no trump"."""
     if code in SYMBOLS:
         return format_html('<span class="suit-{}">{}</span>', code, SYMBOLS[code])
@@ -103,7 +108,7 @@ def suit(code):
 
 
 @register.filter
-def bid(text):
+def bid(text: object) -> str:
     """A bid such as ``3S`` or ``13NT`` with its trump symbol: ``3♠``."""
     text = str(text)
     for trump in ("NT", "S", "H", "D", "C"):
@@ -113,31 +118,31 @@ def bid(text):
 
 
 @register.filter
-def part_name(part, option):
+def part_name(part: str, option: str) -> str:
     """``{{ key|part_name:"trump_change_cost" }}``: one number of a house rule, named."""
     return labels.part_name(option, part)
 
 
 @register.filter
-def choice_label(value, option):
+def choice_label(value: object, option: str) -> str:
     """``{{ rules.yoromeki|choice_label:"yoromeki" }}``: a house rule's value as players say it."""
     return labels.value_label(option, value)
 
 
 @register.filter
-def keyed(value, key):
+def keyed(value: object, key: str) -> str:
     """A number as a worked example prints it: marked with the engine's answer it shows."""
     return format_html('<span data-key="{}">{}</span>', key, value)
 
 
 @register.filter
-def bid_answer(code):
+def bid_answer(code: object) -> str:
     """A bid the engine worked out, drawn as ``bid`` draws it and marked for the page's test."""
     return format_html('<span data-key="bid" data-value="{}">{}</span>', code, bid(code))
 
 
 @register.tag
-def rulesection(parser, token):
+def rulesection(parser: Parser, token: Token) -> "RuleSectionNode":
     """``{% rulesection "deck" _("Cards and deal") %}…{% endrulesection %}``.
 
     A section of a rules page: a stable id, a heading with a "link to this
@@ -152,10 +157,12 @@ def rulesection(parser, token):
 
 
 class RuleSectionNode(template.Node):
-    def __init__(self, section_id, title, nodelist):
+    def __init__(
+        self, section_id: FilterExpression, title: FilterExpression, nodelist: NodeList
+    ) -> None:
         self.section_id, self.title, self.nodelist = section_id, title, nodelist
 
-    def render(self, context):
+    def render(self, context: Context) -> str:
         section_id = self.section_id.resolve(context)
         title = self.title.resolve(context)
         return format_html(
@@ -171,7 +178,7 @@ class RuleSectionNode(template.Node):
 
 
 @register.simple_tag(takes_context=True)
-def explain(context, name):
+def explain(context: Context, name: str) -> str:
     """``{% explain "joker_summon" %}``: what the value in force of that house rule means
     (``explain.EXPLAINED``), with the "house rule" badge when it is not the default."""
     rules = context["rules"]
@@ -180,7 +187,7 @@ def explain(context, name):
 
 
 @register.simple_tag(takes_context=True)
-def houserule(context, *names):
+def houserule(context: Context, *names: str) -> str:
     """A "house rule" badge, linking to the option, when any of ``names`` differs from its default."""
     changed = context.get("changed") or ()
     for name in names:
@@ -193,7 +200,15 @@ def houserule(context, *names):
 
 
 @register.inclusion_tag("rules/parts/trick.html", takes_context=True)
-def trick(context, plays, trump, number, called=None, joker_called=False, lead_suit=None):
+def trick(
+    context: Context,
+    plays: str,
+    trump: str | None,
+    number: int,
+    called: str | None = None,
+    joker_called: bool = False,
+    lead_suit: str | None = None,
+) -> dict[str, facts.TrickExample | None]:
     """``{% trick "HK SA HJ DJ" "H" 3 %}``: an example trick, judged by the engine with the
     page's house rules, drawn with its reason (nothing at all if the rules make it impossible)."""
     ex = facts.judge(
@@ -210,20 +225,20 @@ def trick(context, plays, trump, number, called=None, joker_called=False, lead_s
 
 
 @register.simple_tag(takes_context=True)
-def worked_out(context, name):
+def worked_out(context: Context, name: str) -> object:
     """``{% worked_out "chip_table" as chips %}``: one of the score tables in ``tables.BUILDERS``."""
     build = tables.BUILDERS[name]
     return build(context["variant"], context["rules"], context["example_players"])
 
 
 @register.simple_tag(takes_context=True)
-def levels(context):
+def levels(context: Context) -> list[facts.Level]:
     """Each level of the ladder with its target, as the engine sets it."""
     return facts.levels(context["variant"], context["rules"], context["example_players"])
 
 
 @register.simple_tag(takes_context=True)
-def players_where(context, name, value):
+def players_where(context: Context, name: str, value: object) -> str:
     """The player counts (of the page's table) at which house rule ``name`` has ``value``."""
     rows = context.get("deal_for_table") or ()
     return either([row.players for row in rows if getattr(row.rules, name) == value])

@@ -110,7 +110,7 @@ EXPLAINED = {
 EXPLAINED.update(EXPLAINED_HOUSE)
 
 
-def explained(name: str, value) -> str:
+def explained(name: str, value: object) -> str:
     """The sentence for this option's value, or "" when its label says enough."""
     try:
         sentence = EXPLAINED.get((name, value))

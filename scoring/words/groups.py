@@ -7,7 +7,13 @@ each group says how many of its rules the table changed. Any rule not named here
 in the last group ("Other"), so a new option still shows; a test names every option.
 """
 
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar, overload
+
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
+
+T = TypeVar("T")
 
 CONCERNS = (
     (
@@ -118,10 +124,18 @@ def concern_of(option: str) -> str:
     return _CONCERN_OF.get(option, OTHER[0])
 
 
-def grouped(items, name=lambda item: item):
+@overload
+def grouped(items: Iterable[str]) -> list[tuple[str, StrPromise, list[str]]]: ...
+@overload
+def grouped(
+    items: Iterable[T], name: Callable[[T], str]
+) -> list[tuple[str, StrPromise, list[T]]]: ...
+def grouped(
+    items: Iterable[Any], name: Callable[[Any], str] = lambda item: item
+) -> list[tuple[str, StrPromise, list[Any]]]:
     """``items`` (options, or anything ``name`` reads an option's name from) in their
     concerns, in the order above: ``[(code, label, [item, …]), …]``, empty groups left out."""
-    found: dict[str, list] = {}
+    found: dict[str, list[Any]] = {}
     for item in items:
         found.setdefault(concern_of(name(item)), []).append(item)
     out = []

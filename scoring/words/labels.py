@@ -6,13 +6,15 @@ player's name here. Pages show these names, and the code beside them for whoever
 writes a link or uses the API.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules.options import GAME_NAMED_PARTS, GAME_NAMED_VALUES, LABELS
+from scoring.rules.options import GAME_NAMED_PARTS, GAME_NAMED_VALUES, LABELS, TableRules
 from scoring.rules.score_layout import grid
 from scoring.rules.scores import own_numbers_line, signed
+from scoring.rules.variants.base import Variant
 from scoring.words import lists
 
 SCORE_VALUES = "score_values"
@@ -146,7 +148,7 @@ def part_name(name: str, part: str) -> str:
     return str(label) if label is not None else part.replace("_", " ")
 
 
-def part_label(title, name: str, part: str) -> str:
+def part_label(title: object, name: str, part: str) -> str:
     """A field's label for that number: the option's title, then the part's name."""
     return str(_("{option}: {part}")).format(option=title, part=part_name(name, part))
 
@@ -156,7 +158,7 @@ def option_title(name: str) -> str:
     return str(_(LABELS[name])) if name in LABELS else name.replace("_", " ")
 
 
-def value_label(name: str, value) -> str:
+def value_label(name: str, value: object) -> str:
     """How a player reads an option's value: ``on``, ``never``, ``13``, ``suit +2, NT +1``."""
     if isinstance(value, bool):
         return str(_("on") if value else _("off"))
@@ -169,11 +171,11 @@ def value_label(name: str, value) -> str:
     if hasattr(value, "as_json"):
         data = value.as_json()
         return str(_("to a suit +{suit}, to no trump +{no_trump}")).format(**data)
-    label = CHOICE_LABELS.get((name, value))
+    label = CHOICE_LABELS.get((name, value)) if isinstance(value, str) else None
     return str(label) if label is not None else str(value)
 
 
-def own_numbers_label(variant, players: int, rules) -> str:
+def own_numbers_label(variant: Variant[Any], players: int, rules: TableRules) -> str:
     """A table's own score numbers named as its laid-out score table names them
     ("standard, made · napoleon: +130"), never by the engine's names."""
     table = grid(variant, players, rules)
@@ -187,7 +189,9 @@ def own_numbers_label(variant, players: int, rules) -> str:
     )
 
 
-def page_lines(lines, variant, players: int, rules) -> list[str]:
+def page_lines(
+    lines: Iterable[str], variant: Variant[Any], players: int, rules: TableRules
+) -> list[str]:
     """A score's reason lines as a page shows them: the engine's line naming a table's own
     numbers by their codes (``standard_made_napoleon 130``, as the API reads them) names
     them as the laid-out score table does."""

@@ -5,6 +5,8 @@ separates with a space and ends without a stop; the separators are translated
 (``pgettext`` with a context naming what they are), so each catalogue says.
 """
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -17,12 +19,12 @@ def full_stop() -> str:
     return pgettext("sentence end", ".")
 
 
-def join(items) -> str:
+def join(items: Iterable[object]) -> str:
     """``a, b, c`` (``a、b、c`` in Chinese and Japanese)."""
     return separator().join(str(item) for item in items)
 
 
-def either(items) -> str:
+def either(items: Iterable[object]) -> str:
     """``4``, ``5 or 6``, ``4, 5 or 6``: the last two joined by the language's "or"."""
     texts = [str(item) for item in items]
     if len(texts) < 2:

@@ -17,6 +17,7 @@ Edits made outside the app (the admin's session page: a date, a seat) leave no e
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Max, OuterRef, Subquery
@@ -56,15 +57,15 @@ def stamps(league_id: int) -> dict[str, str]:
 def figures(
     league_id: int,
     key: str,
-    compute: Callable[[str], dict[str, dict]],
+    compute: Callable[[str], dict[str, dict[str, Any]]],
     extra: tuple[str, ...] = (),
-) -> dict[str, dict[str, dict]]:
+) -> dict[str, dict[str, dict[str, Any]]]:
     """{variant: {key: data}} for every game of the league: what is stored when its stamp
     is current, else what ``compute(variant)`` gives ({key: data}, ``key`` among them),
     stored for next time. ``extra`` keys are computed with ``key`` and read with it when
     there are any (a player's figures in a game they never played are none)."""
     current = stamps(league_id)
-    found: dict[str, dict[str, dict]] = {variant: {} for variant in current}
+    found: dict[str, dict[str, dict[str, Any]]] = {variant: {} for variant in current}
     for variant, name, stamp, data in HistoryCache.objects.filter(
         league_id=league_id, key__in=(key, *extra)
     ).values_list("variant", "key", "stamp", "data"):
@@ -78,7 +79,7 @@ def figures(
     return found
 
 
-def store(league_id: int, variant: str, stamp: str, entries: dict[str, dict]) -> None:
+def store(league_id: int, variant: str, stamp: str, entries: dict[str, dict[str, Any]]) -> None:
     """Keep ``entries`` ({key: data}) of a game under ``stamp``; drop the game's figures
     of older stamps (other periods computed before the last change). A failure to keep
     them (the database busy past its timeout) costs the next page the work again, and

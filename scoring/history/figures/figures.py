@@ -9,11 +9,13 @@ queries, whatever the size of the league.
 
 import datetime
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from scoring.history.figures import cache, ratings
 from scoring.history.figures.period import Period
-from scoring.history.figures.replay import league_ratings, player_ratings, replay
+from scoring.history.figures.replay import Replay, league_ratings, player_ratings, replay
 from scoring.history.figures.rows import Game, records, standings
 from scoring.history.figures.tables import (
     TRUMP_ORDER,
@@ -23,12 +25,15 @@ from scoring.history.figures.tables import (
     variant_label,
     variant_rank,
 )
+from scoring.models import League, Player
 from scoring.rules.cards import SYMBOLS
 
 ALL_TIME = "league"
+# Figures as they are kept (JSON in the cache): {key: data} of one game.
+Entries = dict[str, dict[str, Any]]
 
 
-def player_key(player_id) -> str:
+def player_key(player_id: object) -> str:
     return f"player:{player_id}"
 
 
@@ -54,7 +59,7 @@ class Figures:
     def __add__(self, other: "Figures") -> "Figures":
         return Figures(*(a + b for a, b in zip(self.values(), other.values(), strict=True)))
 
-    def values(self):
+    def values(self) -> tuple[int, ...]:
         return (
             self.hands,
             self.score,
@@ -69,19 +74,19 @@ class Figures:
         )
 
     @property
-    def win_rate(self):
+    def win_rate(self) -> int | None:
         return _percent(self.won, self.hands)
 
     @property
-    def made_rate(self):
+    def made_rate(self) -> int | None:
         return _percent(self.made, self.declared)
 
     @property
-    def partner_rate(self):
+    def partner_rate(self) -> int | None:
         return _percent(self.partner_won, self.partner)
 
     @property
-    def defeated_rate(self):
+    def defeated_rate(self) -> int | None:
         return _percent(self.defeated, self.defended)
 
 
@@ -92,11 +97,13 @@ def _period_key(period: Period) -> str:
     return ALL_TIME if period.is_all else f"{ALL_TIME}?{period.query()}"
 
 
-def _league_entry(game: Game, all_time: bool, done) -> tuple[dict, dict]:
+def _league_entry(
+    game: Game, all_time: bool, done: Replay
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The league page's figures of one game, and the records' details (with every
     player's running totals, all time)."""
-    tables = standings(game)
-    lines = {(table, row[0]): row[1] for table, rows in tables.items() for row in rows}
+    by_table = standings(game)
+    lines = {(table, row[0]): row[1] for table, rows in by_table.items() for row in rows}
     found = records(game, lines if all_time else None)
     tables = [
         {
@@ -105,17 +112,17 @@ def _league_entry(game: Game, all_time: bool, done) -> tuple[dict, dict]:
             "best": found.get(table, {}).get("best"),
             "streak": found.get(table, {}).get("streak"),
         }
-        for table, rows in tables.items()
+        for table, rows in by_table.items()
     ]
     return {"tables": tables, "ratings": league_ratings(done, all_time)}, found
 
 
-def compute_all_time(league_id: int, variant: str) -> dict[str, dict]:
+def compute_all_time(league_id: int, variant: str) -> Entries:
     """All time: the league page's figures, and every player's (their page)."""
     game = Game(league_id, variant)
     done = replay(game, tally=True)
     league, found = _league_entry(game, True, done)
-    players: dict[str, dict] = defaultdict(dict)
+    players: dict[str, dict[str, Any]] = defaultdict(dict)
     for table, entry in found.items():
         for player, course in entry.get("courses", {}).items():
             players[player].setdefault("courses", {})[table] = course
@@ -128,7 +135,7 @@ def compute_all_time(league_id: int, variant: str) -> dict[str, dict]:
     return {ALL_TIME: league, **{player_key(p): entry for p, entry in players.items()}}
 
 
-def compute_period(league_id: int, variant: str, period: Period) -> dict[str, dict]:
+def compute_period(league_id: int, variant: str, period: Period) -> Entries:
     game = Game(league_id, variant, period.start, period.end)
     league, _found = _league_entry(game, False, replay(game))
     return {_period_key(period): league}
@@ -142,10 +149,10 @@ class TableStandings:
     table: str
     label: str
     variant: str
-    rows: list = field(default_factory=list)  # (player id, name, Figures), best first
-    best_hand: dict | None = None
-    streak: dict | None = None
-    most_made: tuple | None = None  # (name, player id, count)
+    rows: list[tuple[int, str, Figures]] = field(default_factory=list)  # best first
+    best_hand: dict[str, Any] | None = None
+    streak: dict[str, Any] | None = None
+    most_made: tuple[str, int, int] | None = None  # (name, player id, count)
 
 
 @dataclass
@@ -155,8 +162,9 @@ class RatingRow:
     rating: float
     change: float
     hands: int
-    spark: list = field(default_factory=list)
+    spark: list[float] = field(default_factory=list)
     shown_change: int = 0  # rounded with the others of its game (ratings.rounded_for_display)
+    spark_svg: str = ""  # drawn by the league page (scoring.history.charts)
 
 
 @dataclass
@@ -169,7 +177,7 @@ def _date(text: str) -> datetime.date:
     return datetime.date.fromisoformat(text)
 
 
-def _standing(variant: str, entry: dict, names: dict) -> TableStandings:
+def _standing(variant: str, entry: dict[str, Any], names: dict[int, str]) -> TableStandings:
     standing = TableStandings(entry["table"], table_label(entry["table"]), variant)
     for player, *figures in entry["rows"]:
         if player in names:
@@ -200,7 +208,7 @@ def _standing(variant: str, entry: dict, names: dict) -> TableStandings:
     return standing
 
 
-def _rating_rows(entries: list, names: dict) -> list[RatingRow]:
+def _rating_rows(entries: list[list[Any]], names: dict[int, str]) -> list[RatingRow]:
     rows = [
         RatingRow(player, names[player], end, end - start, hands, spark)
         for player, end, start, hands, spark in entries
@@ -212,12 +220,12 @@ def _rating_rows(entries: list, names: dict) -> list[RatingRow]:
     return sorted(rows, key=lambda r: (-r.rating, r.name))
 
 
-def league_figures(league, period: Period, names: dict[int, str]) -> LeagueFigures:
+def league_figures(league: League, period: Period, names: dict[int, str]) -> LeagueFigures:
     """Standings per score table (with its records) and ratings per game, over the
     period; ``names`` are the league's players' names by id."""
     key = _period_key(period)
 
-    def compute(variant):
+    def compute(variant: str) -> Entries:
         if period.is_all:
             return compute_all_time(league.pk, variant)
         return compute_period(league.pk, variant, period)
@@ -248,18 +256,18 @@ class BidLine:
     measured: int = 0
 
     @property
-    def made_rate(self):
+    def made_rate(self) -> int | None:
         return _percent(self.made, self.attempted)
 
     @property
-    def average_taken(self):
+    def average_taken(self) -> float | None:
         return round(self.taken / self.measured, 1) if self.measured else None
 
     @property
-    def average_needed(self):
+    def average_needed(self) -> float | None:
         return round(self.needed / self.measured, 1) if self.measured else None
 
-    def add(self, hands, wins, taken, needed, measured):
+    def add(self, hands: int, wins: int, taken: int, needed: int, measured: int) -> None:
         self.attempted += hands
         self.made += wins
         self.taken += taken
@@ -272,18 +280,24 @@ class VariantStats:
     variant: str
     label: str
     figures: Figures = field(default_factory=Figures)
-    tables: list = field(default_factory=list)  # (table, label, Figures, score chart points)
+    # (table, label, Figures, score chart points)
+    tables: list[tuple[str, str, Figures, list[tuple[float, float]]]] = field(default_factory=list)
     rating: float | None = None
     rating_hands: int = 0
-    rating_course: list = field(default_factory=list)  # (hands so far, rating)
-    by_level: list = field(default_factory=list)
-    by_trump: list = field(default_factory=list)
+    rating_course: list[tuple[float, float]] = field(default_factory=list)  # (hands, rating)
+    by_level: list[BidLine] = field(default_factory=list)
+    by_trump: list[BidLine] = field(default_factory=list)
     overall: BidLine | None = None
-    mates: list = field(default_factory=list)  # (name, player id, hands, wins, rate)
+    # (name, player id, hands, wins, rate)
+    mates: list[tuple[str, int, int, int, int | None]] = field(default_factory=list)
+    # Drawn by the player page (scoring.history.charts).
+    score_chart: str = ""
+    rating_chart: str = ""
 
 
-def _bids(entry: VariantStats, lines: list) -> None:
-    levels, trumps = {}, {}
+def _bids(entry: VariantStats, lines: list[list[Any]]) -> None:
+    levels: dict[str, BidLine] = {}
+    trumps: dict[str, BidLine] = {}
     for level, trump, *counts in lines:
         levels.setdefault(level, BidLine(level_label(level))).add(*counts)
         trumps.setdefault(trump, BidLine(SYMBOLS.get(trump, trump) or "—", trump)).add(*counts)
@@ -297,7 +311,9 @@ def _bids(entry: VariantStats, lines: list) -> None:
     ]
 
 
-def _variant_stats(variant: str, games: dict, player, names: dict) -> VariantStats | None:
+def _variant_stats(
+    variant: str, games: Entries, player: Player, names: dict[int, str]
+) -> VariantStats | None:
     tables = [
         (table["table"], row)
         for table in games[ALL_TIME]["tables"]
@@ -309,12 +325,13 @@ def _variant_stats(variant: str, games: dict, player, names: dict) -> VariantSta
     entry = VariantStats(variant, variant_label(variant))
     mine = games.get(player_key(player.pk), {})
     for table, (_player, *figures) in sorted(tables):
-        course = [(0, 0)] + [tuple(point) for point in mine.get("courses", {}).get(table, [])]
+        points = mine.get("courses", {}).get(table, [])
+        course: list[tuple[float, float]] = [(0, 0)] + [(n, total) for n, total in points]
         entry.tables.append((table, table_label(table), Figures(*figures), course))
         entry.figures = entry.figures + Figures(*figures)
     if "rating" in mine:
         entry.rating, entry.rating_hands, course = mine["rating"]
-        entry.rating_course = [tuple(point) for point in course]
+        entry.rating_course = [(n, rating) for n, rating in course]
     _bids(entry, mine.get("bids", []))
     entry.mates = sorted(
         (
@@ -327,7 +344,7 @@ def _variant_stats(variant: str, games: dict, player, names: dict) -> VariantSta
     return entry
 
 
-def player_stats(player, names: dict[int, str]) -> list[VariantStats]:
+def player_stats(player: Player, names: dict[int, str]) -> list[VariantStats]:
     """Everything the player page shows, per game, all time; ``names`` are the league's
     players' names by id."""
     games = cache.figures(
@@ -340,8 +357,8 @@ def player_stats(player, names: dict[int, str]) -> list[VariantStats]:
     return [entry for entry in found if entry is not None]
 
 
-def _all_time(league_id: int):
-    def compute(variant):
+def _all_time(league_id: int) -> Callable[[str], Entries]:
+    def compute(variant: str) -> Entries:
         return compute_all_time(league_id, variant)
 
     return compute

@@ -34,7 +34,7 @@ class Period:
     def label(self) -> str:
         if self.kind == "year":
             return str(self.year)
-        if self.kind == "season":
+        if self.kind == "season" and self.year is not None and self.season is not None:
             return season_label(self.year, self.season)
         if self.kind == "range":
             if self.start and self.end:
@@ -80,7 +80,9 @@ def season_label(year: int, season: int) -> str:
     return names[season] % {"year": year}
 
 
-def choices(first: datetime.date | None, last: datetime.date | None, current: Period) -> dict:
+def choices(
+    first: datetime.date | None, last: datetime.date | None, current: Period
+) -> dict[str, list[Period]]:
     """Quick links: every year the league played (newest first) and the seasons of the
     year on show."""
     if first is None or last is None:
@@ -90,8 +92,8 @@ def choices(first: datetime.date | None, last: datetime.date | None, current: Pe
     low, high = max(first.year, FIRST_YEAR), min(last.year, LAST_YEAR)
     years = [year_period(y) for y in range(high, low - 1, -1)]
     year = current.year if current.kind in ("year", "season") else high
-    if not FIRST_YEAR <= year <= LAST_YEAR:
+    if year is None or not FIRST_YEAR <= year <= LAST_YEAR:
         return {"years": years, "seasons": []}
     seasons = [season_period(year, s) for s in (1, 2, 3, 4)]
-    seasons = [s for s in seasons if s.end >= first and s.start <= last]
+    seasons = [s for s in seasons if s.end and s.start and s.end >= first and s.start <= last]
     return {"years": years, "seasons": seasons}

@@ -20,7 +20,10 @@ Every player starts at 1500.
 """
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+P = TypeVar("P")  # a player, however the caller names one
 
 START = 1500.0
 K = 16.0
@@ -36,7 +39,8 @@ def handicap(difficulty: float) -> float:
 
 def expected(side: float, defenders: float, difficulty: float) -> float:
     """The declaring side's chance of making the contract, as the ratings see it."""
-    return 1.0 / (1.0 + 10.0 ** ((defenders - side + handicap(difficulty)) / SCALE))
+    odds: float = 10.0 ** ((defenders - side + handicap(difficulty)) / SCALE)  # never complex
+    return 1.0 / (1.0 + odds)
 
 
 def result(made: bool | None) -> float:
@@ -58,8 +62,12 @@ def changes(
 
 
 def rate_hand(
-    ratings: dict, side: Sequence, defenders: Sequence, difficulty: float, made: bool | None
-) -> dict:
+    ratings: Mapping[P, float],
+    side: Sequence[P],
+    defenders: Sequence[P],
+    difficulty: float,
+    made: bool | None,
+) -> dict[P, float]:
     """The new ratings of everyone at the table after one hand (players not yet rated
     start at ``START``)."""
     current = {p: ratings.get(p, START) for p in (*side, *defenders)}

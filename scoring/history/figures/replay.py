@@ -9,10 +9,11 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from scoring.history.figures import ratings
 from scoring.history.figures.rows import Game, chart_step, hands, sessions
-from scoring.history.figures.tables import contract_facts, options_key
+from scoring.history.figures.tables import ContractFacts, contract_facts, options_key
 
 SPARK_POINTS = 16  # points of a rating's sparkline on the league page
 
@@ -32,10 +33,16 @@ class Replay:
     """Each player's rating after each of their hands of the game, in order, and how
     many of those hands came before the period."""
 
-    courses: dict = field(default_factory=lambda: defaultdict(list))
-    before: dict = field(default_factory=dict)  # player: hands before the period
-    bids: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(_counts)))
-    mates: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(_counts)))
+    courses: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    # Player: hands before the period (None: marks the period as reached, while replaying).
+    before: dict[int | None, int] = field(default_factory=dict)
+    # Player: {(level, trump): counts}, and player: {partner: counts} (``_counts``).
+    bids: dict[int, dict[tuple[str, str], list[int]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(_counts))
+    )
+    mates: dict[int, dict[int, list[int]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(_counts))
+    )
 
 
 def _counts() -> list[int]:
@@ -43,12 +50,12 @@ def _counts() -> list[int]:
 
 
 @lru_cache(maxsize=4096)
-def _players(text: str) -> tuple:
+def _players(text: str) -> tuple[int, ...]:
     # A session's hands share a few line-ups: each is read once.
     return tuple(json.loads(text))
 
 
-def lineup(value) -> tuple:
+def lineup(value: str | list[int]) -> tuple[int, ...]:
     """A hand's line-up as the database gave it (JSON text on SQLite, a list on PostgreSQL)."""
     return _players(value) if isinstance(value, str) else tuple(value)
 
@@ -90,7 +97,9 @@ def replay(game: Game, tally: bool = False) -> Replay:
     return done
 
 
-def _tally(done: Replay, side: list, facts, made, points) -> None:
+def _tally(
+    done: Replay, side: list[int], facts: ContractFacts, made: bool | None, points: int | None
+) -> None:
     line = done.bids[side[0]][(facts.level, facts.trump)]
     line[0] += 1
     line[1] += made is True
@@ -106,10 +115,10 @@ def _tally(done: Replay, side: list, facts, made, points) -> None:
                 entry[1] += made is True
 
 
-def league_ratings(done: Replay, all_time: bool) -> list[list]:
+def league_ratings(done: Replay, all_time: bool) -> list[list[Any]]:
     """[[player, rating at the period's end, at its start, hands in it, sparkline], …]
     for each player with a hand in the period."""
-    found = []
+    found: list[list[Any]] = []
     for player, course in done.courses.items():
         first = done.before.get(player, 0)
         if len(course) <= first:
@@ -126,9 +135,9 @@ def league_ratings(done: Replay, all_time: bool) -> list[list]:
     return found
 
 
-def player_ratings(done: Replay) -> dict:
+def player_ratings(done: Replay) -> dict[int, list[Any]]:
     """{player: [rating now, hands, [[hands so far, rating], …] for a chart]}."""
-    found = {}
+    found: dict[int, list[Any]] = {}
     for player, course in done.courses.items():
         step = chart_step(len(course))
         chart = {0: ratings.START}

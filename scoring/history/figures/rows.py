@@ -12,9 +12,11 @@ only reading a key of the JSON house rules is written for each.
 """
 
 import datetime
+import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
-from django.db import connection
+from django.db import connection, models
 
 from scoring.history.figures.tables import table_key, table_option
 from scoring.models import GameSession, Hand, HandScore
@@ -60,7 +62,7 @@ class Game:
     end: datetime.date | None = None
 
 
-def _q(model) -> str:
+def _q(model: type[models.Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
@@ -68,10 +70,11 @@ def _date(value: datetime.date) -> object:
     return connection.ops.adapt_datefield_value(value)
 
 
-def _sessions(game: Game, bounded: bool = True) -> tuple[str, list]:
+def _sessions(game: Game, bounded: bool = True) -> tuple[str, list[object]]:
     """The ``ss`` CTE: the game's sessions with their date and score-table value, from
     ``game.start`` (when ``bounded``) to ``game.end``."""
     option = table_option(game.variant)
+    params: list[object]
     if option is None:
         value, params = "''", []
     elif connection.vendor == "postgresql":
@@ -81,7 +84,8 @@ def _sessions(game: Game, bounded: bool = True) -> tuple[str, list]:
             "COALESCE(json_extract(options, %s), %s)",
             [f'$."{option[0]}"', str(option[1])],
         )
-    where, bounds = ["league_id = %s", "variant = %s"], [game.league_id, game.variant]
+    where = ["league_id = %s", "variant = %s"]
+    bounds: list[object] = [game.league_id, game.variant]
     if bounded and game.start is not None:
         where.append("date >= %s")
         bounds.append(_date(game.start))
@@ -102,7 +106,8 @@ def _sessions(game: Game, bounded: bool = True) -> tuple[str, list]:
 def _materialized() -> str:
     """Compute the CTE once, not once per row that reads it (SQLite before 3.35 has no
     such hint: the figures come out the same there, only slower)."""
-    if connection.vendor == "sqlite" and connection.Database.sqlite_version_info < (3, 35):
+    # sqlite3 is the module Django's SQLite backend talks through.
+    if connection.vendor == "sqlite" and sqlite3.sqlite_version_info < (3, 35):
         return ""
     return "MATERIALIZED "
 
@@ -116,13 +121,14 @@ def _player_rows() -> str:
     )
 
 
-def _fetch(sql: str, params: list) -> list[tuple]:
+def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
-def _iso(value) -> str | None:
+def _iso(value: object) -> str | None:
     """A date as the database returned it (a date, or SQLite's text), as ISO text."""
     if value is None:
         return None
@@ -137,7 +143,7 @@ def standings(game: Game) -> dict[str, list[list[int]]]:
         f"WITH {sessions} SELECT s.tv, hs.player_id, {', '.join(FIGURES)}"
         f"{_player_rows()} GROUP BY s.tv, hs.player_id"
     )
-    found: dict[str, list] = {}
+    found: dict[str, list[list[int]]] = {}
     for value, player, *figures in _fetch(sql, params):
         table = table_key(game.variant, value or None)
         found.setdefault(table, []).append([player, *(int(f or 0) for f in figures)])
@@ -159,9 +165,10 @@ def chart_step(hands: int, points: int = CHART_POINTS) -> int:
     return step
 
 
-def _steps(game: Game, lines: dict[tuple[str, int], int]) -> tuple[str, list]:
+def _steps(game: Game, lines: dict[tuple[str, int], int]) -> tuple[str, list[object]]:
     """The ``steps`` CTE: each chart line's (table value, player, step, hands)."""
-    rows, params = [], []
+    rows: list[str] = []
+    params: list[object] = []
     for (table, player), hands in lines.items():
         rows.append("(%s, %s, %s, %s)")
         params += [_raw_value(game, table), player, chart_step(hands), hands]
@@ -207,10 +214,10 @@ UNION ALL SELECT 'c', lines.tv, r.p, r.n, r.cum, NULL, NULL, NULL, NULL
   WHERE r.n %% lines.step = 0 OR r.n = lines.hands"""
 
 
-def _records_sql(game: Game, lines: dict | None) -> tuple[str, list]:
+def _records_sql(game: Game, lines: dict[tuple[str, int], int] | None) -> tuple[str, list[object]]:
     sessions, params = _sessions(game, bounded=False)
     steps, step_params = _steps(game, lines) if lines else ("", [])
-    start = [] if game.start is None else [_date(game.start)]
+    start: list[object] = [] if game.start is None else [_date(game.start)]
     sql = _RECORDS.format(
         sessions=sessions,
         steps=f", {steps}" if lines else "",
@@ -223,7 +230,9 @@ def _records_sql(game: Game, lines: dict | None) -> tuple[str, list]:
     return sql, params + step_params + start
 
 
-def records(game: Game, lines: dict | None = None) -> dict[str, dict]:
+def records(
+    game: Game, lines: dict[tuple[str, int], int] | None = None
+) -> dict[str, dict[str, Any]]:
     """{score table: {"best": [player, session id, hand number, date, score] of the
     biggest hand, "streak": [player, hands, first date, last date] of the longest
     winning streak, and with ``lines`` ({(table, player): hands}, all time) "courses":
@@ -234,7 +243,7 @@ def records(game: Game, lines: dict | None = None) -> dict[str, dict]:
     the period does not count for it (as on the day the period ended, one that began
     earlier would not be the period's record). Ties go to whoever got there first.
     """
-    found: dict[str, dict] = {}
+    found: dict[str, dict[str, Any]] = {}
     for kind, value, player, a, b, since, day, session, number in _fetch(
         *_records_sql(game, lines)
     ):
@@ -251,7 +260,7 @@ def records(game: Game, lines: dict | None = None) -> dict[str, dict]:
     return found
 
 
-def hands(game: Game) -> list[tuple]:
+def hands(game: Game) -> list[tuple[Any, ...]]:
     """The game's played hands up to ``game.end``, in history order: (session id,
     declarer, partner, contract, target, made, points, line-up, killed seat); the
     line-up as the database returns JSON (text, or a list)."""
@@ -262,14 +271,14 @@ def hands(game: Game) -> list[tuple]:
         f" WHERE s.league_id = %s AND s.variant = %s AND h.status = '{Hand.PLAYED}'"
         f" AND h.declarer IS NOT NULL"
     )
-    params = [game.league_id, game.variant]
+    params: list[object] = [game.league_id, game.variant]
     if game.end is not None:
         sql += " AND s.date <= %s"
         params.append(_date(game.end))
     return _fetch(sql + " ORDER BY s.date, s.id, h.number", params)
 
 
-def sessions(game: Game) -> dict[int, tuple]:
+def sessions(game: Game) -> dict[int, tuple[datetime.date, Any]]:
     """{session id: (date, house rules)} of the game up to its end."""
     found = GameSession.objects.filter(league_id=game.league_id, variant=game.variant)
     if game.end is not None:

@@ -1,16 +1,19 @@
 """A league's sessions as the history pages list them, read live: a page of them, newest
 first, with each seat's total; a player's latest; the dates the league has played."""
 
+import datetime
 from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Subquery, Sum
 
 from scoring.history.figures.period import Period
 from scoring.history.figures.tables import variant_label
-from scoring.models import GameSession, Hand, HandScore, Seat
+from scoring.models import GameSession, Hand, HandScore, League, Player, Seat
 
 
-def league_span(league):
+def league_span(league: League) -> tuple[datetime.date | None, datetime.date | None]:
     """The dates of the league's first and last sessions (two index look-ups)."""
     sessions = GameSession.objects.filter(league=league)
     first = sessions.order_by("date").values_list("date", flat=True).first()
@@ -18,7 +21,7 @@ def league_span(league):
     return first, last
 
 
-def _totals(ids) -> dict:
+def _totals(ids: Iterable[int]) -> dict[tuple[int, int], int]:
     """{(session id, player id): total} for these sessions.
 
     Every player of these few sessions, never one player's filter: with it the database
@@ -33,7 +36,9 @@ def _totals(ids) -> dict:
     }
 
 
-def sessions_page(league, period: Period, page: int, per_page: int = 12):
+def sessions_page(
+    league: League, period: Period, page: int, per_page: int = 12
+) -> tuple[list[GameSession], bool]:
     """One page of the league's sessions in the period, newest first, with each seat's
     total and the number of hands: (sessions, has_more)."""
     found = GameSession.objects.filter(league=league)
@@ -50,7 +55,7 @@ def sessions_page(league, period: Period, page: int, per_page: int = 12):
     more = len(sessions) > per_page
     sessions = sessions[:per_page]
     ids = [s.pk for s in sessions]
-    totals = defaultdict(dict)
+    totals: dict[int, dict[int, int]] = defaultdict(dict)
     for (session_id, player), total in _totals(ids).items():
         totals[session_id][player] = total
     counts = dict(
@@ -78,7 +83,7 @@ def sessions_page(league, period: Period, page: int, per_page: int = 12):
     return sessions, more
 
 
-def player_sessions(player, limit: int = 10) -> list[dict]:
+def player_sessions(player: Player, limit: int = 10) -> list[dict[str, Any]]:
     """The player's latest sessions with a played hand, with their total in each, newest
     first (the league's sessions newest first, until ``limit`` of them seat the player)."""
     seat = Seat.objects.filter(session=OuterRef("pk"), player=player).order_by("-pk")

@@ -16,7 +16,7 @@ from functools import lru_cache
 from django.utils.translation import gettext as _
 
 from scoring.rules import VARIANTS, RulesError, find_variant
-from scoring.rules.bids import NAP_BIDS, NapBid
+from scoring.rules.bids import NAP_BIDS, NapBid, SuitLadder
 
 
 def table_option(variant_code: str) -> tuple[str, str] | None:
@@ -24,12 +24,12 @@ def table_option(variant_code: str) -> tuple[str, str] | None:
     when the variant has a single table."""
     variant = VARIANTS.get(variant_code)
     option = variant.score_table_option if variant else None
-    if option is None:
+    if variant is None or option is None:
         return None
     return option, variant.Rules.spec(option).default
 
 
-def table_key(variant_code: str, value) -> str:
+def table_key(variant_code: str, value: object) -> str:
     """The key of a score table: ``taiwan``, ``taiwan:hongkong`` (Taiwan's game on Hong
     Kong's table), ``mighty:pagat``… from the value of the variant's table rule."""
     option = table_option(variant_code)
@@ -38,7 +38,7 @@ def table_key(variant_code: str, value) -> str:
     return f"{variant_code}:{value}"
 
 
-def score_table(variant_code: str, options: dict | None) -> str:
+def score_table(variant_code: str, options: object) -> str:
     """The score table of a session's hands, from its stored house rules."""
     option = table_option(variant_code)
     if option is None or not isinstance(options, dict):
@@ -80,7 +80,9 @@ class ContractFacts:
 
 
 @lru_cache(maxsize=4096)
-def _contract_facts(variant_code: str, options_key: str, players: int, contract: str, target):
+def _contract_facts(
+    variant_code: str, options_key: str, players: int, contract: str, target: int | None
+) -> ContractFacts:
     variant = find_variant(variant_code)
     rules = variant.rules(json.loads(options_key), players)
     parsed = variant.parse_contract(contract, rules)
@@ -88,6 +90,8 @@ def _contract_facts(variant_code: str, options_key: str, players: int, contract:
         difficulty = (parsed.rank - 1) / (len(NAP_BIDS) - 1)
         return ContractFacts(parsed.name, "", difficulty, target)
     ladder = variant.ladder(rules, for_auction=False)
+    if not isinstance(ladder, SuitLadder):  # only Nap names its calls, read above
+        return ContractFacts(str(parsed), "", 0.5, target)
     span = ladder.high - ladder.low
     difficulty = (parsed.count - ladder.low) / span if span > 0 else 0.5
     difficulty = min(1.0, max(0.0, difficulty))
@@ -95,11 +99,13 @@ def _contract_facts(variant_code: str, options_key: str, players: int, contract:
     return ContractFacts(str(parsed.count), parsed.trump or "", difficulty, needed)
 
 
-def options_key(options) -> str:
+def options_key(options: object) -> str:
     return json.dumps(options or {}, sort_keys=True)
 
 
-def contract_facts(variant_code: str, options, players: int, contract: str, target):
+def contract_facts(
+    variant_code: str, options: object, players: int, contract: str, target: int | None
+) -> ContractFacts:
     """The contract's level, trump and difficulty. A contract the engine no longer reads
     (stored under other rules) still counts, as a middling one: the history must never
     fail on a stored hand. ``options`` is a session's house rules, or their
@@ -111,7 +117,7 @@ def contract_facts(variant_code: str, options, players: int, contract: str, targ
         return ContractFacts(str(contract)[:12], "", 0.5, target)
 
 
-def level_sort_key(level: str):
+def level_sort_key(level: str) -> tuple[int, int, str]:
     if level.isdigit():
         return (0, int(level), "")
     return (1, NAP_BIDS[level].rank if level in NAP_BIDS else 99, level)

@@ -16,13 +16,15 @@ from django.utils.translation import gettext as _
 
 from scoring.history.imports import prepare, write
 from scoring.history.imports.refusal import ImportRefused
+from scoring.history.imports.stream import Readable
+from scoring.models import League
 
 MAX_BYTES = settings.HISTORY_IMPORT_MAX_BYTES
 
 __all__ = ["MAX_BYTES", "ImportRefused", "import_league"]
 
 
-def import_league(league, file) -> dict:
+def import_league(league: League, file: Readable | bytes | bytearray) -> dict[str, int]:
     """Check the league file ``file`` (open for binary reading, or bytes) and write it
     into ``league``, which must be empty. Returns counts; raises ``ImportRefused`` with
     nothing saved."""

@@ -12,7 +12,10 @@ import os
 import sys
 import tempfile
 import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
+from typing import IO, Any, TypeVar
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -22,6 +25,7 @@ from pydantic import ValidationError
 from scoring.history.imports import schema
 from scoring.history.imports.refusal import (
     ImportRefused,
+    Location,
     head_place,
     head_refusal,
     refused,
@@ -32,7 +36,7 @@ from scoring.history.imports.refusal import (
 )
 from scoring.history.imports.refusal import field as field_words
 from scoring.history.imports.rescore import Engine, session_rows
-from scoring.history.imports.stream import JsonStream, LoneSurrogate
+from scoring.history.imports.stream import JsonStream, LoneSurrogate, Readable
 from scoring.rules import RulesError, find_variant
 from scoring.words.names import name_key
 
@@ -42,6 +46,11 @@ MAX_VALUE = 8 * 1024 * 1024  # characters: one session of the longest, with room
 BATCH = 4000  # hands written in one transaction (a tenth of a second or so)
 BATCH_SESSIONS = 500
 NICE = 5  # below the pages' threads, yet not starved by any other busy process
+T = TypeVar("T")
+# One session for the writer: its row, its hands' rows, each hand's scores.
+Batch = list[tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[int, ...]]]]
+# A place in the file → (the place in words, the field in words).
+Locate = Callable[[Location], tuple[str, str]]
 
 
 @dataclass
@@ -49,11 +58,11 @@ class Prepared:
     """A checked league: its head, and its sessions as rows in batches on disk."""
 
     head: schema.Head
-    spill: object = field(repr=False)
+    spill: IO[bytes] = field(repr=False)
     sessions: int = 0
     hands: int = 0
 
-    def batches(self):
+    def batches(self) -> Iterator[Batch]:
         """Lists of (session row, hand rows, hands' scores), in the file's order."""
         self.spill.seek(0)
         while size := int.from_bytes(self.spill.read(8), "little"):
@@ -63,13 +72,13 @@ class Prepared:
         self.spill.close()
 
 
-def in_background(work, *args):
+def in_background(work: Callable[..., T], *args: object) -> T:
     """``work(*args)`` in a thread of lower CPU priority, in the caller's language; its
     result, or its exception raised here."""
     language = translation.get_language()
-    outcome = {}
+    outcome: dict[str, Any] = {}
 
-    def run():
+    def run() -> None:
         if sys.platform.startswith("linux"):
             try:  # on Linux a thread has its own nice value; it ends with the thread
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
@@ -86,10 +95,11 @@ def in_background(work, *args):
     thread.join()
     if "error" in outcome:
         raise outcome["error"]
-    return outcome["value"]
+    value: T = outcome["value"]
+    return value
 
 
-def prepare(file) -> Prepared:
+def prepare(file: Readable) -> Prepared:
     """Read, check and score ``file`` (binary, read from the start); ImportRefused with
     the first problem, in words."""
     spill = tempfile.TemporaryFile()
@@ -100,7 +110,7 @@ def prepare(file) -> Prepared:
         raise
 
 
-def read_head(file) -> schema.Head:
+def read_head(file: Readable) -> schema.Head:
     """Only the head of ``file`` (its league and players), checked as an import checks
     it; the sessions are not checked, and not read at all when they come last, as the
     app writes them. ImportRefused with the first problem, in words."""
@@ -121,16 +131,19 @@ def read_head(file) -> schema.Head:
     if missing:
         raise refused(the_file(), _("it lacks {fields}.").format(fields=", ".join(missing)))
     reader._check_head()
+    assert reader.checked is not None  # checked whole, or refused
     return reader.checked
 
 
 class _Reader:
-    def __init__(self, file, spill) -> None:
+    def __init__(self, file: Readable, spill: IO[bytes] | None) -> None:
         self.stream = JsonStream(file, MAX_VALUE)
-        self.spill, self.pending, self.pending_hands = spill, [], 0
-        self.head: dict = {}
+        self.spill = spill  # None: only the head is read
+        self.pending: Batch = []
+        self.pending_hands = 0
+        self.head: dict[str, Any] = {}
         self.checked: schema.Head | None = None
-        self.seated: dict[str, tuple[int, str]] = {}  # seats read before the players
+        self.seated: dict[str, tuple[str, str]] = {}  # seats read before the players
         self.engine = Engine()
         self.sessions = self.hands = 0
 
@@ -149,6 +162,7 @@ class _Reader:
         self._check_head()
         self._check_seated()
         self._flush()
+        assert self.checked is not None and self.spill is not None  # checked whole, or refused
         return Prepared(self.checked, self.spill, self.sessions, self.hands)
 
     def _member(self, name: str) -> None:
@@ -200,10 +214,9 @@ class _Reader:
             except StopIteration:
                 return
             except LoneSurrogate as found:
-                place, value = session_place(index, found.value), found.value
-                raise _surrogate_at(
-                    found, lambda path, place=place, value=value: session_field(path, place, value)
-                ) from None
+                place = session_place(index, found.value)
+                locate = partial(session_field, place=place, raw=found.value)
+                raise _surrogate_at(found, locate) from None
             if index > MAX_SESSIONS:
                 raise refused(
                     the_file(),
@@ -211,7 +224,7 @@ class _Reader:
                 )
             self._session(index, raw)
 
-    def _session(self, index: int, raw) -> None:
+    def _session(self, index: int, raw: object) -> None:
         place = session_place(index, raw)
         try:
             session = schema.Session.model_validate(raw)
@@ -250,14 +263,14 @@ class _Reader:
                 self._seated(place, name)
 
     def _flush(self) -> None:
-        if self.pending:
+        if self.pending and self.spill is not None:
             data = marshal.dumps(self.pending)
             self.spill.write(len(data).to_bytes(8, "little"))
             self.spill.write(data)
             self.pending, self.pending_hands = [], 0
 
 
-def _surrogate_at(found: LoneSurrogate, locate) -> ImportRefused:
+def _surrogate_at(found: LoneSurrogate, locate: Locate) -> ImportRefused:
     """The refusal of half a character at ``found.path``; ``locate(path)`` gives the place
     and the field's words. In a key, the field is the object the key names a field of."""
     path = found.path
@@ -279,7 +292,7 @@ def _surrogate(found: LoneSurrogate, noun: str) -> str:
     ).format(field=noun, escape=found.escape)
 
 
-def _format_and_version(name: str, value) -> None:
+def _format_and_version(name: str, value: object) -> None:
     """A file of another kind, or of a later version, is refused before its sessions."""
     if name == "format" and value != schema.FORMAT:
         raise refused(the_file(), _("it is not a league file from this app."))

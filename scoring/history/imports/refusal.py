@@ -6,13 +6,17 @@ pydantic's own messages never reach anyone: each error of ``.schema`` becomes on
 sentences below, by its type, with the field named in words.
 """
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
+from django_stubs_ext import StrPromise
+from pydantic_core import ErrorDetails
 
 from scoring.history.imports.schema import MAX_NUMBER, MODES, STATUSES
 
 # What each field of the file is called in a sentence.
-FIELDS = {
+FIELDS: dict[int | str, StrPromise] = {
     "format": gettext_lazy("the format"),
     "version": gettext_lazy("the version"),
     "league": gettext_lazy("the league"),
@@ -54,12 +58,14 @@ FIELDS = {
     "players_per_hand": gettext_lazy("how many are dealt in"),
     "all_seats": gettext_lazy("the seats the session has had"),
 }
-HAND_FIELDS = {
+HAND_FIELDS: dict[int | str, StrPromise] = {
     "version": gettext_lazy("the hand's version"),
     "players": gettext_lazy("who played it"),
     "sat_out": gettext_lazy("who sat it out"),
 }
-CHOICES = {"status": STATUSES, "mode": MODES}
+CHOICES: dict[int | str, tuple[str, ...]] = {"status": STATUSES, "mode": MODES}
+# Where an error is in the file: names of fields and positions in lists, from the top.
+Location = tuple[int | str, ...]
 
 
 class ImportRefused(Exception):
@@ -76,11 +82,11 @@ def refused(place: str, problem: str) -> ImportRefused:
     return ImportRefused(_("{place}: {problem}").format(place=place, problem=problem))
 
 
-def field(name) -> str:
+def field(name: int | str) -> str:
     return str(FIELDS.get(name, _("a field of the file")))
 
 
-def shown(value, longest: int = 30) -> str:
+def shown(value: object, longest: int = 30) -> str:
     """A bit of what the file says, short enough for a sentence."""
     text = value if isinstance(value, str) else str(value)
     return text[:longest] + "…" if len(text) > longest else text
@@ -93,14 +99,14 @@ def the_file() -> str:
     return _("The file")
 
 
-def session_place(index: int, raw) -> str:
+def session_place(index: int, raw: object) -> str:
     day = raw.get("date") if isinstance(raw, dict) else None
     if isinstance(day, str) and len(day) == 10 and day.isascii():
         return _("Session {number} ({date})").format(number=index, date=day)
     return _("Session {number}").format(number=index)
 
 
-def hand_place(session: str, raw, position: int) -> str:
+def hand_place(session: str, raw: object, position: int) -> str:
     number = raw.get("number") if isinstance(raw, dict) else None
     if type(number) is int and 1 <= number <= MAX_NUMBER:
         return _("{session}, hand {number}").format(session=session, number=number)
@@ -109,7 +115,7 @@ def hand_place(session: str, raw, position: int) -> str:
     )
 
 
-def head_place(loc: tuple) -> tuple[str, str]:
+def head_place(loc: Location) -> tuple[str, str]:
     """(place, field in words) of an error at ``loc`` in the file's head."""
     if len(loc) >= 2 and loc[0] == "league":
         return _("The league"), field(loc[1])
@@ -122,7 +128,7 @@ def head_place(loc: tuple) -> tuple[str, str]:
     return the_file(), field(loc[0]) if loc else _("the file")
 
 
-def session_field(loc: tuple, place: str, raw) -> tuple[str, str]:
+def session_field(loc: Location, place: str, raw: object) -> tuple[str, str]:
     """(place, field in words) of an error at ``loc`` in a session."""
     if len(loc) >= 2 and loc[0] == "hands" and isinstance(loc[1], int):
         hands = raw.get("hands") if isinstance(raw, dict) else None
@@ -141,7 +147,7 @@ def session_field(loc: tuple, place: str, raw) -> tuple[str, str]:
     return place, field(loc[0]) if loc else _("the session")
 
 
-def _hand_field(rest: tuple) -> str:
+def _hand_field(rest: Location) -> str:
     if not rest:
         return _("the hand")
     name = rest[0]
@@ -174,7 +180,7 @@ _NUMBER = ("int_type", "int_parsing", "int_from_float")
 _OBJECT = ("dict_type", "model_type", "model_attributes_type")
 
 
-def problem(error: dict, noun: str) -> str:
+def problem(error: ErrorDetails, noun: str) -> str:
     """One pydantic error (``ValidationError.errors()`` entry) as the app says it."""
     kind, context = error["type"], error.get("ctx") or {}
     if kind == "missing":
@@ -215,7 +221,7 @@ def problem(error: dict, noun: str) -> str:
     return _custom(kind, context, noun)
 
 
-def _custom(kind: str, context: dict, noun: str) -> str:
+def _custom(kind: str, context: dict[str, Any], noun: str) -> str:
     """The sentences of the schema's own validators."""
     if kind == "one_of":
         return _("{field} must be one of {choices}.").format(field=noun, **context)
@@ -242,7 +248,7 @@ def _custom(kind: str, context: dict, noun: str) -> str:
             field=noun, seat=shown(context["seat"], 5)
         )
     if kind == "sentence":
-        return context["sentence"]
+        return str(context["sentence"])
     if kind == "empty_name":
         return _("{field} is empty.").format(field=noun)
     if kind == "same_name":
@@ -253,11 +259,11 @@ def _custom(kind: str, context: dict, noun: str) -> str:
     return _("what the file gives for {field} is not what a league file holds.").format(field=noun)
 
 
-def head_refusal(error: dict) -> ImportRefused:
+def head_refusal(error: ErrorDetails) -> ImportRefused:
     place, noun = head_place(error["loc"])
     return refused(place, problem(error, noun))
 
 
-def session_refusal(error: dict, place: str, raw) -> ImportRefused:
+def session_refusal(error: ErrorDetails, place: str, raw: object) -> ImportRefused:
     where, noun = session_field(error["loc"], place, raw)
     return refused(where, problem(error, noun))

@@ -11,18 +11,28 @@ file are never taken (anyone can type a sentence): the engine writes them again.
 """
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as data_field
+from typing import Any, NoReturn
 
 from django.utils.translation import gettext as _
 
 from scoring.history.imports import seating
 from scoring.history.imports.refusal import field, hand_place, refused, shown
 from scoring.history.imports.schema import Session
-from scoring.rules import HandFacts, RulesError, find_variant, parse_card
+from scoring.history.imports.seating import HandEntry, Where
+from scoring.rules import Card, HandFacts, RulesError, Score, Variant, find_variant, parse_card
+from scoring.rules.bids import Contract
+from scoring.rules.options import TableRules
 from scoring.words.names import name_key
 
-PASSED = {
+# The engine's house rules kept for one import, by game, player count and options.
+RulesKey = tuple[str, int, str]
+# Who played a hand, and who sat it out ([place, name] each; None: nobody).
+Lineup = tuple[list[str], list[list[Any]] | None]
+
+PASSED: dict[str, object] = {
     "declarer": None,
     "contract": "",
     "called_card": "",
@@ -49,19 +59,26 @@ class Engine:
     a game's house rules, a contract, a card (all pure functions of what is asked)."""
 
     def __init__(self) -> None:
-        self.rules, self.contracts, self.cards = {}, {}, {}
+        self.rules: dict[RulesKey, TableRules] = {}
+        self.contracts: dict[tuple[RulesKey, str], Contract] = {}
+        self.cards: dict[str, Card] = {}
 
-    def table(self, variant, options: dict, players: int):
+    def table(
+        self, variant: Variant[Any], options: Mapping[str, Any] | None, players: int
+    ) -> tuple[TableRules, RulesKey | None]:
         """(rules, key) for ``options`` at a table of ``players``; RulesError if invalid."""
         try:
             key = (variant.code, players, json.dumps(options, sort_keys=True))
         except (TypeError, ValueError, RecursionError):
-            return variant.rules(options, players), None
+            rules: TableRules = variant.rules(options, players)
+            return rules, None
         if key not in self.rules:
             self.rules[key] = variant.rules(options, players)
         return self.rules[key], key
 
-    def contract(self, variant, rules, key, text: str):
+    def contract(
+        self, variant: Variant[Any], rules: TableRules, key: RulesKey | None, text: str
+    ) -> Contract:
         if key is None:
             return variant.parse_contract(text, rules)
         found = self.contracts.get((key, text))
@@ -69,7 +86,7 @@ class Engine:
             found = self.contracts[(key, text)] = variant.parse_contract(text, rules)
         return found
 
-    def card(self, code: str):
+    def card(self, code: str) -> Card:
         found = self.cards.get(code)
         if found is None:
             found = self.cards[code] = parse_card(code)
@@ -81,14 +98,14 @@ class Table:
     """One session's game, as its hands are checked."""
 
     place: str
-    variant: object
-    rules: object
-    key: tuple | None
+    variant: Variant[Any]
+    rules: TableRules | None  # once at a count (``at``)
+    key: RulesKey | None
     players: int
-    options: dict | None = None
-    counts: dict = data_field(default_factory=dict)  # {players: this game at that count}
+    options: dict[str, Any] | None = None
+    counts: "dict[int, Table]" = data_field(default_factory=dict)  # this game at each count
 
-    def fail(self, problem: str, where: tuple | None = None):
+    def fail(self, problem: str, where: Where | None = None) -> NoReturn:
         """Refuse the file: ``problem`` at this session, or at ``where`` (a hand and its
         position in the list)."""
         raise refused(hand_place(self.place, *where) if where else self.place, problem)
@@ -96,7 +113,7 @@ class Table:
     def game(self) -> str:
         return _(self.variant.name)
 
-    def at(self, players: int, engine: Engine, where: tuple) -> "Table":
+    def at(self, players: int, engine: Engine, where: Where) -> "Table":
         """This session's game at a table of ``players``: a hand's own count."""
         found = self.counts.get(players)
         if found is None:
@@ -114,7 +131,7 @@ class Table:
             found = self.counts[players] = replace(self, rules=rules, key=key, players=players)
         return found
 
-    def seat(self, value, name: str, where: tuple | None) -> None:
+    def seat(self, value: int | None, name: str, where: Where | None) -> None:
         if value is not None and value >= self.players:
             self.fail(
                 _("{field} must be a seat from 0 to {last}.").format(
@@ -124,7 +141,9 @@ class Table:
             )
 
 
-def session_rows(session: Session, place: str, engine: Engine):
+def session_rows(
+    session: Session, place: str, engine: Engine
+) -> tuple[tuple[Any, ...], list[tuple[Any, ...]], list[tuple[int, ...]], dict[str, Any]]:
     """(the session's row, its hands' rows, each hand's scores, the names its hands give
     as {name key: (place, name)}) for the writer."""
     variant = find_variant(session.variant)
@@ -152,11 +171,13 @@ def session_rows(session: Session, place: str, engine: Engine):
         tuple(session.seats),
         seating.seat_rows(session.seats, rings) if seats is None else seats,
     )
-    named = {}
+    given: dict[str, tuple[Where, str]] = {}
     for _number, ring, where in rings:
-        for name in ring if where else ():
-            named.setdefault(name_key(name), (where, name))
-    named = {key: (hand_place(place, *where), name) for key, (where, name) in named.items()}
+        if where is None:  # the session's seats: named where they sit, below
+            continue
+        for name in ring:
+            given.setdefault(name_key(name), (where, name))
+    named = {key: (hand_place(place, *where), name) for key, (where, name) in given.items()}
     for _number, name, *_run in seats or ():
         named.setdefault(name_key(name), (place, name))
     return row, hands, scores, named
@@ -176,11 +197,17 @@ def _house_rules(session: Session, table: Table, engine: Engine) -> None:
     table.fail(_("the house rules: {problem}").format(problem=problem))
 
 
-def _hands(session: Session, table: Table, engine: Engine):
-    rows, scores, keys, rings = [], [], set(), []
-    last, lineup = 0, None
+def _hands(
+    session: Session, table: Table, engine: Engine
+) -> tuple[list[tuple[Any, ...]], list[tuple[int, ...]], list[seating.Ring], Lineup | None]:
+    rows: list[tuple[Any, ...]] = []
+    scores: list[tuple[int, ...]] = []
+    keys: set[str] = set()
+    rings: list[seating.Ring] = []
+    last = 0
+    lineup: Lineup | None = None
     for position, hand in enumerate(session.hands, start=1):
-        where = (hand, position)
+        where: Where = (hand, position)
         if hand["number"] <= last:
             table.fail(_("the hands must be listed in order, each number once."), where)
         if hand["key"] in keys:
@@ -193,8 +220,9 @@ def _hands(session: Session, table: Table, engine: Engine):
         at = table.at(len(players), engine, where)
         at.seat(hand["dealer"], "dealer", where)
         _killed(hand, at, where)
+        deltas: tuple[int, ...] = ()
         if hand["status"] == "passed":
-            values, deltas = _passed(hand, at, where), ()
+            values = _passed(hand, at, where)
         else:
             values, deltas = _played(hand, at, engine, where)
         for name in JSON_COLUMNS:
@@ -207,7 +235,7 @@ def _hands(session: Session, table: Table, engine: Engine):
     return rows, scores, rings, lineup
 
 
-def _killed(hand: dict, table: Table, where: tuple) -> None:
+def _killed(hand: HandEntry, table: Table, where: Where) -> None:
     """A seat killed only where the game kills one at this count, and in a hand played."""
     killed = hand.get("sitting_out")
     if killed is None:
@@ -229,14 +257,14 @@ def _killed(hand: dict, table: Table, where: tuple) -> None:
     table.seat(killed, "sitting_out", where)
 
 
-def _json(value) -> str | None:
+def _json(value: object) -> str | None:
     """A JSON column's value as Django writes it (null stays null)."""
     if value is None:
         return None
     return "[]" if value == [] else json.dumps(value)
 
 
-def _passed(hand: dict, table: Table, where: tuple) -> dict:
+def _passed(hand: HandEntry, table: Table, where: Where) -> dict[str, Any]:
     for name, value in PASSED.items():
         if hand[name] != value:
             table.fail(
@@ -250,7 +278,9 @@ def _passed(hand: dict, table: Table, where: tuple) -> dict:
     return {**hand, "lines": []}
 
 
-def _played(hand: dict, table: Table, engine: Engine, where: tuple):
+def _played(
+    hand: HandEntry, table: Table, engine: Engine, where: Where
+) -> tuple[dict[str, Any], tuple[int, ...]]:
     if hand["declarer"] is None:
         table.fail(_("it was played, so it needs a declarer."), where)
     for name in ("declarer", "partner"):
@@ -269,11 +299,7 @@ def _played(hand: dict, table: Table, engine: Engine, where: tuple):
             _("it must have one score per seat ({count}).").format(count=table.players), where
         )
     _counted_as_the_game_counts(hand, table, where)
-    try:
-        contract = engine.contract(table.variant, table.rules, table.key, hand["contract"])
-    except RulesError as error:
-        table.fail(_("the contract: {problem}").format(problem=error.message), where)
-    score = _score(hand, table, engine, contract, where)
+    score = _score(hand, table, engine, _contract(hand, table, engine, where), where)
     if tuple(hand["scores"]) != score.deltas:
         table.fail(
             _("its scores ({stored}) are not what the rules give ({engine}).").format(
@@ -301,7 +327,15 @@ def _played(hand: dict, table: Table, engine: Engine, where: tuple):
     return values, score.deltas
 
 
-def _counted_as_the_game_counts(hand: dict, table: Table, where: tuple) -> None:
+def _contract(hand: HandEntry, table: Table, engine: Engine, where: Where) -> Contract:
+    assert table.rules is not None  # a table at a hand's count (``Table.at``)
+    try:
+        return engine.contract(table.variant, table.rules, table.key, hand["contract"])
+    except RulesError as error:
+        table.fail(_("the contract: {problem}").format(problem=error.message), where)
+
+
+def _counted_as_the_game_counts(hand: HandEntry, table: Table, where: Where) -> None:
     """The result entered one of the ways the game counts it, each card discarded once."""
     if table.variant.counts_tricks:
         _counted_in_tricks(hand, table, where)
@@ -316,7 +350,7 @@ def _counted_as_the_game_counts(hand: dict, table: Table, where: tuple) -> None:
     _counted_in_points(hand, table, where)
 
 
-def _counted_in_tricks(hand: dict, table: Table, where: tuple) -> None:
+def _counted_in_tricks(hand: HandEntry, table: Table, where: Where) -> None:
     """Tricks by seat (or none, the hand toppled), or the quick count the table page
     opens with: the declarer's side's tricks alone, kept where a point-card game keeps
     its count (``scoring.table.form``)."""
@@ -353,7 +387,7 @@ def _counted_in_tricks(hand: dict, table: Table, where: tuple) -> None:
         table.fail(_("it needs the tricks each seat took."), where)
 
 
-def _quick_count_of_tricks(hand: dict, table: Table, where: tuple) -> None:
+def _quick_count_of_tricks(hand: HandEntry, table: Table, where: Where) -> None:
     """A quick count says only how many tricks the declarer's side took: the table page
     stores no tricks by seat with it, and a hand toppled is entered as tricks."""
     for name, value in (("tricks", None), ("toppled", False)):
@@ -374,7 +408,7 @@ def _quick_count_of_tricks(hand: dict, table: Table, where: tuple) -> None:
         )
 
 
-def _counted_in_points(hand: dict, table: Table, where: tuple) -> None:
+def _counted_in_points(hand: HandEntry, table: Table, where: Where) -> None:
     if hand["mode"] == "cards":
         if hand["captured"] is None:
             table.fail(_("its result was entered as cards, so it needs the captured cards."), where)
@@ -393,7 +427,7 @@ def _counted_in_points(hand: dict, table: Table, where: tuple) -> None:
             ),
             where,
         )
-    seen = set()
+    seen: set[Card] = set()
     for code in hand["discards"]:
         card = parse_card(code)
         if card in seen:
@@ -401,7 +435,9 @@ def _counted_in_points(hand: dict, table: Table, where: tuple) -> None:
         seen.add(card)
 
 
-def _score(hand: dict, table: Table, engine: Engine, contract, where: tuple):
+def _score(
+    hand: HandEntry, table: Table, engine: Engine, contract: Contract, where: Where
+) -> Score:
     captured = hand["captured"]
     if captured is not None:
         captured = {int(s): tuple(map(engine.card, cards)) for s, cards in captured.items()}

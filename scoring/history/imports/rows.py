@@ -10,18 +10,29 @@ own format, say), so the stored rows are the same as the ORM's.
 
 import json
 import uuid
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from django.db import connection, models
+from django.db.backends.utils import CursorWrapper
+
+Convert = Callable[[Any], object]
 
 
-def _quoted(model, columns) -> tuple[str, str]:
-    meta = model._meta
-    names = ", ".join(connection.ops.quote_name(meta.get_field(c).column) for c in columns)
-    return connection.ops.quote_name(meta.db_table), names
+def _quoted(model: type[models.Model], columns: Iterable[str]) -> tuple[str, str]:
+    names = ", ".join(connection.ops.quote_name(_column(model, c)) for c in columns)
+    return connection.ops.quote_name(model._meta.db_table), names
 
 
-def _converter(model_field):
+def _column(model: type[models.Model], name: str) -> str:
+    found = model._meta.get_field(name)
+    if not isinstance(found, models.Field) or found.column is None:
+        raise ValueError(f"{name} is not a column of {model.__name__}")
+    return found.column
+
+
+def _converter(model_field: Any) -> Convert | None:
     """How a text value of this field is given to executemany; None when as it is."""
     if isinstance(model_field, models.JSONField):
         adapt = connection.ops.adapt_json_value
@@ -44,7 +55,7 @@ def _converter(model_field):
 class Rows:
     """Writes rows of ``columns`` (field names) into ``model``'s table."""
 
-    def __init__(self, model, columns) -> None:
+    def __init__(self, model: type[models.Model], columns: Iterable[str]) -> None:
         self.model, self.columns = model, tuple(columns)
         self.table, self.names = _quoted(model, self.columns)
         fields = [model._meta.get_field(name) for name in self.columns]
@@ -54,10 +65,11 @@ class Rows:
             if (convert := _converter(model_field)) is not None
         ]
 
-    def put(self, cursor, rows) -> None:
-        raw = getattr(cursor, "cursor", None)
-        if hasattr(raw, "copy"):
-            with raw.copy(f"COPY {self.table} ({self.names}) FROM STDIN") as copy:
+    def put(self, cursor: CursorWrapper, rows: Iterable[Sequence[Any]]) -> None:
+        raw = getattr(cursor, "cursor", None)  # the driver's own cursor
+        copying = getattr(raw, "copy", None)  # psycopg's COPY
+        if copying is not None:
+            with copying(f"COPY {self.table} ({self.names}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
             return
@@ -66,7 +78,7 @@ class Rows:
         marks = ", ".join(["%s"] * len(self.columns))
         cursor.executemany(f"INSERT INTO {self.table} ({self.names}) VALUES ({marks})", list(rows))
 
-    def _prepared(self, row) -> list:
+    def _prepared(self, row: Sequence[Any]) -> list[Any]:
         values = list(row)
         for index, convert in self.converters:
             if values[index] is not None:
@@ -74,7 +86,9 @@ class Rows:
         return values
 
 
-def ids(cursor, model, parent: str, parents: list, order: str) -> list[int]:
+def ids(
+    cursor: CursorWrapper, model: type[models.Model], parent: str, parents: list[int], order: str
+) -> list[int]:
     """The ids of ``model``'s rows whose ``parent`` is among ``parents``, in ``order``."""
     table, column = _quoted(model, (parent,))
     marks = ", ".join(["%s"] * len(parents))

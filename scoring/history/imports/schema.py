@@ -15,9 +15,10 @@ many it deals in and, where its table changed, every seat it has had.
 
 import datetime
 import re
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from functools import lru_cache
-from typing import Annotated, Any, Literal, NotRequired
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, get_args
 
 from django.core.exceptions import ValidationError
 from pydantic import (
@@ -54,19 +55,21 @@ MAX_SCORE = 10_000_000
 MAX_RESULT = 1000
 PLAYER_NAME, LEAGUE_NAME = 40, 80
 RAW_NAME = 200  # before spaces are trimmed; a longer name is refused unread
-STATUSES = ("played", "passed")
-MODES = ("count", "cards", "tricks", "")
+Status = Literal["played", "passed"]
+Mode = Literal["count", "cards", "tricks", ""]
+STATUSES: tuple[str, ...] = get_args(Status)
+MODES: tuple[str, ...] = get_args(Mode)
 _STAKE = re.compile(r"[0-9]{1,6}\.[0-9]{2}")
 _SEAT_KEY = re.compile(r"[0-9]")
 KEY = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 
 
-def _error(kind: str, **context) -> PydanticCustomError:
+def _error(kind: str, **context: object) -> PydanticCustomError:
     # The template is for logs only: refusal.py writes the sentence a person reads.
     return PydanticCustomError(kind, kind, context)
 
 
-def _one_of(choices):
+def _one_of(choices: Iterable[str]) -> Callable[[str], str]:
     def check(text: str) -> str:
         if text not in choices:
             raise _error("one_of", choices=", ".join(c or '""' for c in choices))
@@ -128,7 +131,7 @@ def _seat_key(text: str) -> str:
     return text
 
 
-def _name(longest: int):
+def _name(longest: int) -> Callable[[str], str]:
     def check(text: str) -> str:
         try:
             name = clean_name(text, longest)
@@ -152,16 +155,16 @@ def _distinct(names: list[str]) -> list[str]:
     return names
 
 
-def _bounded(low: int, high: int):
-    return Annotated[StrictInt, Field(ge=low, le=high)]
-
-
-def _text(longest: int):
-    return Annotated[StrictStr, Field(max_length=longest)]
-
-
-Seat = _bounded(0, MAX_SEATS - 1)
-Result = _bounded(-MAX_RESULT, MAX_RESULT)
+# Whole numbers within bounds, each written out so that the type checker reads it too.
+Seat = Annotated[StrictInt, Field(ge=0, le=MAX_SEATS - 1)]
+Result = Annotated[StrictInt, Field(ge=-MAX_RESULT, le=MAX_RESULT)]
+HandNumber = Annotated[StrictInt, Field(ge=1, le=MAX_NUMBER)]
+LaterHand = Annotated[StrictInt, Field(ge=2, le=MAX_NUMBER)]
+Points = Annotated[StrictInt, Field(ge=0, le=100)]
+Tricks = Annotated[StrictInt, Field(ge=0, le=20)]
+HandVersion = Annotated[StrictInt, Field(ge=1, le=10**9)]
+Score = Annotated[StrictInt, Field(ge=-MAX_SCORE, le=MAX_SCORE)]
+DealtIn = Annotated[StrictInt, Field(ge=1, le=MAX_SEATS)]
 Card = Annotated[StrictStr, Field(max_length=3), AfterValidator(_card)]
 SeatKey = Annotated[StrictStr, AfterValidator(_seat_key)]
 VariantCode = Annotated[StrictStr, Field(max_length=20), AfterValidator(_one_of(tuple(VARIANTS)))]
@@ -170,16 +173,19 @@ Moment = Annotated[StrictStr, Field(max_length=40), AfterValidator(_moment)]
 Cards = Annotated[list[Card], Field(max_length=60)]
 Options = dict[StrictStr, Any]  # house rules: the engine reads them (variant.rules)
 Stake = Annotated[StrictStr, Field(max_length=12), AfterValidator(_stake)]
+if TYPE_CHECKING:
+    SessionDate = datetime.date  # what the validator below makes of the text
+else:
+    SessionDate = Annotated[StrictStr, Field(max_length=10), AfterValidator(_date)]
 # Who sat a hand out: [place among everyone at the table, name], as the export writes it.
 SatOut = Annotated[list[tuple[Seat, PlayerName]], Field(max_length=MAX_SEATS)]
 # A seat: [its number, its player, its first hand, its last hand or null: still taken].
 # Numbers grow as players join between others; each coming and going adds a seat.
 MAX_SEAT_ROWS = 200
-SeatRow = tuple[
-    _bounded(0, MAX_SEAT_ROWS), PlayerName, _bounded(1, MAX_NUMBER), _bounded(1, MAX_NUMBER) | None
-]
+SeatNumber = Annotated[StrictInt, Field(ge=0, le=MAX_SEAT_ROWS)]
+SeatRow = tuple[SeatNumber, PlayerName, HandNumber, HandNumber | None]
 # A later stake: [first hand it is played at, stake or null].
-StakeChange = tuple[_bounded(2, MAX_NUMBER), Stake | None]
+StakeChange = tuple[LaterHand, Stake | None]
 
 
 @with_config(ConfigDict(extra="forbid"))
@@ -187,26 +193,28 @@ class Hand(TypedDict):
     """One hand as the table entered it and the engine scored it (a dict: 100,000 of them
     are read, and a dict is the cheapest thing pydantic makes)."""
 
-    number: _bounded(1, MAX_NUMBER)
+    number: HandNumber
     dealer: Seat
-    status: Literal[STATUSES]
+    status: Status
     declarer: Seat | None
-    contract: _text(12)
+    contract: Annotated[StrictStr, Field(max_length=12)]
     called_card: Annotated[StrictStr, Field(max_length=3), AfterValidator(_card_or_none)]
     partner: Seat | None
-    mode: Literal[MODES]
-    declarer_points: _bounded(0, 100) | None
+    mode: Mode
+    declarer_points: Points | None
     captured: Annotated[dict[SeatKey, Cards], Field(max_length=MAX_SEATS)] | None
     discards: Annotated[list[Card], Field(max_length=20)]
-    tricks: Annotated[dict[SeatKey, _bounded(0, 20)], Field(max_length=MAX_SEATS)] | None
+    tricks: Annotated[dict[SeatKey, Tricks], Field(max_length=MAX_SEATS)] | None
     toppled: StrictBool
     made: StrictBool | None
     target: Result | None
     points: Result | None
-    lines: Annotated[list[_text(MAX_LINE)], Field(max_length=MAX_LINES)]  # re-derived
+    lines: Annotated[
+        list[Annotated[StrictStr, Field(max_length=MAX_LINE)]], Field(max_length=MAX_LINES)
+    ]  # re-derived
     key: Annotated[StrictStr, Field(max_length=36, pattern=KEY)]  # a UUID as str() writes it
-    version: _bounded(1, 10**9)
-    scores: Annotated[list[_bounded(-MAX_SCORE, MAX_SCORE)], Field(max_length=MAX_SEATS)]
+    version: HandVersion
+    scores: Annotated[list[Score], Field(max_length=MAX_SEATS)]
     # Only where the table was not the session's seats (scoring.history.export).
     players: NotRequired[Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]]
     sat_out: NotRequired[SatOut]
@@ -218,13 +226,13 @@ class Session(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    date: Annotated[StrictStr, Field(max_length=10), AfterValidator(_date)]
+    date: SessionDate
     variant: VariantCode
     options: Options
     first_dealer: Seat
     stake: Stake | None
     stake_changes: Annotated[list[StakeChange], Field(max_length=MAX_HANDS_PER_SESSION)] = []
-    players_per_hand: _bounded(1, MAX_SEATS) | None = None  # None: all seated, as the game seats
+    players_per_hand: DealtIn | None = None  # None: all seated, as the game seats
     created_at: Moment
     ended_at: Moment | None
     seats: Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]

@@ -9,14 +9,39 @@ last hand it covered; those still at the table sit in its order.
 """
 
 import json
+from collections.abc import Iterable, Mapping
+from typing import Any, NoReturn, Protocol
 
 from django.utils.translation import gettext as _
 
 from scoring.history.imports.refusal import field
+from scoring.history.imports.schema import Session
+from scoring.rules import Variant
 from scoring.words.names import name_key
 
+# A hand as the file gives it (a ``schema.Hand``), read by the names of its fields.
+HandEntry = Mapping[str, Any]
+# Where in the file a hand is: the hand, and its position in its session's list.
+Where = tuple[HandEntry, int]
+# A hand's number, everyone at its table, and where the file names them (None: the seats).
+Ring = tuple[int, list[str], Where | None]
+# One seat: its number, its player, its first hand, its last hand (None: still taken).
+SeatRow = tuple[int, str, int, int | None]
 
-def who_played(hand: dict, seats: list[str], table, where: tuple):
+
+class Checked(Protocol):
+    """What these checks ask of the session being read (``rescore.Table``)."""
+
+    variant: Variant[Any]
+
+    def game(self) -> str: ...
+
+    def fail(self, problem: str, where: Where | None = None) -> NoReturn: ...
+
+
+def who_played(
+    hand: HandEntry, seats: list[str], table: Checked, where: Where
+) -> tuple[list[str], list[list[Any]] | None, list[str]]:
     """(its players, who sat it out as [[place, name], …], everyone at its table in
     order) of one hand, checked: each person at the table once, each place once."""
     players = hand.get("players")
@@ -39,7 +64,7 @@ def who_played(hand: dict, seats: list[str], table, where: tuple):
                 where,
             )
         ring.insert(place, name)
-    seen = set()
+    seen: set[str] = set()
     for name in ring:
         key = name_key(name)
         if key in seen:
@@ -48,12 +73,17 @@ def who_played(hand: dict, seats: list[str], table, where: tuple):
     return players, [[place, name] for place, name in out], ring
 
 
-def seat_rows(seats: list[str], rings) -> tuple:
+def seat_rows(seats: list[str], rings: Iterable[Ring]) -> tuple[SeatRow, ...]:
     """(number, name, first hand, last hand or None) of every seat the session had, in
     the order they were taken: ``seats`` first. ``rings`` are (hand number, everyone at
     its table, …) in hand order; a run of hands at the same table shares one list."""
-    runs = {name_key(name): [place, name, 1, place] for place, name in enumerate(seats)}
-    closed, taken, before, previous = [], len(seats), 0, None
+    # By player: [place, name, first hand, order taken], while the seat is taken.
+    runs: dict[str, list[Any]] = {
+        name_key(name): [place, name, 1, place] for place, name in enumerate(seats)
+    }
+    closed: list[tuple[int, SeatRow]] = []
+    taken, before = len(seats), 0
+    previous: list[str] | None = None
     for number, ring, *_rest in rings:
         if ring is not previous:
             present = {name_key(name): (place, name) for place, name in enumerate(ring)}
@@ -68,11 +98,13 @@ def seat_rows(seats: list[str], rings) -> tuple:
                     taken += 1
             previous = ring
         before = number
-    still = [(order, (place, name, start, None)) for place, name, start, order in runs.values()]
+    still: list[tuple[int, SeatRow]] = [
+        (order, (place, name, start, None)) for place, name, start, order in runs.values()
+    ]
     return tuple(row for _order, row in sorted(closed + still, key=lambda item: item[0]))
 
 
-def per_hand(session, table, last) -> int | None:
+def per_hand(session: Session, table: Checked, last: tuple[list[str], object] | None) -> int | None:
     """How many of those seated the table deals in (``GameSession.players_per_hand``):
     as the file says (null: all of them); in a file that does not say, as many as played
     the last hand when someone sat it out, or with no hand yet, as New game sets it for
@@ -96,14 +128,17 @@ def per_hand(session, table, last) -> int | None:
     return len(players) if out else None
 
 
-def given_seats(session, table, rings) -> tuple | None:
+def given_seats(
+    session: Session, table: Checked, rings: Iterable[Ring]
+) -> tuple[SeatRow, ...] | None:
     """The seats as the file lists them, where the table changed during the session
     (None: the file does not, and ``seat_rows`` builds them from the hands): each seat
     still taken by one player, each number taken by one seat, and a seat for everyone
     at the table of a hand (``rings``, as for ``seat_rows``) or at its start."""
     if session.all_seats is None:
         return None
-    numbers, players = set(), set()
+    numbers: set[int] = set()
+    players: set[str] = set()
     for number, name, _start, until in session.all_seats:
         if until is not None:
             continue
@@ -123,10 +158,10 @@ def given_seats(session, table, rings) -> tuple | None:
                     ),
                     where,
                 )
-    return tuple(tuple(row) for row in session.all_seats)
+    return tuple(session.all_seats)
 
 
-def stake_changes(changes, table) -> str:
+def stake_changes(changes: Iterable[tuple[int, str | None]], table: Checked) -> str:
     """The session's later stakes as the app keeps them (JSON text), in hand order."""
     numbers = [number for number, _stake in changes]
     if numbers != sorted(set(numbers)):

@@ -13,7 +13,9 @@ database or web page can hold).
 import codecs
 import json
 import re
-from json.decoder import scanstring
+from collections.abc import Callable, Iterator, Sequence
+from json.decoder import scanstring  # type: ignore[attr-defined]  # typeshed leaves it out
+from typing import Any, NoReturn, Protocol
 
 from django.utils.translation import gettext as _
 
@@ -23,8 +25,16 @@ CHUNK = 1 << 20
 _SPACE = re.compile(r"[ \t\n\r]*")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 MAX_KEY = 1000
+
+
+class Readable(Protocol):
+    """A file open for binary reading (an upload, or bytes in memory)."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
 # JSON's own messages, in the app's words.
-_PROBLEMS = {
+_PROBLEMS: dict[str, Callable[[], str]] = {
     "Expecting value": lambda: _("a value was expected"),
     "Expecting ',' delimiter": lambda: _("a comma was expected"),
     "Expecting ':' delimiter": lambda: _("a colon was expected"),
@@ -42,12 +52,12 @@ _PROBLEMS = {
 class LoneSurrogate(Exception):
     """A parsed value holds half a character at ``path`` (keys and list indexes)."""
 
-    def __init__(self, path: tuple, escape: str, value) -> None:
+    def __init__(self, path: tuple[int | str, ...], escape: str, value: object) -> None:
         super().__init__(escape)
         self.path, self.escape, self.value = path, escape, value
 
 
-def _no_float(text):
+def _no_float(text: str) -> NoReturn:
     raise ImportRefused(
         _("The file has a decimal number ({number}); it should have none.").format(
             number=shown(text, 20)
@@ -55,16 +65,16 @@ def _no_float(text):
     )
 
 
-def _constant(text):
+def _constant(text: str) -> NoReturn:
     raise ImportRefused(
         _("The file has {value}, which is not a number a league file holds.").format(value=text)
     )
 
 
-def _object(pairs):
+def _object(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     result = dict(pairs)
     if len(result) != len(pairs):
-        seen = set()
+        seen: set[str] = set()
         for key, _value in pairs:
             if key in seen:
                 raise ImportRefused(
@@ -81,7 +91,7 @@ def _too_large() -> ImportRefused:
 
 
 class JsonStream:
-    def __init__(self, file, max_value: int) -> None:
+    def __init__(self, file: Readable, max_value: int) -> None:
         self.file, self.max_value = file, max_value
         self.decoder = codecs.getincrementaldecoder("utf-8-sig")("strict")
         self.text, self.pos, self.eof = "", 0, False
@@ -131,7 +141,9 @@ class JsonStream:
     def _skip(self) -> str:
         """Skip white space; the next character, or "" at the end of the file."""
         while True:
-            self.pos = _SPACE.match(self.text, self.pos).end()
+            space = _SPACE.match(self.text, self.pos)
+            assert space is not None  # zero or more spaces: it matches anywhere
+            self.pos = space.end()
             if self.pos < len(self.text) or self.eof:
                 return self.text[self.pos : self.pos + 1]
             self._more()
@@ -146,7 +158,7 @@ class JsonStream:
 
     # ---- values ----------------------------------------------------------------------------
 
-    def value(self):
+    def value(self) -> Any:
         """The next JSON value, parsed whole."""
         self._skip()
         start = self.pos
@@ -189,6 +201,7 @@ class JsonStream:
             raise self._syntax(start, "Expecting property name enclosed in double quotes")
         while True:
             try:
+                found: str
                 found, end = scanstring(self.text, start + 1, True)
             except json.JSONDecodeError as error:
                 if self.eof or len(self.text) - start > MAX_KEY:
@@ -200,7 +213,7 @@ class JsonStream:
             self.pos = end
             return found
 
-    def members(self):
+    def members(self) -> Iterator[str]:
         """The top object's keys, each once; the caller reads each one's value (``value``
         or ``items``) before asking for the next key."""
         if self._skip() == "":
@@ -208,7 +221,7 @@ class JsonStream:
         if self.text[self.pos] != "{":
             raise ImportRefused(_("The file holds no league: a league file is one JSON object."))
         self.pos += 1
-        seen = set()
+        seen: set[str] = set()
         if self._skip() == "}":
             self.pos += 1
         else:
@@ -224,7 +237,7 @@ class JsonStream:
         if self._skip():
             raise self._syntax(self.pos, "Extra data")
 
-    def items(self):
+    def items(self) -> Iterator[Any]:
         """The values of the array that comes next, one at a time."""
         if self._skip() != "[":
             raise ImportRefused(_("The file: the sessions must be written as a list."))
@@ -238,10 +251,10 @@ class JsonStream:
                 return
 
 
-def _find_surrogate(value) -> None:
+def _find_surrogate(value: object) -> None:
     """Raise LoneSurrogate for the first text (or key) in ``value`` holding half a
     character; the escape was seen in the file, so this walk is rare."""
-    stack = [((), value)]
+    stack: list[tuple[tuple[int | str, ...], object]] = [((), value)]
     while stack:
         path, item = stack.pop()
         if isinstance(item, str):

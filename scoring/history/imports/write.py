@@ -28,16 +28,20 @@ import logging
 import threading
 import time
 import uuid
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 from django.db import DatabaseError, connection, transaction
+from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.history.imports.prepare import Prepared
+from scoring.history.imports.prepare import Batch, Prepared
 from scoring.history.imports.refusal import ImportRefused
 from scoring.history.imports.rescore import HAND_COLUMNS
 from scoring.history.imports.rows import Rows, ids
+from scoring.history.imports.schema import Head
 from scoring.models import GameSession, Hand, HandScore, League, Player, Seat, new_share_token
 from scoring.words.names import name_key
 
@@ -48,6 +52,7 @@ FORGET_SESSIONS = 100  # sessions deleted per transaction when a staging league 
 GAP = 0.12  # seconds the database is left free between two batches (SQLite's busy
 # handler retries at most 100 ms apart)
 _TURN = threading.Lock()
+T = TypeVar("T")
 SESSION_COLUMNS = (
     "date",
     "variant",
@@ -59,7 +64,7 @@ SESSION_COLUMNS = (
 )
 
 
-def write(league: League, prepared: Prepared) -> dict:
+def write(league: League, prepared: Prepared) -> dict[str, int]:
     """Fill the empty ``league`` from ``prepared``; counts of what was written."""
     forget_stale()
     staging = League.objects.create(name=f"{STAGING}{uuid.uuid4().hex}")
@@ -86,7 +91,7 @@ def _whole_database_locks() -> bool:
 
 
 @contextlib.contextmanager
-def _turn():
+def _turn() -> Iterator[None]:
     """Imports take turns to write, where a write locks the whole database."""
     if not _whole_database_locks():
         yield
@@ -104,7 +109,7 @@ def _turn():
                 fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def _spaced(items):
+def _spaced(items: Iterable[T]) -> Iterator[T]:
     """``items``, with the database left free for GAP between two of them, where a write
     locks it whole."""
     spaced = _whole_database_locks()
@@ -148,7 +153,7 @@ class _Writer:
         )
         self.scores = Rows(HandScore, ("hand", "seat", "player", "delta"))
 
-    def write(self, batch) -> None:
+    def write(self, batch: Batch) -> None:
         with connection.cursor() as cursor:
             sessions = self._sessions(cursor, [row for row, _hands, _scores in batch])
             pairs = list(zip(sessions, batch, strict=True))
@@ -172,26 +177,30 @@ class _Writer:
             hands = ids(cursor, Hand, "session", sessions, "session_id, number")
             self.scores.put(cursor, self._scores(hands, batch, tables))
 
-    def _tables(self, seats, hands) -> list[tuple]:
+    def _tables(
+        self, seats: Sequence[str], hands: Sequence[tuple[Any, ...]]
+    ) -> list[tuple[str, str, list[int]]]:
         """Each hand's line-up and who sat it out (player ids, as JSON text), and its
         line-up's ids: the session's seats, unless the hand names its own."""
         key, players = name_key, self.players
         seated = [players[key(name)] for name in seats]
         usual = (json.dumps(seated), "[]", seated)
-        found = []
+        found: list[tuple[str, str, list[int]]] = []
         for hand in hands:
             named = hand[-1]
             if named is None:
                 found.append(usual)
                 continue
-            lineup, out = named
-            lineup = [players[key(name)] for name in lineup]
-            out = [[place, players[key(name)]] for place, name in out]
+            names, sat_out = named
+            lineup = [players[key(name)] for name in names]
+            out = [[place, players[key(name)]] for place, name in sat_out]
             found.append((json.dumps(lineup), json.dumps(out), lineup))
         return found
 
     @staticmethod
-    def _scores(hands, batch, tables):
+    def _scores(
+        hands: list[int], batch: Batch, tables: list[list[tuple[str, str, list[int]]]]
+    ) -> Iterator[tuple[int, int, int, int]]:
         """(hand, seat, player, score) of each player of each hand; a killed seat has none."""
         rows = [hand for _row, hands_, _scores in batch for hand in hands_]
         lineups = [lineup for found in tables for _text, _out, lineup in found]
@@ -202,7 +211,7 @@ class _Writer:
                 if seat != killed:
                     yield hand, seat, lineup[seat], delta
 
-    def _sessions(self, cursor, rows) -> list[int]:
+    def _sessions(self, cursor: CursorWrapper, rows: list[tuple[Any, ...]]) -> list[int]:
         count = len(SESSION_COLUMNS)
         self.sessions.put(
             cursor,
@@ -223,7 +232,7 @@ class _Writer:
         return found
 
 
-def _publish(league: League, staging: League, head) -> None:
+def _publish(league: League, staging: League, head: Head) -> None:
     """Move the staging league's sessions and players into ``league``, if still empty."""
     with transaction.atomic():
         target = League.objects.select_for_update().filter(pk=league.pk).first()

@@ -1,5 +1,6 @@
 """The home page: a visitor's welcome, or a member's live games, leagues and sessions."""
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from scoring.leagues.people import received
@@ -7,7 +8,7 @@ from scoring.models import GameSession
 from scoring.table.live import live_sessions
 
 
-def home(request):
+def home(request: HttpRequest) -> HttpResponse:
     """A visitor's welcome; a member's live games first, then their leagues and sessions."""
     if not request.user.is_authenticated:
         return render(request, "scoring/welcome.html")

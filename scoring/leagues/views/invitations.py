@@ -10,11 +10,11 @@ of one, is a 404 here whoever asks.
 import unicodedata
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -23,21 +23,20 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import query
 from scoring.accounts.access import league_for
+from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.leagues import people as linking
-from scoring.models import Invitation, Membership, Player
+from scoring.models import Invitation, League, Membership, Player
 from scoring.models.invitations import grouped, normal_code
 from scoring.words.typed import control_refusal
 
-User = get_user_model()
-
 
 @login_required
-def people(request, pk):
+def people(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Each player of the league: whose account it is, or the invitation open for it."""
     league = league_for(request, pk)
     is_owner = league.role_of(request.user) == Membership.OWNER
     players = list(league.players.select_related("user"))
-    invitations = {}
+    invitations: dict[int, Invitation] = {}
     if is_owner:
         found = (
             Invitation.objects.filter(
@@ -59,25 +58,25 @@ def people(request, pk):
     return render(request, "scoring/people.html", context)
 
 
-def _link(request, invitation) -> str:
+def _link(request: HttpRequest, invitation: Invitation | None) -> str:
     return request.build_absolute_uri(invitation.get_absolute_url()) if invitation else ""
 
 
-def _player(league, request) -> Player:
+def _player(league: League, request: HttpRequest) -> Player:
     pk = query.object_id(request.POST.get("player"))
     if pk is None:
         raise Http404  # what an id of no player of this league gets
     return get_object_or_404(Player, pk=pk, league=league)
 
 
-def _back(league, player=None):
+def _back(league: League, player: Player | None = None) -> HttpResponseRedirect:
     anchor = f"#player-{player.pk}" if player else ""
     return redirect(reverse("scoring:people", args=[league.pk]) + anchor)
 
 
 @require_POST
 @login_required
-def invite(request, pk):
+def invite(request: AuthenticatedHttpRequest, pk: int) -> HttpResponseRedirect:
     league = league_for(request, pk, owner=True)
     player = _player(league, request)
     try:
@@ -87,7 +86,7 @@ def invite(request, pk):
     return _back(league, player)
 
 
-def _invitee(request):
+def _invitee(request: HttpRequest) -> User | None:
     """The account named in the form, None when none was; a problem when none is called so."""
     # NFKC, as Django stores usernames: an account name typed with its accents
     # composed another way is still that account.
@@ -107,7 +106,7 @@ def _invitee(request):
 
 @require_POST
 @login_required
-def withdraw(request, pk):
+def withdraw(request: AuthenticatedHttpRequest, pk: int) -> HttpResponseRedirect:
     league = league_for(request, pk, owner=True)
     named = query.object_id(request.POST.get("invitation"))
     if named is None:
@@ -122,7 +121,7 @@ def withdraw(request, pk):
 
 @require_POST
 @login_required
-def unlink(request, pk):
+def unlink(request: AuthenticatedHttpRequest, pk: int) -> HttpResponseRedirect:
     """The owner, or the person themselves, takes the account off a player entry."""
     league = league_for(request, pk)
     player = _player(league, request)
@@ -139,24 +138,25 @@ def unlink(request, pk):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def invitation(request, invitation):
+def invitation(request: HttpRequest, invitation: str) -> HttpResponse:
     """An invitation as the invited person sees it: accept or decline, once signed in."""
     found = get_object_or_404(
         Invitation.objects.select_related("player__league", "created_by", "invitee"),
         code=normal_code(invitation),
     )
+    user = request.user
     problem = linking.why_closed(found)
-    if problem is None and request.user.is_authenticated:
-        problem = linking.for_someone_else(found, request.user)
+    if problem is None and user.is_authenticated:
+        problem = linking.for_someone_else(found, user)
     if request.method == "POST":
-        if not request.user.is_authenticated:
+        if not user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if problem is None:
-            answered = _answer(request, found)
+            answered = _answer(request, found, user)
             if answered is not None:
                 return answered
             found.refresh_from_db()
-            problem = linking.why_closed(found) or linking.for_someone_else(found, request.user)
+            problem = linking.why_closed(found) or linking.for_someone_else(found, user)
     context = {
         "invitation": found,
         "problem": problem,
@@ -175,11 +175,11 @@ def invitation(request, invitation):
     return render(request, "scoring/invitation.html", context, status=status)
 
 
-def _answer(request, found):
+def _answer(request: HttpRequest, found: Invitation, user: User) -> HttpResponseRedirect | None:
     """Accept or decline; a redirect when done, None with the reason in messages."""
     try:
         if request.POST.get("answer") == "accept":
-            player = linking.accept(found, request.user)
+            player = linking.accept(found, user)
             messages.success(
                 request,
                 _("You are %(name)s in %(league)s now.")
@@ -187,7 +187,7 @@ def _answer(request, found):
             )
             return redirect("scoring:me")
         if request.POST.get("answer") == "decline":
-            linking.refuse(found, request.user)
+            linking.refuse(found, user)
             messages.success(request, _("You declined the invitation."))
             return redirect("scoring:home")
     except linking.InvitationProblem as problem:
@@ -195,7 +195,7 @@ def _answer(request, found):
     return None
 
 
-def enter_code(request):
+def enter_code(request: HttpRequest) -> HttpResponse:
     """Type the code read out at the table; it opens its invitation."""
     typed = request.GET.get("code", "")
     error = ""

@@ -1,23 +1,27 @@
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import query
 from scoring.accounts.access import league_for
+from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.history.league_page import league_context
 from scoring.leagues import entries
 from scoring.leagues.forms import AddMemberForm, LeagueForm
-from scoring.models import Membership
+from scoring.models import League, Membership
 from scoring.table.live import live_sessions
 from scoring.table.setup import NameForm as RenameForm
 
 
 @login_required
-def league_new(request):
+def league_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -28,13 +32,13 @@ def league_new(request):
 
 
 @login_required
-def league(request, pk):
+def league(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The league page: standings, ratings and records, sessions, export, members."""
     league = league_for(request, pk)
     return render(request, "scoring/league.html", _context(request, league))
 
 
-def _context(request, league, **kwargs) -> dict:
+def _context(request: AuthenticatedHttpRequest, league: League, **kwargs: Any) -> dict[str, Any]:
     """The league's history (scoring.history.views), led by its live sessions."""
     kwargs.setdefault("member_form", AddMemberForm())
     return {**league_context(request, league, **kwargs), "live": live_sessions([league.pk])}
@@ -42,7 +46,7 @@ def _context(request, league, **kwargs) -> dict:
 
 @require_POST
 @login_required
-def add_member(request, pk):
+def add_member(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     league = league_for(request, pk, owner=True)
     form = AddMemberForm(request.POST)
     if form.is_valid():
@@ -63,7 +67,7 @@ def add_member(request, pk):
 
 
 @login_required
-def league_players(request, pk):
+def league_players(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Rename a player entry, or merge two spellings of one person; the history follows."""
     league = league_for(request, pk, owner=True)
     form = RenameForm(request.POST or None)
@@ -96,5 +100,5 @@ def league_players(request, pk):
     return render(request, "scoring/league_players.html", context, status=status)
 
 
-def _int(data, name):
+def _int(data: QueryDict, name: str) -> int | None:
     return query.object_id(data.get(name))

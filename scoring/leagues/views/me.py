@@ -5,9 +5,13 @@ still a member of: the figures the league's player page shows (scoring.history.f
 read from the same stored history), and the latest sessions with the player's total.
 """
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import render
 
+from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.history.figures.figures import player_stats
 from scoring.history.figures.sessions import player_sessions
 from scoring.leagues.people import received
@@ -17,13 +21,13 @@ SESSIONS = 5
 
 
 @login_required
-def me(request):
+def me(request: AuthenticatedHttpRequest) -> HttpResponse:
     players = (
         Player.objects.filter(user=request.user, league__memberships__user=request.user)
         .select_related("league")
         .order_by("league__name", "pk")
     )
-    entries = []
+    entries: list[dict[str, Any]] = []
     for player in players:
         names = dict(Player.objects.filter(league_id=player.league_id).values_list("pk", "name"))
         entries.append(

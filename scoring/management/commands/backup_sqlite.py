@@ -1,6 +1,8 @@
 """manage.py backup_sqlite PATH: a consistent copy of the live SQLite database."""
 
+from argparse import ArgumentParser
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -14,12 +16,12 @@ class Command(BaseCommand):
         "napoleon-YYYYmmdd-HHMMSS.sqlite3 inside it. For PostgreSQL use pg_dump."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("path", type=Path)
         parser.add_argument("--force", action="store_true", help="replace an existing file")
         parser.add_argument("--database", default="default")
 
-    def handle(self, *args, path, force, database, **options):
+    def handle(self, *args: Any, path: Path, force: bool, database: str, **options: Any) -> None:
         try:
             target = backup(path, overwrite=force, alias=database)
         except BackupError as error:

@@ -1,6 +1,8 @@
 """Generate a synthetic league of N random but legal hands, scored by the engine."""
 
 import time
+from argparse import ArgumentParser
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
@@ -13,7 +15,7 @@ from scoring.rules.errors import RulesError
 class Command(BaseCommand):
     help = "Create a league of N random but legal hands (for benchmarks and demos)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("hands", type=int, help="how many hands (some are passed out)")
         parser.add_argument("--name", default="Synthetic league")
         parser.add_argument("--seed", type=int, default=1)
@@ -26,7 +28,18 @@ class Command(BaseCommand):
         parser.add_argument("--owner", help="username to make the league's owner")
         parser.add_argument("--pool", type=int, default=200, help="hands played out per variant")
 
-    def handle(self, *args, hands, name, seed, variants, players, owner, pool, **options):
+    def handle(
+        self,
+        *args: Any,
+        hands: int,
+        name: str,
+        seed: int,
+        variants: str,
+        players: int,
+        owner: str | None,
+        pool: int,
+        **options: Any,
+    ) -> None:
         if hands < 1:
             raise CommandError("hands must be at least 1")
         codes = [code.strip() for code in variants.split(",") if code.strip()]

@@ -6,6 +6,8 @@ marked with ``N_``, which xgettext does not know), and it skips folders that hol
 no user-facing text.
 """
 
+from typing import Any
+
 from django.core.management.commands import makemessages
 
 SKIPPED = [".venv", "node_modules", "tests", "benchmarks", "staticfiles", "docs"]
@@ -18,7 +20,7 @@ class Command(makemessages.Command):
         "--keyword=NC_:1c,2",
     ]
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> str | None:
         options["ignore_patterns"] = [*options.get("ignore_patterns", []), *SKIPPED]
         options["no_obsolete"] = True
         return super().handle(*args, **options)

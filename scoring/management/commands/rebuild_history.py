@@ -1,6 +1,9 @@
 """Forget leagues' computed history figures and compute them afresh from their hands."""
 
 import time
+from argparse import ArgumentParser
+from functools import partial
+from typing import Any
 
 from django.core.management.base import BaseCommand
 
@@ -17,15 +20,15 @@ class Command(BaseCommand):
         "in the app."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("league", nargs="*", type=int, help="league ids (default: all)")
 
-    def handle(self, *args, league, **options):
+    def handle(self, *args: Any, league: list[int], **options: Any) -> None:
         leagues = League.objects.order_by("pk")
         if league:
             leagues = leagues.filter(pk__in=league)
         for pk, name in leagues.values_list("pk", "name"):
             started = time.perf_counter()
             cache.forget(pk)
-            cache.figures(pk, ALL_TIME, lambda variant, pk=pk: compute_all_time(pk, variant))
+            cache.figures(pk, ALL_TIME, partial(compute_all_time, pk))
             self.stdout.write(f"{pk} {name}: {time.perf_counter() - started:.1f} s")

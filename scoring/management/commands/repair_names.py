@@ -1,9 +1,13 @@
 """Give back the marks the old name cleaning trimmed from the ends of player names."""
 
+from argparse import ArgumentParser
+from typing import Any
+
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.history.imports import ImportRefused
 from scoring.history.imports.prepare import read_head
+from scoring.history.imports.schema import Head
 from scoring.leagues import name_repair
 from scoring.models import League
 
@@ -23,7 +27,7 @@ class Command(BaseCommand):
         "entries that may have lost a mark."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument(
             "--from-export", dest="source", metavar="FILE", help="a league file (JSON export)"
         )
@@ -34,7 +38,14 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="say what would change, change nothing"
         )
 
-    def handle(self, *args, source: str | None, league: int | None, dry_run: bool, **options):
+    def handle(
+        self,
+        *args: Any,
+        source: str | None,
+        league: int | None,
+        dry_run: bool,
+        **options: Any,
+    ) -> None:
         if source is None:
             self._suspects(league)
             return
@@ -51,7 +62,7 @@ class Command(BaseCommand):
                 f"says {spelled}); this command renames player entries only."
             )
 
-    def _report(self, league: League, fixes: list, dry_run: bool) -> None:
+    def _report(self, league: League, fixes: list[name_repair.Fix], dry_run: bool) -> None:
         self.stdout.write(f"League {league.pk} {league.name}:")
         done = [fix for fix in fixes if not fix.problem]
         verb = "would rename" if dry_run else "renamed"
@@ -84,7 +95,7 @@ class Command(BaseCommand):
         self.stdout.write(UNDECIDABLE)
 
 
-def _head(source: str):
+def _head(source: str) -> Head:
     try:
         with open(source, "rb") as file:
             return read_head(file)
@@ -94,7 +105,7 @@ def _head(source: str):
         raise CommandError(refused.message) from None
 
 
-def _league(pk: int | None, head) -> League:
+def _league(pk: int | None, head: Head) -> League:
     """The league asked for, or the one called as the file's league (its name perhaps
     trimmed too)."""
     if pk is not None:
@@ -103,8 +114,8 @@ def _league(pk: int | None, head) -> League:
             raise CommandError(f"No league has the id {pk}.")
         return found
     name = head.league.name
-    found = list(League.objects.filter(name__in={name, name_repair.old_normal(name)}))
-    if len(found) != 1:
-        count = "No league" if not found else f"{len(found)} leagues"
+    called = list(League.objects.filter(name__in={name, name_repair.old_normal(name)}))
+    if len(called) != 1:
+        count = "No league" if not called else f"{len(called)} leagues"
         raise CommandError(f"{count} called {name}: say which with --league ID.")
-    return found[0]
+    return called[0]

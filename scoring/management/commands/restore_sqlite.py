@@ -1,6 +1,8 @@
 """manage.py restore_sqlite PATH --yes: put a backup back in place of the live database."""
 
+from argparse import ArgumentParser
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -14,7 +16,7 @@ class Command(BaseCommand):
         "it first. Stop the app servers before restoring."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("path", type=Path)
         parser.add_argument(
             "--yes", action="store_true", help="really replace the current database"
@@ -24,7 +26,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--database", default="default")
 
-    def handle(self, *args, path, yes, no_keep, database, **options):
+    def handle(
+        self, *args: Any, path: Path, yes: bool, no_keep: bool, database: str, **options: Any
+    ) -> None:
         try:
             check_file(path)
             if not yes:
