@@ -51,13 +51,15 @@ def test_a_save_writes_no_history_and_reads_none(member_client, league, session)
         for q in queries.captured_queries
         if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))
     ]
-    # The hand, its scores, its audit event, and the table's new version with its step.
+    # The hand, its scores, its audit event, and the table's new version with its step;
+    # then, once the answer is sent, the table screen kept for the next phone to open.
     assert writes == [
         '"scoring_hand"',
         '"scoring_handscore"',
         '"scoring_handevent"',
         '"scoring_gamesession"',
         '"scoring_tablechange"',
+        '"napoleon_cache"',
     ]
     assert stored(league) == kept
 
