@@ -5,6 +5,7 @@ here they are worked out from the session, its score sheet and the next hand's t
 and the template writes them.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -155,7 +156,7 @@ def deltas_by_hand(hands: list[Hand]) -> dict[int, dict[int, int]]:
     return found
 
 
-def scores_by_player(hand: Hand, deltas) -> dict[int, int]:
+def scores_by_player(hand: Hand, deltas: Iterable[int]) -> dict[int, int]:
     """{player id: delta} of a hand from its deltas by seat (a killed seat has none)."""
     return {
         player: delta
