@@ -8,7 +8,6 @@ too late, what the other phone changed, field by field.
 from collections.abc import Iterable
 from typing import Any, TypeAlias, TypedDict
 
-from django.contrib.auth.models import User
 from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
@@ -16,6 +15,7 @@ from scoring.models import GameSession, Hand, HandEvent
 from scoring.rules import RulesError, Variant
 from scoring.rules.cards import parse_card
 from scoring.rules.scores import signed
+from scoring.table.version import Actor, account
 
 # Who played the hand: its line-up, who sat it out, the seat killed (scoring.table.lineup).
 SEATING = ("lineup", "benched", "sitting_out")
@@ -66,7 +66,7 @@ def seated(session: GameSession, state: Snapshot) -> Snapshot:
 def log(
     session: GameSession,
     action: str,
-    user: User | None = None,
+    user: Actor = None,
     before: Snapshot | None = None,
     after: Snapshot | None = None,
     hand: Hand | None = None,
@@ -75,7 +75,7 @@ def log(
     state = after or before
     if state is None:
         raise ValueError("an event keeps the hand before or after the change")
-    real_user = user if user is not None and user.is_authenticated else None
+    real_user = account(user)
     return HandEvent.objects.create(
         session=session,
         hand=hand,

@@ -410,8 +410,8 @@ class HandForm(forms.Form):
 
     # ---- storing -----------------------------------------------------------------
 
-    def hand_values(self) -> dict[str, object]:
-        """The model fields this entry sets on a ``Hand``."""
+    def hand_values(self) -> dict[str, Any]:
+        """The model fields this entry sets on a ``Hand``, each of its field's own type."""
         data = self.cleaned_data
         facts, score = self.facts, self.score
         if facts is None or score is None:

@@ -19,7 +19,6 @@ import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q, Subquery
 
@@ -28,11 +27,11 @@ from scoring.rules import RulesError, Score
 from scoring.table import audit, version
 from scoring.table.audit import Snapshot
 from scoring.table.lineup import Seating, dealer_seat, next_lineup
-from scoring.table.version import Write
+from scoring.table.version import Actor, Write
 
 # A hand's entry, as ``Hand`` fields by name (the hand form's ``hand_values``, or
-# ``passed_values``): each goes to the field of its name as it is.
-HandValues: TypeAlias = dict[str, object]
+# ``passed_values``): each of its field's own type, as ``Hand(**values)`` takes them.
+HandValues: TypeAlias = dict[str, Any]
 
 
 class StaleHand(Exception):
@@ -55,7 +54,7 @@ def _lock(session: GameSession) -> version.Locked:
     return version.lock(session.pk)
 
 
-def _bump(locked: version.Locked, hand: Hand, action: str, user: User | None) -> int:
+def _bump(locked: version.Locked, hand: Hand, action: str, user: Actor) -> int:
     detail = {"action": action, "number": hand.number, "key": str(hand.key)}
     return version.bump(locked, TableChange.HAND, detail, user)
 
@@ -65,7 +64,7 @@ def record_hand(
     key: uuid.UUID,
     values: HandValues,
     deltas: Sequence[int],
-    user: User | None = None,
+    user: Actor = None,
     drawn: int | None = None,
 ) -> tuple[Hand, bool]:
     """Save a new hand with its scores; a key seen before returns that hand instead.
@@ -115,7 +114,7 @@ def _key_and_last(session: GameSession, key: uuid.UUID) -> tuple[Hand | None, Ha
 def record_passed(
     session: GameSession,
     key: uuid.UUID,
-    user: User | None = None,
+    user: Actor = None,
     seating: Seating | None = None,
     drawn: int | None = None,
 ) -> tuple[Hand, bool]:
@@ -133,7 +132,7 @@ def update_hand(
     hand_version: int | None,
     values: HandValues,
     deltas: Sequence[int],
-    user: User | None = None,
+    user: Actor = None,
     drawn: int | None = None,
 ) -> Hand:
     """Replace a hand's entry and scores, unless someone else saved it since
@@ -161,7 +160,7 @@ def update_hand(
         return current
 
 
-def undo_last(session: GameSession, number: int, user: User | None = None) -> Hand | None:
+def undo_last(session: GameSession, number: int, user: Actor = None) -> Hand | None:
     """Remove the last hand, only if it is still hand ``number`` (no surprise deletions)."""
     with transaction.atomic():
         locked = _lock(session)
@@ -191,7 +190,7 @@ class NotRestorable(Exception):
     """The event names no removed hand that can come back (already restored, or not one)."""
 
 
-def delete_hand(hand: Hand, hand_version: int | None, user: User | None = None) -> Hand:
+def delete_hand(hand: Hand, hand_version: int | None, user: Actor = None) -> Hand:
     """Delete any hand (its number stays free), unless someone saved it since
     ``hand_version``."""
     with transaction.atomic():
@@ -206,7 +205,7 @@ def delete_hand(hand: Hand, hand_version: int | None, user: User | None = None) 
         return current
 
 
-def restore_hand(session: GameSession, event_pk: int, user: User | None = None) -> Hand:
+def restore_hand(session: GameSession, event_pk: int, user: Actor = None) -> Hand:
     """Bring back the hand an undo or delete event removed, scored afresh by the engine.
 
     It keeps its id (so its history joins up), its old number when that is still

@@ -11,7 +11,6 @@ version with a line saying what changed (scoring.table.version).
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -21,7 +20,7 @@ from scoring.rules import Variant
 from scoring.table import version
 from scoring.table.lineup import players_count
 from scoring.table.setup import MAX_SITTING_OUT
-from scoring.table.version import Write
+from scoring.table.version import Actor, Write
 from scoring.words.names import name_key
 
 
@@ -72,7 +71,7 @@ def _begin(session: GameSession, drawn: int | None) -> version.Locked:
     return locked
 
 
-def _changed(locked: version.Locked, detail: Mapping[str, object], user: User | None) -> None:
+def _changed(locked: version.Locked, detail: Mapping[str, object], user: Actor) -> None:
     version.bump(locked, TableChange.SEATS, detail, user)
 
 
@@ -88,7 +87,7 @@ def replace(
     seat_id: int,
     name: str,
     drawn: int | None = None,
-    user: User | None = None,
+    user: Actor = None,
 ) -> Seat:
     """A newcomer takes the seat from the next hand on."""
     with transaction.atomic():
@@ -107,9 +106,7 @@ def replace(
         return new
 
 
-def leave(
-    session: GameSession, seat_id: int, drawn: int | None = None, user: User | None = None
-) -> Seat:
+def leave(session: GameSession, seat_id: int, drawn: int | None = None, user: Actor = None) -> Seat:
     """The seat's player leaves for good after the last hand played."""
     with transaction.atomic():
         locked = _begin(session, drawn)
@@ -125,7 +122,7 @@ def join(
     after: int | None,
     per_hand: int | None = None,
     drawn: int | None = None,
-    user: User | None = None,
+    user: Actor = None,
 ) -> Seat:
     """A player joins the table from the next hand on, in the seat after seat number
     ``after`` (None: at the end), and the table deals in ``per_hand`` of those seated."""
@@ -172,7 +169,7 @@ def _check_room(session: GameSession, seated: list[Seat], after: int | None) -> 
 
 
 def deal_in(
-    session: GameSession, per_hand: int | None, drawn: int | None = None, user: User | None = None
+    session: GameSession, per_hand: int | None, drawn: int | None = None, user: Actor = None
 ) -> None:
     """How many of those seated are dealt in (None: all, as many as the game seats)."""
     with transaction.atomic():

@@ -21,9 +21,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import F
 from django.utils import formats, timezone
@@ -36,6 +36,10 @@ if TYPE_CHECKING:  # django-stubs' name for a lazy translation; nothing to impor
     from django_stubs_ext import StrPromise
 
 Change = TableChange  # the kinds are its constants: Change.HAND, Change.SEATS, …
+
+# Who makes a change: the account of a page's request; from the admin's (or a script),
+# whoever asked, maybe no account at all.
+Actor: TypeAlias = User | AnonymousUser | None
 
 
 class Write(StrEnum):
@@ -127,7 +131,7 @@ def check(locked: Locked, drawn: int | None, write: Write) -> None:
 
 
 def bump(
-    locked: Locked, kind: str, detail: Mapping[str, object] | None = None, user: User | None = None
+    locked: Locked, kind: str, detail: Mapping[str, object] | None = None, user: Actor = None
 ) -> int:
     """Raise the version by one and log why; the new version. ``locked`` is what ``lock``
     read in this transaction: nobody else can have moved the version since."""
@@ -140,7 +144,7 @@ def bump(
 
 
 def bump_many(
-    session_pks: list[int], kind: str, detail: Mapping[str, object], user: User | None = None
+    session_pks: list[int], kind: str, detail: Mapping[str, object], user: Actor = None
 ) -> None:
     """The same change to several sessions (a player renamed or merged): each locked, in
     the order of their ids, which is the order every writer takes them in."""
@@ -157,9 +161,16 @@ class _By(TypedDict):
     username: str
 
 
-def _by(user: User | None) -> _By:
-    real = user if user is not None and user.is_authenticated else None
+def _by(user: Actor) -> _By:
+    real = account(user)
     return {"user": real, "username": real.get_username() if real else ""}
+
+
+def account(user: Actor) -> User | None:
+    """The account a change is logged under: none for nobody, or for a visitor."""
+    if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
+        return None
+    return user
 
 
 # ---- what the page says ------------------------------------------------------------------

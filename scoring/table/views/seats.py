@@ -33,7 +33,7 @@ from scoring.table.lineup import hand_players, players_count
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.setup import NameForm
 from scoring.table.sheet import sheet
-from scoring.table.version import StaleTable, VersionMissing, Write
+from scoring.table.version import Actor, StaleTable, VersionMissing, Write
 
 
 def _counts(session: GameSession, seated: int) -> list[int]:
@@ -258,7 +258,7 @@ def save_stake(
     start: int,
     amount: Decimal | None,
     drawn: int | None,
-    user: User | None = None,
+    user: Actor = None,
 ) -> None:
     """The stake from hand ``start`` on, worked out from the stakes as they stand with the
     session locked (two phones at once: the later is refused, never lost or reordered)."""
