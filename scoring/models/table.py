@@ -250,6 +250,7 @@ class Hand(models.Model):
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    table_version: int  # not stored: the table's version a Save left (scoring.table.recording)
 
     class Meta:
         verbose_name = _("hand")

@@ -5,21 +5,43 @@
 too late, what the other phone changed, field by field.
 """
 
-from django.db.models import Max
+from collections.abc import Iterable
+from typing import Any, TypeAlias, TypedDict
+
+from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
-from scoring.models import Hand, HandEvent
-from scoring.rules import RulesError
+from scoring.models import GameSession, Hand, HandEvent
+from scoring.rules import RulesError, Variant
 from scoring.rules.cards import parse_card
 from scoring.rules.scores import signed
+from scoring.table.version import Actor, account
 
 # Who played the hand: its line-up, who sat it out, the seat killed (scoring.table.lineup).
 SEATING = ("lineup", "benched", "sitting_out")
 # The hand's own fields a snapshot keeps, besides its id, key and scores.
 FIELDS = (*Hand.ENTRY_FIELDS, *SEATING, "version")
 
+# A hand as an event keeps it (``HandEvent.before``, ``.after``): JSON, each of the hand's
+# fields as stored (a number, a name, a list of card codes, …), its id, key and scores.
+Snapshot: TypeAlias = dict[str, Any]
 
-def snapshot(hand, deltas=None) -> dict:
+
+class FieldChange(TypedDict):
+    """A row of what an edit changed: the field's label, its text before and after."""
+
+    label: str
+    before: str
+    after: str
+
+
+class Entry(TypedDict):
+    event: HandEvent
+    detail: list[FieldChange]
+    restorable: bool
+
+
+def snapshot(hand: Hand, deltas: Iterable[int] | None = None) -> Snapshot:
     """The hand as stored, with each seat's score (``deltas`` when they are not saved
     yet; a seat with no score row, killed, scores 0)."""
     data = {name: getattr(hand, name) for name in FIELDS}
@@ -32,7 +54,7 @@ def snapshot(hand, deltas=None) -> dict:
     return data
 
 
-def seated(session, state: dict) -> dict:
+def seated(session: GameSession, state: Snapshot) -> Snapshot:
     """A snapshot with its line-up: one taken before hands kept theirs was played by
     the session's first table (nobody could leave or sit out then)."""
     if state.get("lineup"):
@@ -41,10 +63,19 @@ def seated(session, state: dict) -> dict:
     return {**state, "lineup": first, "benched": [], "sitting_out": None}
 
 
-def log(session, action, user=None, before=None, after=None, hand=None) -> HandEvent:
+def log(
+    session: GameSession,
+    action: str,
+    user: Actor = None,
+    before: Snapshot | None = None,
+    after: Snapshot | None = None,
+    hand: Hand | None = None,
+) -> HandEvent:
     """Write one event; call it inside the transaction that made the change."""
     state = after or before
-    real_user = user if user is not None and user.is_authenticated else None
+    if state is None:
+        raise ValueError("an event keeps the hand before or after the change")
+    real_user = account(user)
     return HandEvent.objects.create(
         session=session,
         hand=hand,
@@ -58,27 +89,28 @@ def log(session, action, user=None, before=None, after=None, hand=None) -> HandE
     )
 
 
-def history(session, hand_ref):
+def history(session: GameSession, hand_ref: int) -> QuerySet[HandEvent]:
     """A hand's events, oldest first."""
     return HandEvent.objects.filter(session=session, hand_ref=hand_ref).order_by("pk")
 
 
-def snapshot_at(session, hand_ref, version):
+def snapshot_at(session: GameSession, hand_ref: int, version: int) -> Snapshot | None:
     """The hand as it stood at ``version``, from its events (None if no event has it)."""
     for event in history(session, hand_ref):
-        for state in (event.before, event.after):
+        states: tuple[Snapshot | None, Snapshot | None] = (event.before, event.after)
+        for state in states:
             if state and state.get("version") == version:
                 return state
     return None
 
 
-def restorable(session, candidates=None):
+def restorable(session: GameSession, candidates: Iterable[HandEvent] | None = None) -> set[int]:
     """Ids of undo and delete events whose hand is gone and has not come back since
     (among ``candidates``, events of the session, when given)."""
-    removals = HandEvent.objects.filter(session=session, action__in=HandEvent.REMOVALS)
+    events = HandEvent.objects.filter(session=session, action__in=HandEvent.REMOVALS)
     if candidates is not None:
-        removals = removals.filter(pk__in=[e.pk for e in candidates])
-    removals = dict(removals.values_list("pk", "hand_ref"))
+        events = events.filter(pk__in=[e.pk for e in candidates])
+    removals = dict(events.values_list("pk", "hand_ref"))
     if not removals:
         return set()
     refs = set(removals.values())
@@ -95,11 +127,11 @@ def restorable(session, candidates=None):
 # ---- showing snapshots ---------------------------------------------------------------
 
 
-def _names(session) -> dict:
+def _names(session: GameSession) -> dict[int, str]:
     return {seat.player_id: seat.player.name for seat in session.all_seats}
 
 
-def _seat_name(session, seat, state=None):
+def _seat_name(session: GameSession, seat: int | None, state: Snapshot | None = None) -> str:
     """The name of the player in a seat of a snapshot's line-up."""
     if seat is None:
         return ""
@@ -109,24 +141,25 @@ def _seat_name(session, seat, state=None):
     return _names(session).get(lineup[seat], str(seat))
 
 
-def _contract_label(session, state):
+def _contract_label(session: GameSession, state: Snapshot) -> str:
     if not state.get("contract") or state.get("status") == "passed":
         return ""
+    variant: Variant[Any] = session.engine
     try:
         players = len(seated(session, state)["lineup"])
-        parsed = session.engine.parse_contract(state["contract"], session.rules(players))
+        parsed = variant.parse_contract(state["contract"], session.rules(players))
     except RulesError:
-        return state["contract"]
+        return str(state["contract"])  # as stored: a contract text
     return parsed.label
 
 
-def _yes_no(value):
+def _yes_no(value: object) -> str:
     if value is None:
         return "—"
     return _("yes") if value else _("no")
 
 
-def _made(value):
+def _made(value: bool | None) -> str:
     if value is None:
         return _("draw")
     return _("made") if value else _("failed")
@@ -141,7 +174,7 @@ def _card_label(code: str) -> str:
         return code
 
 
-def _cards(session, state):
+def _cards(session: GameSession, state: Snapshot) -> str:
     captured = state.get("captured")
     if not captured:
         return ""
@@ -154,7 +187,7 @@ def _cards(session, state):
     return "; ".join(parts)
 
 
-def describe(session, state) -> list[tuple[str, str]]:
+def describe(session: GameSession, state: Snapshot | None) -> list[tuple[str, str]]:
     """A snapshot as (label, text) rows a person can read: the contract, who, the result,
     and every seat's score."""
     if state is None:
@@ -163,7 +196,7 @@ def describe(session, state) -> list[tuple[str, str]]:
         rows = [(_("Hand"), _("passed out"))]
     else:
         partner = state.get("partner")
-        variant = session.engine  # each game's own words: napoleon, 주공, bidder
+        variant: Variant[Any] = session.engine  # each game's own words: napoleon, 주공, bidder
         rows = [
             (variant.term("declarer_title"), _seat_name(session, state.get("declarer"), state)),
             (_("Contract"), _contract_label(session, state)),
@@ -189,10 +222,10 @@ def describe(session, state) -> list[tuple[str, str]]:
     return rows + _seating_rows(session, state)
 
 
-def _seating_rows(session, state) -> list[tuple[str, str]]:
+def _seating_rows(session: GameSession, state: Snapshot) -> list[tuple[str, str]]:
     """Who sat the hand out, and each player's score."""
     names = _names(session)
-    rows = []
+    rows: list[tuple[str, str]] = []
     benched = [names.get(player, "?") for _place, player in state.get("benched") or ()]
     if benched:
         rows.append((_("Sat out"), ", ".join(benched)))
@@ -202,11 +235,13 @@ def _seating_rows(session, state) -> list[tuple[str, str]]:
     return rows
 
 
-def _text(value):
+def _text(value: object) -> str:
     return "—" if value is None else str(value)
 
 
-def changes(session, before, after) -> list[dict]:
+def changes(
+    session: GameSession, before: Snapshot | None, after: Snapshot | None
+) -> list[FieldChange]:
     """What differs between two snapshots, row by row: {label, before, after}."""
     old, new = dict(describe(session, before)), dict(describe(session, after))
     labels = list(dict.fromkeys([*old, *new]))
@@ -217,13 +252,13 @@ def changes(session, before, after) -> list[dict]:
     ]
 
 
-def entries(session, events) -> list[dict]:
+def entries(session: GameSession, events: Iterable[HandEvent]) -> list[Entry]:
     """Events ready for a template: who, when, what, and what changed."""
-    events = list(events)
-    removals = [e for e in events if e.action in HandEvent.REMOVALS]
+    listed = list(events)
+    removals = [e for e in listed if e.action in HandEvent.REMOVALS]
     restorable_ids = restorable(session, removals) if removals else set()
-    rows = []
-    for event in events:
+    rows: list[Entry] = []
+    for event in listed:
         if event.action == HandEvent.EDIT:
             detail = changes(session, event.before, event.after)
         elif event.action in HandEvent.REMOVALS:

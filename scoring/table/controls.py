@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from json import dumps
 from pathlib import Path
 from threading import Lock
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.cache import cache
-from django.forms import BoundField
+from django.forms import BoundField, ChoiceField
 from django.forms.utils import ErrorList
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -26,7 +27,7 @@ from django.utils.translation import gettext as _
 from scoring.models import GameSession, Hand
 from scoring.rules.bids import Bid
 from scoring.rules.cards import NO_TRUMP, SUITS, Card, suit_name
-from scoring.table.form import DECLARER_SIDE, DEFENDERS, DISCARD, TAKEN, HandForm
+from scoring.table.form import DECLARER_SIDE, DEFENDERS, DISCARD, TAKEN, HandForm, field_of
 from scoring.table.lineup import Lineup
 
 SUIT_CLASS = {s: f"suit-{s}" for s in SUITS}
@@ -134,8 +135,11 @@ def controls(form: HandForm) -> Controls:
     return found
 
 
-def _choices(form: HandForm, name: str) -> list[tuple[object, str]]:
-    return list(form.fields[name].choices)  # type: ignore[attr-defined]
+def _choices(form: HandForm, name: str) -> list[tuple[Any, str]]:
+    """The (value, label) pairs the form gave a field: a value of the field's own kind
+    (a place, a count, a code). django-stubs types ``choices`` as anything a choices
+    argument may be; the form set each as a flat list of pairs."""
+    return list(cast(list[tuple[Any, str]], field_of(form, name, ChoiceField).choices))
 
 
 def _contract(form: HandForm, found: Controls) -> None:
@@ -190,7 +194,7 @@ def _result(form: HandForm, found: Controls) -> None:
     """Every possible total (table.js shows those near the contract's need first), the
     way in (count, the card grid or tricks by player), a topple, the card grid."""
     variant = form.variant
-    most = int(form.fields["points"].max_value)  # type: ignore[attr-defined]
+    most = form.result_most
     current = _value(form, "points")
     chips = [Chip(n, str(n), checked=_checked(n, current)) for n in range(most + 1)]
     found.points = _group(form, "points", variant.term("result_title"), chips, "chips result")
@@ -247,6 +251,8 @@ def _grid(form: HandForm) -> Grid:
     discards_to = names[0] if variant.discards_to_declarer(form.rules) else names[1]
     by_suit: dict[str, list[Tile]] = {suit: [] for suit in SUITS}
     for card in form.point_card_list():
+        if card.suit is None:  # a joker's rank, 0, scores in no game
+            raise ValueError(f"{card.code} is a joker, never a point card")
         by_suit.setdefault(card.suit, []).append(_tile(form, card))
     tiles = [(suit_name(suit), found) for suit, found in by_suit.items()]
     group = Group("grid_side", _("Tap the cards of"), sides, "chips sides")
@@ -259,7 +265,7 @@ def _tile(form: HandForm, card: Card) -> Tile:
         (value, label, value == current)
         for value, label in (("", "—"), (TAKEN, _("taken")), (DISCARD, _("discarded")))
     ]
-    return Tile(card.code, card.label, SUIT_CLASS.get(card.suit, ""), options)
+    return Tile(card.code, card.label, SUIT_CLASS.get(card.suit or "", ""), options)
 
 
 def out_group(
@@ -270,7 +276,8 @@ def out_group(
     extras = lineup.extras
     if not extras:
         return None
-    chosen = {str(place) for place in (current or lineup.out or ())}  # type: ignore[attr-defined]
+    posted = current if isinstance(current, list | tuple) else None  # a field's values
+    chosen = {str(place) for place in (posted or lineup.out or ())}
     chips = [Chip(p.number, p.name, checked=str(p.number) in chosen) for p in lineup.places]
     legend = _("Sits this hand out") if extras == 1 else _("Sit this hand out")
     kind = "radio" if extras == 1 else "checkbox"
@@ -328,7 +335,9 @@ class _Near:
 _near = _Near(128)
 
 
-def entry_context(session: GameSession, lineup: Lineup, form: HandForm | None, key: object) -> dict:
+def entry_context(
+    session: GameSession, lineup: Lineup, form: HandForm | None, key: object
+) -> dict[str, object]:
     """What templates/scoring/hand_fields.html shows: a blank entry with a new ``key``,
     or ``form`` as it was sent (its key, version, messages and choices kept)."""
     if form is None:
@@ -351,7 +360,8 @@ def entry_context(session: GameSession, lineup: Lineup, form: HandForm | None, k
 def _templates_stamp() -> str:
     """A change to the controls' template (a new release) writes them afresh."""
     digest = hashlib.sha256()
-    for folder in settings.TEMPLATES[0]["DIRS"]:
+    # settings.py's folders; its TEMPLATES mixes values, so the type checker sees objects.
+    for folder in cast(list[Path], settings.TEMPLATES[0]["DIRS"]):
         path = Path(folder) / TEMPLATE
         if path.exists():
             digest.update(path.read_bytes())

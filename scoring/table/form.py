@@ -21,18 +21,19 @@ A result comes in one of three ways:
 """
 
 from dataclasses import replace
+from typing import Any, TypeAlias, TypeVar
 
 from django import forms
 from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.models import Hand
-from scoring.rules import HandFacts, RulesError
-from scoring.rules.bids import Bid
+from scoring.models import GameSession, Hand
+from scoring.rules import Card, HandFacts, RulesError, Score, Variant
+from scoring.rules.bids import Bid, Contract, SuitLadder
 from scoring.rules.cards import RANK_CODES, SUITS, SYMBOLS, parse_card, rank_label
 from scoring.rulings import PageWords
-from scoring.table.lineup import Lineup, next_lineup, with_turns
+from scoring.table.lineup import Lineup, Place, next_lineup, with_turns
 from scoring.words.labels import page_lines
 
 ALONE = "alone"
@@ -41,6 +42,19 @@ TAKEN = "in"  # a grid card taken by the side being entered
 DECLARER_SIDE, DEFENDERS = "decl", "def"
 RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 RANK_OF = {code: rank for rank, code in RANK_CODES.items()}
+
+# What the form read: each field's value, of the field's own kind (a place, a count, a code).
+Data: TypeAlias = dict[str, Any]
+F = TypeVar("F", bound=forms.Field)
+
+
+def field_of(form: forms.BaseForm, name: str, kind: type[F]) -> F:
+    """The form's field ``name``, as the kind of field it is (``form.fields`` says only
+    that it is a field)."""
+    field = form.fields[name]
+    if not isinstance(field, kind):
+        raise TypeError(f"{name} is a {type(field).__name__}, not a {kind.__name__}")
+    return field
 
 
 class HandForm(forms.Form):
@@ -73,26 +87,32 @@ class HandForm(forms.Form):
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, session, *args, lineup: Lineup | None = None, **kwargs):
+    def __init__(
+        self,
+        session: GameSession,
+        *args: Any,  # a form's own: data, files, initial, …
+        lineup: Lineup | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.session = session
-        self.variant = session.engine
+        self.variant: Variant[Any] = session.engine
         self.lineup = lineup or next_lineup(session, turns=False)
         self.seats = self.lineup.places  # everyone at the table, in seat order
         self.n = self.lineup.players or len(self.seats)  # how many are dealt in
         self.rules = session.rules(self.n)
-        self.score = None
-        self.facts = None
-        self.contract = None
-        self.out = ()
+        self.score: Score | None = None
+        self.facts: HandFacts | None = None
+        self.contract: Contract | None = None
+        self.out_places: tuple[int, ...] = ()  # who sits this hand out, once judged
         variant = self.variant
         names = [(s.number, s.name) for s in self.seats]
-        self.fields["out"].choices = names
+        field_of(self, "out", forms.ChoiceField).choices = names
         self.fields["declarer"].label = variant.term("declarer_title")
-        self.fields["declarer"].choices = names
-        self.fields["partner"].choices = [(str(n), name) for n, name in names] + [
-            (ALONE, _("alone"))
-        ]
+        field_of(self, "declarer", forms.ChoiceField).choices = names
+        field_of(self, "partner", forms.ChoiceField).choices = [
+            (str(n), name) for n, name in names
+        ] + [(ALONE, _("alone"))]
         if variant.needs_sitting_out(self.n):
             self.fields["killed"] = forms.TypedChoiceField(
                 label=variant.term("sitting_out_title"),
@@ -116,31 +136,38 @@ class HandForm(forms.Form):
     def named_contracts(self) -> bool:
         return self.variant.named_contracts
 
-    def _contract_fields(self):
+    def _contract_fields(self) -> None:
         variant, rules = self.variant, self.rules
         if variant.named_contracts:
             self.fields["nap_bid"].label = _(variant.contract_title(rules))
-            self.fields["nap_bid"].choices = list(variant.contract_calls(rules))
+            field_of(self, "nap_bid", forms.ChoiceField).choices = list(
+                variant.contract_calls(rules)
+            )
             return
         ladder = variant.ladder(rules, for_auction=False)
+        if not isinstance(ladder, SuitLadder):  # a count and a trump: a ladder of counts
+            raise TypeError(f"{variant.code} bids a count, on a ladder that has none")
         self.fields["level"].label = _(variant.contract_title(rules))
-        self.fields["level"].choices = [
+        field_of(self, "level", forms.ChoiceField).choices = [
             (n, variant.contract_count_label(n, rules)) for n in range(ladder.low, ladder.high + 1)
         ]
-        self.fields["trump"].choices = [
+        field_of(self, "trump", forms.ChoiceField).choices = [
             (t, SYMBOLS.get(t, t)) for t in variant.trump_choices(rules)
         ]
 
-    def _called_card_fields(self):
+    def _called_card_fields(self) -> None:
         # Chips as players read them: a joker by its name, a rank as its corner shows it
         # (R, D, V in French); the values stay the codes the hand is stored with.
         jokers = [(c.code, c.label) for c in self.variant.deck(self.n, self.rules) if c.is_joker]
-        self.fields["called_suit"].choices = [(s, SYMBOLS[s]) for s in SUITS] + jokers
-        self.fields["called_rank"].choices = [(r, rank_label(RANK_OF[r])) for r in RANKS]
+        suits = [(s, SYMBOLS[s]) for s in SUITS]
+        field_of(self, "called_suit", forms.ChoiceField).choices = suits + jokers
+        ranks = [(r, rank_label(RANK_OF[r])) for r in RANKS]
+        field_of(self, "called_rank", forms.ChoiceField).choices = ranks
 
-    def _result_fields(self):
+    def _result_fields(self) -> None:
         most = self.variant.result_most(self.n, self.rules)
-        self.fields["points"].max_value = most
+        self.result_most = most  # the highest result a hand may have
+        field_of(self, "points", forms.IntegerField).max_value = most
         self.fields["points"].validators.append(MaxValueValidator(most))
         if self.counts_tricks:
             for seat in self.seats:
@@ -155,29 +182,31 @@ class HandForm(forms.Form):
                 label=card.label, required=False, choices=owners
             )
 
-    def point_card_list(self):
+    def point_card_list(self) -> list[Card]:
         deck = self.variant.deck(self.n, self.rules)
         points = self.variant.point_cards(self.n, self.rules)
         return [c for c in deck if c in points]
 
     # ---- what the page shows -------------------------------------------------------
 
-    def needed_for(self, contract) -> int:
+    def needed_for(self, contract: Contract) -> int:
         """The result that just makes ``contract``: where the result starts (table.js)."""
         return self.variant.needed(contract, self.n, self.rules)
 
-    def tricks_fields(self):
+    def tricks_fields(self) -> list[forms.BoundField]:
         return [self[f"tricks_{s.number}"] for s in self.seats] if self.counts_tricks else []
 
-    def playing(self):
-        return self.lineup.playing(self.out)
+    def playing(self) -> list[Place]:
+        return self.lineup.playing(self.out_places)
 
-    def preview_rows(self):
+    def preview_rows(self) -> list[tuple[str, int]]:
+        if self.score is None:  # the page shows rows of a hand judged only
+            return []
         return [(s.name, d) for s, d in zip(self.playing(), self.score.deltas, strict=True)]
 
     def result_line(self) -> str:
         """The side's result against what the contract needs: ``12 (target 11)``."""
-        if self.score is None or self.score.declarer_points is None:
+        if self.score is None or self.score.declarer_points is None or self.contract is None:
             return ""
         return _("%(result)s (target %(needed)s)") % {
             "result": self.score.declarer_points,
@@ -197,13 +226,14 @@ class HandForm(forms.Form):
 
     # ---- reading -----------------------------------------------------------------
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> Data:
+        super().clean()
+        data = self.cleaned_data  # what Form.clean gives
         if self.errors:
             return data
         try:
-            self.out = self._out(data)
-            self.seat = self.lineup.seat_of(self.out)  # place → the engine's seat
+            self.out_places = self._out(data)
+            self.seat = self.lineup.seat_of(self.out_places)  # place → the engine's seat
             contract = self._contract(data)
             data["called_card"] = self._called_card(data)
             declarer = self._playing(data["declarer"], "declarer")
@@ -221,7 +251,7 @@ class HandForm(forms.Form):
         data["contract_text"] = str(contract)
         return data
 
-    def _contract(self, data):
+    def _contract(self, data: Data) -> Contract:
         if self.named_contracts:
             if not data.get("nap_bid"):
                 raise _FormProblem(_("Choose the call."), "nap_bid")
@@ -230,8 +260,9 @@ class HandForm(forms.Form):
             raise _FormProblem(_("Choose the bid and the trump."), "level")
         return self.variant.parse_contract(str(Bid(data["level"], data["trump"])), self.rules)
 
-    def _called_card(self, data):
-        suit, rank = data.get("called_suit"), data.get("called_rank")
+    def _called_card(self, data: Data) -> str:
+        suit: str = data.get("called_suit") or ""
+        rank = data.get("called_rank")
         if not suit or not self.variant.has_partner:
             return ""
         if suit in SUITS:
@@ -242,18 +273,18 @@ class HandForm(forms.Form):
 
     # ---- who sits out, and who plays ----------------------------------------------
 
-    def _out(self, data):
+    def _out(self, data: Data) -> tuple[int, ...]:
         """The places sitting this hand out: as tapped, else the rotation's."""
         extras = self.lineup.extras
         if not extras:
             return ()
-        out = data.get("out")
-        if not out and "out" not in self.data:
+        tapped = data.get("out")
+        if not tapped and "out" not in self.data:
             if self.lineup.out is None:  # a post that did not say: the rotation decides
                 last = self.session.hands.order_by("-number").first()
                 self.lineup = with_turns(self.lineup, self.session, last)
-            out = self.lineup.out
-        out = tuple(sorted(set(out or ())))
+            tapped = self.lineup.out
+        out = tuple(sorted(set(tapped or ())))
         if len(out) != extras:
             raise _FormProblem(
                 ngettext(
@@ -266,7 +297,7 @@ class HandForm(forms.Form):
             )
         return out
 
-    def _playing(self, place, field):
+    def _playing(self, place: int, field: str) -> int:
         """The engine's seat of a place, which must be dealt in."""
         if place not in self.seat:
             raise _FormProblem(
@@ -274,7 +305,7 @@ class HandForm(forms.Form):
             )
         return self.seat[place]
 
-    def _partner(self, data):
+    def _partner(self, data: Data) -> int | None:
         if not self.variant.has_partner:
             return None
         partner = data.get("partner")
@@ -284,7 +315,7 @@ class HandForm(forms.Form):
             return None
         return self._playing(int(partner), "partner")
 
-    def _killed(self, data, declarer, partner):
+    def _killed(self, data: Data, declarer: int, partner: int | None) -> int | None:
         """Six-player Mighty: the seat the declarer killed (the engine's sitting_out)."""
         if "killed" not in self.fields:
             return None
@@ -301,7 +332,9 @@ class HandForm(forms.Form):
             )
         return seat
 
-    def _facts(self, data, contract, declarer, partner, killed):
+    def _facts(
+        self, data: Data, contract: Contract, declarer: int, partner: int | None, killed: int | None
+    ) -> HandFacts:
         facts = HandFacts(self.n, declarer, contract, partner, sitting_out=killed)
         if self.counts_tricks:
             return self._trick_facts(data, facts)
@@ -312,7 +345,7 @@ class HandForm(forms.Form):
         data["mode"] = Hand.COUNT
         return replace(facts, declarer_points=self._points(data))
 
-    def _trick_facts(self, data, facts):
+    def _trick_facts(self, data: Data, facts: HandFacts) -> HandFacts:
         if data.get("toppled") and self.variant.can_topple:
             data["mode"] = Hand.TRICKS
             return replace(facts, toppled=True)
@@ -324,21 +357,25 @@ class HandForm(forms.Form):
         data["tricks"] = tricks
         return replace(facts, tricks=tricks)
 
-    def _points(self, data):
-        if data.get("points") is None:
+    def _points(self, data: Data) -> int:
+        points: int | None = data.get("points")
+        if points is None:
             raise _FormProblem(_("Choose the result."), "points")
-        return data["points"]
+        return points
 
-    def _grid(self, data, facts):
+    def _grid(
+        self, data: Data, facts: HandFacts
+    ) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
         """Point cards by seat and the discards, from the grid as the table tapped it."""
         declarer, seats = facts.declarer, range(self.n)
         others = [s for s in seats if s not in facts.side and s != facts.sitting_out]
         # One seat stands for each side (see the module's docstring).
         stand_in = {DECLARER_SIDE: declarer, DEFENDERS: (others or [declarer])[0]}
-        entered = data.get("grid_side") or None
-        implied = {DECLARER_SIDE: DEFENDERS, DEFENDERS: DECLARER_SIDE}.get(entered)
-        captured = {s: [] for s in seats}
-        discards, unplaced = [], []
+        entered: str | None = data.get("grid_side") or None
+        implied = {DECLARER_SIDE: DEFENDERS, DEFENDERS: DECLARER_SIDE}.get(entered or "")
+        captured: dict[int, list[Card]] = {s: [] for s in seats}
+        discards: list[Card] = []
+        unplaced: list[str] = []
         for card in self.point_card_list():
             owner = data.get(f"card_{card.code}")
             if owner == DISCARD:
@@ -359,7 +396,7 @@ class HandForm(forms.Form):
             )
         return {s: tuple(cs) for s, cs in captured.items()}, tuple(discards)
 
-    def _add_rules_error(self, error):
+    def _add_rules_error(self, error: RulesError) -> None:
         field = getattr(error, "form_field", None) or _FIELD_OF.get(
             error.field.split(".")[0].split("[")[0]
         )
@@ -373,16 +410,18 @@ class HandForm(forms.Form):
 
     # ---- storing -----------------------------------------------------------------
 
-    def hand_values(self) -> dict:
-        """The model fields this entry sets on a ``Hand``."""
+    def hand_values(self) -> dict[str, Any]:
+        """The model fields this entry sets on a ``Hand``, each of its field's own type."""
         data = self.cleaned_data
-        facts = self.facts
+        facts, score = self.facts, self.score
+        if facts is None or score is None:
+            raise ValueError("only a valid hand form has an entry to store")
         captured = None
         if facts.captured is not None:
             captured = {str(s): [c.code for c in cs] for s, cs in facts.captured.items()}
         tricks = None if facts.tricks is None else {str(s): n for s, n in facts.tricks.items()}
         return {
-            **self.lineup.values(self.out),
+            **self.lineup.values(self.out_places),
             "sitting_out": facts.sitting_out,
             "status": Hand.PLAYED,
             "declarer": facts.declarer,
@@ -392,15 +431,15 @@ class HandForm(forms.Form):
             "mode": data["mode"],
             "declarer_points": facts.declarer_points
             if facts.captured is None
-            else self.score.declarer_points,
+            else score.declarer_points,
             "captured": captured,
             "discards": [c.code for c in facts.discards],
             "tricks": tricks,
             "toppled": facts.toppled,
-            "made": self.score.made,
-            "target": self.score.target,
-            "points": self.score.declarer_points,
-            "lines": list(self.score.lines),
+            "made": score.made,
+            "target": score.target,
+            "points": score.declarer_points,
+            "lines": list(score.lines),
         }
 
     def _dealer(self) -> int:
@@ -413,7 +452,7 @@ class HandForm(forms.Form):
 
     def dealer_seat(self) -> int:
         """The dealer's seat among those dealt in (an edit that changes who sat out)."""
-        return self.seat.get(self.lineup.dealer_place(self.out), 0)
+        return self.seat.get(self.lineup.dealer_place(self.out_places), 0)
 
 
 _FIELD_OF = {
@@ -431,7 +470,7 @@ _FIELD_OF = {
 class _FormProblem(RulesError):
     """A missing choice found while building the engine's facts, tied to one form field."""
 
-    def __init__(self, message, form_field):
+    def __init__(self, message: str, form_field: str) -> None:
         super().__init__(message)
         self.composed = True  # the form wrote it, in the reader's language
         self.form_field = form_field

@@ -6,18 +6,46 @@ keeps the game's default. The engine judges every value: the fields only read nu
 and choices, and an engine error lands on the field it names (``field_for_path``).
 """
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
 from django import forms
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from scoring.rules import RulesError
-from scoring.rules.score_layout import grid
+from scoring.rules import RulesError, Variant
+from scoring.rules.options import OptionSpec
+from scoring.rules.score_layout import Cell, Grid, grid
 from scoring.words.groups import grouped
 from scoring.words.labels import part_label, value_label
 
+if TYPE_CHECKING:  # django-stubs' name for a lazy translation; nothing to import at run time
+    from django_stubs_ext import StrOrPromise, StrPromise
+
 SCORE_VALUES = "score_values"
+
+# A form's fields, each with the name it has in the form.
+NamedFields: TypeAlias = list[tuple[str, forms.Field]]
+
+
+class OptionRow(TypedDict):
+    """A house rule as the page shows it: its fields, and whether the table changed it."""
+
+    name: str
+    fields: list[forms.BoundField]
+    changed: bool
+    errors: bool
+
+
+class HouseGroup(TypedDict):
+    """The house rules of one concern, and how many of them the table changed."""
+
+    code: str
+    label: "StrPromise"
+    rows: list[OptionRow]
+    changed: int
+    errors: bool
 
 
 def option_field(code: str, name: str) -> str:
@@ -28,7 +56,7 @@ def part_field(code: str, name: str, part: str) -> str:
     return f"{option_field(code, name)}__{part}"
 
 
-def option_form_fields(code: str, spec) -> list:
+def option_form_fields(code: str, spec: OptionSpec) -> NamedFields:
     """Form fields for one house rule; "" keeps the game's default, which each field carries
     (``data-default``) so the page can count the changed rules as they are chosen."""
     fields = _fields_for(code, spec)
@@ -47,19 +75,19 @@ def option_form_fields(code: str, spec) -> list:
 _NAMES: dict[tuple[str, str], tuple[str, ...]] = {}
 
 
-def option_field_names(code: str, spec) -> tuple[str, ...]:
+def option_field_names(code: str, spec: OptionSpec) -> tuple[str, ...]:
     key = (code, spec.name)
     if key not in _NAMES:
         _NAMES[key] = tuple(name for name, _field in _fields_for(code, spec))
     return _NAMES[key]
 
 
-def _fields_for(code: str, spec) -> list:
+def _fields_for(code: str, spec: OptionSpec) -> NamedFields:
     name = option_field(code, spec.name)
     label, help_text = spec.label, gettext_lazy(spec.description)
     if spec.kind == "bool":
         # A select, not a checkbox: an unticked box could not say "keep the default".
-        field = forms.TypedChoiceField(
+        select = forms.TypedChoiceField(
             label=label,
             help_text=help_text,
             required=False,
@@ -71,27 +99,34 @@ def _fields_for(code: str, spec) -> list:
             coerce=lambda v: v == "true",
             empty_value=None,
         )
-        return [(name, field)]
+        return [(name, select)]
     if spec.kind == "int":
+        assert spec.choices is not None  # a number's rule has its bounds: (low, high)
         low, high = spec.choices
-        field = forms.IntegerField(
+        number = forms.IntegerField(
             label=label, help_text=help_text, required=False, min_value=low, max_value=high
         )
-        field.widget.attrs["placeholder"] = str(spec.default)
-        return [(name, field)]
+        number.widget.attrs["placeholder"] = str(spec.default)
+        return [(name, number)]
     if spec.kind == "choice":
-        choices = [("", gettext_lazy("default"))] + [
-            (c, value_label(spec.name, c)) for c in spec.choices
-        ]
-        field = forms.ChoiceField(label=label, help_text=help_text, required=False, choices=choices)
-        return [(name, field)]
+        assert spec.choices is not None  # a choice's rule has its values
+        choices: list[tuple[str, StrOrPromise]] = [("", gettext_lazy("default"))]
+        choices += [(c, value_label(spec.name, c)) for c in spec.choices]
+        chosen = forms.ChoiceField(
+            label=label, help_text=help_text, required=False, choices=choices
+        )
+        return [(name, chosen)]
     if spec.name == SCORE_VALUES:
         return []  # laid out as the score table (``score_value_fields``)
-    # An object option: one whole-number field per key. Its bounds are the engine's (the
-    # trump change cost 0…8, a deal-miss count −4…4): it judges the value, so a field
-    # never refuses a number the engine takes.
+    return _object_fields(code, spec, label, help_text)
+
+
+def _object_fields(code: str, spec: OptionSpec, label: str, help_text: "StrPromise") -> NamedFields:
+    """An object option: one whole-number field per key. Its bounds are the engine's (the
+    trump change cost 0…8, a deal-miss count −4…4): it judges the value, so a field
+    never refuses a number the engine takes."""
     bounds = getattr(spec.default, "bounds", {})
-    fields = []
+    fields: NamedFields = []
     for key, default in spec.default.as_json().items():
         field = forms.IntegerField(label=part_label(label, spec.name, key), required=False)
         field.widget.attrs["placeholder"] = str(default)
@@ -106,7 +141,7 @@ def _fields_for(code: str, spec) -> list:
     return fields
 
 
-def score_names(variant) -> dict[str, str]:
+def score_names(variant: Variant[Any]) -> dict[str, str]:
     """Every number of every score table the variant may make active (the house rule that
     picks the table, at every player count), each with its words in the laid-out table:
     one field each; the page shows the active table's."""
@@ -116,10 +151,12 @@ def score_names(variant) -> dict[str, str]:
 # The names follow from the variant and the language alone, and laying out every table at
 # every player count cost the new-game page a fifth of its time, twice per game.
 @lru_cache(maxsize=64)
-def _score_names(variant, _language: str) -> dict[str, str]:
+def _score_names(variant: Variant[Any], _language: str) -> dict[str, str]:
     option = variant.score_table_option
     spec = variant.Rules.spec(option) if option else None
-    picks = [None] if spec is None or spec.kind != "choice" else list(spec.choices)
+    picks: list[str | None] = (
+        [None] if spec is None or spec.kind != "choice" else list(spec.choices or ())
+    )
     names: dict[str, str] = {}
     for players in variant.players:
         for pick in picks:
@@ -134,17 +171,18 @@ def _score_names(variant, _language: str) -> dict[str, str]:
     return names
 
 
-def score_value_fields(variant) -> list:
+def score_value_fields(variant: Variant[Any]) -> NamedFields:
     title = _("Score table")
-    out = []
+    out: NamedFields = []
     for name, words in score_names(variant).items():
         field = forms.IntegerField(label=f"{title}: {words}", required=False)
         out.append((part_field(variant.code, SCORE_VALUES, name), field))
     return out
 
 
-def option_value(data: dict, code: str, spec):
-    """The JSON value a field (or an object option's fields) gives the engine, or None."""
+def option_value(data: Mapping[str, Any], code: str, spec: OptionSpec) -> object:
+    """The JSON value a field (or an object option's fields) gives the engine, or None.
+    ``data``: a form's cleaned data, whatever each field made of what was typed."""
     if spec.kind != "object":
         return data.get(option_field(code, spec.name))
     if spec.name == SCORE_VALUES:
@@ -167,7 +205,7 @@ def field_for_path(code: str, path: str | None) -> str | None:
 # ---- what the page shows -----------------------------------------------------------------
 
 
-def seat_count(form, variant) -> int:
+def seat_count(form: forms.Form, variant: Variant[Any]) -> int:
     """The players typed so far, if the game seats that many; else its usual table."""
     text = form["players"].value() or ""
     count = len([line for line in str(text).splitlines() if line.strip()])
@@ -177,7 +215,7 @@ def seat_count(form, variant) -> int:
     return typical if variant.can_seat(typical) else variant.players[0]
 
 
-def _differs(spec, raw, default) -> bool:
+def _differs(spec: OptionSpec, raw: object, default: object) -> bool:
     """Whether a field's text changes the rule (a value equal to the default does not)."""
     if raw in (None, ""):
         return False
@@ -187,30 +225,35 @@ def _differs(spec, raw, default) -> bool:
     return text != str(default).lower()
 
 
-def option_rows(form, variant, players: int) -> list[dict]:
+def option_rows(form: forms.Form, variant: Variant[Any], players: int) -> list[OptionRow]:
     """Each house rule's fields, with whether the table changed it."""
-    rows = []
+    rows: list[OptionRow] = []
     for spec in variant.Rules.specs():
         if spec.name == SCORE_VALUES:
             continue
         default = spec.default_for(players)
         defaults = default.as_json() if hasattr(default, "as_json") else None
-        fields = []
+        fields: list[forms.BoundField] = []
         changed = False
         for name in option_field_names(variant.code, spec):
             bound = form[name]
-            part = name.rpartition("__")[2] if defaults is not None else None
-            changed |= _differs(spec, bound.value(), defaults[part] if part else default)
+            # An object option's part has its own default; any other, the option's.
+            current = defaults[name.rpartition("__")[2]] if defaults is not None else default
+            changed |= _differs(spec, bound.value(), current)
             fields.append(bound)
         errors = any(f.errors for f in fields) if form.is_bound else False
         rows.append({"name": spec.name, "fields": fields, "changed": changed, "errors": errors})
     return rows
 
 
-def house_groups(form, variant, players: int) -> list[dict]:
+def house_groups(form: forms.Form, variant: Variant[Any], players: int) -> list[HouseGroup]:
     """The rules by concern, each with its count of changed rules; open where one has an error."""
-    out = []
-    for code, label, rows in grouped(option_rows(form, variant, players), lambda r: r["name"]):
+    out: list[HouseGroup] = []
+    # scoring.words is not annotated yet: grouped gives (code, label, rows) per concern.
+    concerns: list[tuple[str, StrPromise, list[OptionRow]]]
+    found = option_rows(form, variant, players)
+    concerns = grouped(found, lambda r: r["name"])  # type: ignore[no-untyped-call]
+    for code, label, rows in concerns:
         out.append(
             {
                 "code": code,
@@ -223,9 +266,9 @@ def house_groups(form, variant, players: int) -> list[dict]:
     return out
 
 
-def entered_score_values(form, variant) -> dict[str, int]:
+def entered_score_values(form: forms.Form, variant: Variant[Any]) -> dict[str, int]:
     """The table's own numbers typed (or kept from the league's last game) for a game."""
-    out = {}
+    out: dict[str, int] = {}
     for name in score_names(variant):
         raw = form[part_field(variant.code, SCORE_VALUES, name)].value()
         try:
@@ -235,10 +278,12 @@ def entered_score_values(form, variant) -> dict[str, int]:
     return out
 
 
-def score_grid(form, variant, players: int):
+def score_grid(
+    form: forms.Form, variant: Variant[Any], players: int
+) -> tuple[Grid | None, set[str]]:
     """The active score table for the house rules chosen so far, with the numbers typed;
     rules that do not hold yet fall back to the game's defaults (the form says why on Start)."""
-    raw = {}
+    raw: dict[str, object] = {}
     for spec in variant.Rules.specs():
         if spec.name == SCORE_VALUES:
             continue
@@ -256,7 +301,7 @@ def score_grid(form, variant, players: int):
     return None, set()
 
 
-def _typed(form, code: str, spec):
+def _typed(form: forms.Form, code: str, spec: OptionSpec) -> object:
     """A field's value as the engine reads it, from the text (the form may not be valid)."""
     fields = [(name, form.fields[name]) for name in option_field_names(code, spec)]
     if spec.kind != "object":
@@ -266,7 +311,7 @@ def _typed(form, code: str, spec):
         except forms.ValidationError:
             return None
         return None if value == "" else value
-    parts = {}
+    parts: dict[str, object] = {}
     for name, field in fields:
         try:
             value = field.clean(form[name].value())
@@ -277,13 +322,13 @@ def _typed(form, code: str, spec):
     return parts or None
 
 
-def grid_view(form, variant, players: int) -> dict | None:
+def grid_view(form: forms.Form, variant: Variant[Any], players: int) -> dict[str, object] | None:
     """The score table to draw: each cell with its bound field (what was typed is kept)."""
     table, _names = score_grid(form, variant, players)
     if table is None:
         return None
 
-    def bound(cell):
+    def bound(cell: Cell | None) -> dict[str, object] | None:
         if cell is None:
             return None
         return {"cell": cell, "field": form[part_field(variant.code, SCORE_VALUES, cell.name)]}

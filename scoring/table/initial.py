@@ -1,33 +1,41 @@
 """A stored hand as the hand form's values, to edit it: places at its own table."""
 
+from typing import Any
+
 from scoring.models import Hand
-from scoring.rules.bids import Bid
+from scoring.rules import Variant
+from scoring.rules.bids import Bid, Contract
 from scoring.rules.cards import parse_card
 from scoring.table.form import ALONE, DEFENDERS, DISCARD, TAKEN
 from scoring.table.lineup import hand_lineup
 
 
-def hand_initial(hand: Hand) -> dict:
+def hand_initial(hand: Hand) -> dict[str, object]:
     """Form values that show a stored hand again, for editing (its places, for the form
     built on ``hand_lineup(hand)``)."""
     lineup = hand_lineup(hand)
-    out = list(lineup.out)
+    out = list(lineup.out or ())  # a stored hand's table always says who sat out
     if hand.passed_out:
         # No contract to show (and none to parse): the form opens blank.
         return {"version": hand.version, "out": out}
     place = {seat: p.number for seat, p in enumerate(lineup.playing(out))}
-    variant = hand.session.engine
-    initial = {
+
+    def place_of(seat: int | None) -> int | None:
+        return None if seat is None else place.get(seat)
+
+    variant: Variant[Any] = hand.session.engine
+    initial: dict[str, object] = {
         "out": out,
-        "declarer": place.get(hand.declarer),
+        "declarer": place_of(hand.declarer),
         "partner": ALONE if hand.partner is None else str(place.get(hand.partner)),
-        "killed": place.get(hand.sitting_out),
+        "killed": place_of(hand.sitting_out),
         "mode": hand.mode or Hand.COUNT,
         "points": hand.declarer_points,
         "toppled": hand.toppled,
         "version": hand.version,
     }
-    contract = hand.parsed_contract()
+    # Hand's methods are not annotated yet (scoring.models): it is the engine's Contract.
+    contract: Contract = hand.parsed_contract()  # type: ignore[no-untyped-call]
     if isinstance(contract, Bid):
         initial.update(level=contract.count, trump=contract.trump)
     else:
@@ -47,7 +55,7 @@ def hand_initial(hand: Hand) -> dict:
     return initial
 
 
-def _grid_initial(hand: Hand) -> dict:
+def _grid_initial(hand: Hand) -> dict[str, str]:
     """The grid shown by the defenders' cards; the declarer's side's are implied."""
     if not hand.captured and not hand.discards:
         return {}

@@ -14,9 +14,12 @@ at the table, and passes on past anyone sitting the hand out.
 Nothing here knows a game; every rule comes from the variant object.
 """
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, TypedDict
 
-from scoring.rules import RulesError
+from scoring.models import GameSession, Hand
+from scoring.rules import RulesError, Variant
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,13 @@ class Place:
     number: int  # the position at the table for this hand: what the hand form posts
     player_id: int
     name: str
+
+
+class Seating(TypedDict):
+    """Who played a hand, as its fields store it (``Hand.lineup``, ``Hand.benched``)."""
+
+    lineup: list[int]  # player ids of those dealt in, in seat order
+    benched: list[list[int]]  # [[place, player id], …] of those who sat it out
 
 
 @dataclass(frozen=True)
@@ -40,24 +50,24 @@ class Lineup:
     def extras(self) -> int:
         return len(self.places) - self.players if self.players else 0
 
-    def playing(self, out=()) -> list[Place]:
+    def playing(self, out: Iterable[int] = ()) -> list[Place]:
         return [p for p in self.places if p.number not in set(out)]
 
-    def seat_of(self, out=()) -> dict[int, int]:
+    def seat_of(self, out: Iterable[int] = ()) -> dict[int, int]:
         """{place: engine seat} of those who play, when ``out`` sit out."""
         return {p.number: seat for seat, p in enumerate(self.playing(out))}
 
-    def dealer_place(self, out=None) -> int:
+    def dealer_place(self, out: Iterable[int] | None = None) -> int:
         """The place that deals: the one whose turn it is, or the next one who plays."""
-        out = set(self.out or () if out is None else out)
+        skipped = set(self.out or () if out is None else out)
         count = len(self.places)
         for step in range(count):
             place = ((self.dealer or 0) + step) % count
-            if place not in out:
+            if place not in skipped:
                 return place
         return 0
 
-    def values(self, out=()) -> dict:
+    def values(self, out: Iterable[int] = ()) -> Seating:
         """The hand's fields for these places: its line-up and who sat out."""
         gone = set(out)
         return {
@@ -72,13 +82,14 @@ class Lineup:
 # ---- how many play ------------------------------------------------------------------------
 
 
-def hand_players(session, seated: int) -> int | None:
+def hand_players(session: GameSession, seated: int) -> int | None:
     """How many of ``seated`` play a hand: as many as the table chose
     (``players_per_hand``) or all of them, but no more than the game seats under the
     session's house rules; None when too few sit to play at all."""
 
     wanted = min(session.players_per_hand or seated, seated)
-    for count in sorted(session.engine.players, reverse=True):
+    variant: Variant[Any] = session.engine
+    for count in sorted(variant.players, reverse=True):
         if count > wanted:
             continue
         try:
@@ -89,20 +100,20 @@ def hand_players(session, seated: int) -> int | None:
     return None
 
 
-def players_count(session) -> int:
+def players_count(session: GameSession) -> int:
     """How many play the next hand: those seated, as the game and ``players_per_hand``
     allow; the seats' count when too few sit to play."""
     seated = len(session.seat_list)
     return hand_players(session, seated) or seated
 
 
-def seated_places(session) -> tuple[Place, ...]:
+def seated_places(session: GameSession) -> tuple[Place, ...]:
     return tuple(
         Place(i, seat.player_id, seat.player.name) for i, seat in enumerate(session.seat_list)
     )
 
 
-def next_lineup(session, last=None, turns: bool = True) -> Lineup:
+def next_lineup(session: GameSession, last: Hand | None = None, turns: bool = True) -> Lineup:
     """The next hand's table: those seated now; with ``turns``, who sits out and whose
     turn it is to deal after ``last`` (the session's last hand, or None)."""
     places = seated_places(session)
@@ -112,12 +123,12 @@ def next_lineup(session, last=None, turns: bool = True) -> Lineup:
     return with_turns(Lineup(places, players), session, last)
 
 
-def next_dealer(session) -> int:
+def next_dealer(session: GameSession) -> int:
     """The place (among those seated now) of the next hand's dealer."""
     return next_lineup(session, session.hands.order_by("-number").first()).dealer_place()
 
 
-def with_turns(lineup: Lineup, session, last) -> Lineup:
+def with_turns(lineup: Lineup, session: GameSession, last: Hand | None) -> Lineup:
     seated = [p.player_id for p in lineup.places]
     dealer = intended_dealer(session, last, seated)
     out = rotation(seated, lineup.extras, last, dealer)
@@ -127,7 +138,7 @@ def with_turns(lineup: Lineup, session, last) -> Lineup:
 # ---- a stored hand's table ------------------------------------------------------------------
 
 
-def ring(lineup, benched) -> list[int]:
+def ring(lineup: Iterable[int], benched: Iterable[list[int]] | None) -> list[int]:
     """Everyone at the table for a hand, in seat order: its line-up with those who sat
     it out put back in their places."""
     found = list(lineup)
@@ -136,11 +147,11 @@ def ring(lineup, benched) -> list[int]:
     return found
 
 
-def ring_of(hand) -> list[int]:
+def ring_of(hand: Hand) -> list[int]:
     return ring(hand.lineup, hand.benched)
 
 
-def hand_lineup(hand) -> Lineup:
+def hand_lineup(hand: Hand) -> Lineup:
     """The table of a stored hand, for editing it: its ring, who sat out, who dealt."""
     names = {seat.player_id: seat.player.name for seat in hand.session.all_seats}
     everyone = ring_of(hand)
@@ -151,9 +162,10 @@ def hand_lineup(hand) -> Lineup:
     return Lineup(places, len(hand.lineup), out, dealer)
 
 
-def dealer_seat(session, last, values: dict) -> int:
+def dealer_seat(session: GameSession, last: Hand | None, values: Mapping[str, Any]) -> int:
     """The engine seat of the dealer of a new hand with these ``lineup`` and ``benched``
-    (after ``last``): whose turn it is, or the next one who plays."""
+    (after ``last``): whose turn it is, or the next one who plays. ``values``: a hand's
+    fields by name (a form's entry, or a snapshot's JSON), each of its field's type."""
     everyone = ring(values["lineup"], values.get("benched"))
     out = tuple(place for place, _player in values.get("benched") or ())
     lineup = Lineup(
@@ -168,7 +180,7 @@ def dealer_seat(session, last, values: dict) -> int:
 # ---- turns: the deal and sitting out -------------------------------------------------------
 
 
-def intended_dealer(session, last, seated: list[int]) -> int:
+def intended_dealer(session: GameSession, last: Hand | None, seated: list[int]) -> int:
     """The place (in ``ring``, those at the table now) whose turn it is to deal after
     ``last``, by the game's rule, before anyone sits out."""
     if not seated:
@@ -180,7 +192,7 @@ def intended_dealer(session, last, seated: list[int]) -> int:
         return first if first < len(seated) else 0
     lineup = last.lineup
 
-    def place_now(seat):
+    def place_now(seat: int | None) -> int | None:
         if seat is None or not 0 <= seat < len(lineup):
             return None
         return now.get(lineup[seat])
@@ -188,7 +200,7 @@ def intended_dealer(session, last, seated: list[int]) -> int:
     dealer = place_now(last.dealer)
     if dealer is None:  # the dealer has left: the next one still at the table goes on
         return _next_present(ring_of(last), lineup[last.dealer], now)
-    engine = session.engine
+    engine: Variant[Any] = session.engine
     if last.passed_out:
         return engine.next_dealer(dealer, len(seated))
     declarer = place_now(last.declarer)
@@ -198,7 +210,7 @@ def intended_dealer(session, last, seated: list[int]) -> int:
     return engine.next_dealer(dealer, len(seated), declarer, partner)
 
 
-def _next_present(then: list[int], gone: int, now: dict) -> int:
+def _next_present(then: list[int], gone: int, now: dict[int, int]) -> int:
     start = then.index(gone) if gone in then else 0
     for step in range(1, len(then) + 1):
         found = now.get(then[(start + step) % len(then)])
@@ -207,7 +219,7 @@ def _next_present(then: list[int], gone: int, now: dict) -> int:
     return 0
 
 
-def rotation(seated: list[int], extras: int, last, dealer: int) -> tuple[int, ...]:
+def rotation(seated: list[int], extras: int, last: Hand | None, dealer: int) -> tuple[int, ...]:
     """The places that sit out by default: those after the ones who sat out ``last``,
     going round the table; the first time, the ones just before the dealer."""
     if extras <= 0:

@@ -6,15 +6,16 @@ A session is live while it is not ended and is dated today or yesterday
 """
 
 from collections import defaultdict
+from collections.abc import Iterable
 
-from django.db.models import Count, Sum
+from django.db.models import Count, QuerySet, Sum
 
-from scoring.models import GameSession, Hand, HandScore, live_since
+from scoring.models import GameSession, Hand, HandScore, League, live_since
 
 MOST = 4  # cards on a page: more live tables than this at once is not a card table
 
 
-def live_sessions(leagues):
+def live_sessions(leagues: QuerySet[League] | Iterable[int]) -> list[GameSession]:
     """The live sessions of these leagues (a queryset or ids), the latest started first,
     each with ``board`` ([(name, total)] in seat order) and ``hand_count``."""
     sessions = list(
@@ -26,7 +27,7 @@ def live_sessions(leagues):
         .order_by("-created_at", "-pk")[:MOST]
     )
     ids = [session.pk for session in sessions]
-    totals = defaultdict(dict)
+    totals: defaultdict[int, dict[int, int]] = defaultdict(dict)
     for session_id, seat, total in (
         HandScore.objects.filter(hand__session__in=ids)
         .values("hand__session", "seat")
@@ -42,6 +43,8 @@ def live_sessions(leagues):
     )
     for session in sessions:
         seats = sorted(session.seats.all(), key=lambda s: s.number)
-        session.board = [(s.player.name, totals[session.pk].get(s.number, 0)) for s in seats]
-        session.hand_count = counts.get(session.pk, 0)
+        # Not stored: set for the cards' template (GameSession does not declare them yet).
+        board = [(s.player.name, totals[session.pk].get(s.number, 0)) for s in seats]
+        session.board = board  # type: ignore[attr-defined]
+        session.hand_count = counts.get(session.pk, 0)  # type: ignore[attr-defined]
     return sessions

@@ -8,13 +8,16 @@ zero-sum (the players of that hand share its remainder), so that the money of a 
 always adds up to zero, whoever came and went.
 """
 
+from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+
+from scoring.models import GameSession
 
 CENT = Decimal("0.01")
 
 
-def parse_stake(value) -> Decimal | None:
+def parse_stake(value: object) -> Decimal | None:
     if value in (None, ""):
         return None
     try:
@@ -23,7 +26,7 @@ def parse_stake(value) -> Decimal | None:
         return None
 
 
-def schedule(session) -> list[tuple[int, Decimal | None]]:
+def schedule(session: GameSession) -> list[tuple[int, Decimal | None]]:
     """[(first hand, stake), …]: the session's stakes, each from its hand on."""
     found = [(1, session.stake)]
     for start, stake in sorted(session.stake_changes or (), key=lambda change: change[0]):
@@ -34,7 +37,7 @@ def schedule(session) -> list[tuple[int, Decimal | None]]:
     return found
 
 
-def stake_for(session, number: int) -> Decimal | None:
+def stake_for(session: GameSession, number: int) -> Decimal | None:
     """The stake hand ``number`` is (or will be) played at."""
     current = None
     for start, stake in schedule(session):
@@ -43,23 +46,27 @@ def stake_for(session, number: int) -> Decimal | None:
     return current
 
 
-def has_money(session) -> bool:
+def has_money(session: GameSession) -> bool:
     return any(stake for _start, stake in schedule(session))
 
 
-def changed(session, start: int, stake: Decimal | None) -> tuple[Decimal | None, list]:
+def changed(
+    session: GameSession, start: int, stake: Decimal | None
+) -> tuple[Decimal | None, list[list[int | str | None]]]:
     """The session's ``stake`` and ``stake_changes`` once the stake is ``stake`` from hand
     ``start`` on: earlier hands keep theirs, and a later change is replaced."""
     if start <= 1:
         return stake, []
-    kept = [[s, v] for s, v in session.stake_changes or () if s < start]
+    kept: list[list[int | str | None]] = [
+        [s, v] for s, v in session.stake_changes or () if s < start
+    ]
     value = None if stake is None else f"{stake:.2f}"
     return session.stake, sorted([*kept, [start, value]])
 
 
-def exact_money(session, rows) -> dict[int, Fraction]:
+def exact_money(session: GameSession, rows: Iterable[tuple[int, int, int]]) -> dict[int, Fraction]:
     """{player: money} from score rows (hand number, player, delta), exactly."""
-    by_hand: dict[int, list] = {}
+    by_hand: dict[int, list[tuple[int, int]]] = {}
     for number, player, delta in rows:
         by_hand.setdefault(number, []).append((player, delta))
     money: dict[int, Fraction] = {}

@@ -80,7 +80,7 @@ def _filled(request: HttpRequest, page: str) -> HttpResponse:
     return HttpResponse(html, content_type="text/html; charset=utf-8")
 
 
-def holes() -> dict:
+def holes() -> dict[str, str]:
     """The context that writes the holes into a page to keep (the new hand's key is the
     view's: ``KEY_HOLE``)."""
     return {"csrf_token": CSRF_HOLE, "offline_user": USER_HOLE}

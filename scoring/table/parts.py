@@ -5,14 +5,16 @@ here they are worked out from the session, its score sheet and the next hand's t
 and the template writes them.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.models import GameSession, Hand, HandScore
-from scoring.rules import RulesError
+from scoring.rules import Bid, RulesError, Variant
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.table.lineup import Lineup
 from scoring.table.sheet import Sheet, roster
@@ -100,13 +102,13 @@ class HandRow:
 def contract_of(session: GameSession, hand: Hand) -> Contract | None:
     if not hand.contract or hand.passed_out:
         return None
+    variant: Variant[Any] = session.engine
     try:
-        contract = session.engine.parse_contract(hand.contract, session.rules(hand.players))
+        contract = variant.parse_contract(hand.contract, session.rules(hand.players))
     except RulesError:
         return Contract(hand.contract)
-    trump = getattr(contract, "trump", None)
-    if trump in SUITS:
-        return Contract(contract.label, contract.count, trump)
+    if isinstance(contract, Bid) and contract.trump in SUITS:  # a named call has no suit
+        return Contract(contract.label, contract.count, contract.trump)
     return Contract(contract.label)
 
 
@@ -155,7 +157,7 @@ def deltas_by_hand(hands: list[Hand]) -> dict[int, dict[int, int]]:
     return found
 
 
-def scores_by_player(hand: Hand, deltas) -> dict[int, int]:
+def scores_by_player(hand: Hand, deltas: Iterable[int]) -> dict[int, int]:
     """{player id: delta} of a hand from its deltas by seat (a killed seat has none)."""
     return {
         player: delta

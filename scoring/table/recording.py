@@ -14,16 +14,24 @@ Nothing derived is written here: the league history (scoring.history.figures) is
 the hands when a page asks, and knows from the events that something changed.
 """
 
+import datetime
 import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 from django.db import transaction
 from django.db.models import Q, Subquery
 
 from scoring.models import GameSession, Hand, HandEvent, HandScore, PlayerChange, TableChange
-from scoring.rules import RulesError
+from scoring.rules import RulesError, Score
 from scoring.table import audit, version
-from scoring.table.lineup import dealer_seat, next_lineup
-from scoring.table.version import Write
+from scoring.table.audit import Snapshot
+from scoring.table.lineup import Seating, dealer_seat, next_lineup
+from scoring.table.version import Actor, Write
+
+# A hand's entry, as ``Hand`` fields by name (the hand form's ``hand_values``, or
+# ``passed_values``): each of its field's own type, as ``Hand(**values)`` takes them.
+HandValues: TypeAlias = dict[str, Any]
 
 
 class StaleHand(Exception):
@@ -37,7 +45,7 @@ class StaleHand(Exception):
 class SessionEnded(Exception):
     """The session was ended before this write reached it."""
 
-    def __init__(self, ended_at) -> None:
+    def __init__(self, ended_at: datetime.datetime) -> None:
         super().__init__(f"ended at {ended_at}")
         self.ended_at = ended_at
 
@@ -46,13 +54,18 @@ def _lock(session: GameSession) -> version.Locked:
     return version.lock(session.pk)
 
 
-def _bump(locked: version.Locked, hand: Hand, action: str, user) -> int:
+def _bump(locked: version.Locked, hand: Hand, action: str, user: Actor) -> int:
     detail = {"action": action, "number": hand.number, "key": str(hand.key)}
     return version.bump(locked, TableChange.HAND, detail, user)
 
 
 def record_hand(
-    session: GameSession, key, values: dict, deltas, user=None, drawn: int | None = None
+    session: GameSession,
+    key: uuid.UUID,
+    values: HandValues,
+    deltas: Sequence[int],
+    user: Actor = None,
+    drawn: int | None = None,
 ) -> tuple[Hand, bool]:
     """Save a new hand with its scores; a key seen before returns that hand instead.
 
@@ -74,7 +87,7 @@ def record_hand(
         values = _as_stored_now(session, locked, values)
         if not values.get("lineup"):
             lineup = next_lineup(session, last)
-            values = {**values, **lineup.values(lineup.out)}
+            values = {**values, **lineup.values(lineup.out or ())}
         hand = Hand.objects.create(
             session=session,
             number=last.number + 1 if last else 1,
@@ -89,7 +102,7 @@ def record_hand(
         return hand, True
 
 
-def _key_and_last(session: GameSession, key):
+def _key_and_last(session: GameSession, key: uuid.UUID) -> tuple[Hand | None, Hand | None]:
     """The hand already saved with ``key`` (a Save sent twice), and the last hand: one query."""
     last_number = session.hands.order_by("-number").values("number")[:1]
     found = list(session.hands.filter(Q(key=key) | Q(number=Subquery(last_number))))
@@ -99,19 +112,28 @@ def _key_and_last(session: GameSession, key):
 
 
 def record_passed(
-    session: GameSession, key, user=None, seating=None, drawn: int | None = None
+    session: GameSession,
+    key: uuid.UUID,
+    user: Actor = None,
+    seating: Seating | None = None,
+    drawn: int | None = None,
 ) -> tuple[Hand, bool]:
     """A hand passed out; ``seating`` (``lineup``, ``benched``) says who sat it out."""
     values = {**passed_values(), **(seating or {})}
     return record_hand(session, key, values, (), user=user, drawn=drawn)
 
 
-def passed_values() -> dict:
+def passed_values() -> HandValues:
     return Hand.passed_values()
 
 
 def update_hand(
-    hand: Hand, hand_version: int | None, values: dict, deltas, user=None, drawn=None
+    hand: Hand,
+    hand_version: int | None,
+    values: HandValues,
+    deltas: Sequence[int],
+    user: Actor = None,
+    drawn: int | None = None,
 ) -> Hand:
     """Replace a hand's entry and scores, unless someone else saved it since
     ``hand_version``, or the table changed since ``drawn`` in a way that alters it."""
@@ -138,7 +160,7 @@ def update_hand(
         return current
 
 
-def undo_last(session: GameSession, number: int, user=None) -> Hand | None:
+def undo_last(session: GameSession, number: int, user: Actor = None) -> Hand | None:
     """Remove the last hand, only if it is still hand ``number`` (no surprise deletions)."""
     with transaction.atomic():
         locked = _lock(session)
@@ -152,7 +174,7 @@ def undo_last(session: GameSession, number: int, user=None) -> Hand | None:
         return last
 
 
-def _store_scores(hand: Hand, deltas) -> None:
+def _store_scores(hand: Hand, deltas: Iterable[int]) -> None:
     """One row per player who played: a seat killed in six-player Mighty sat it out."""
     HandScore.objects.bulk_create(
         HandScore(hand=hand, seat=seat, player_id=hand.lineup[seat], delta=delta)
@@ -168,7 +190,7 @@ class NotRestorable(Exception):
     """The event names no removed hand that can come back (already restored, or not one)."""
 
 
-def delete_hand(hand: Hand, hand_version: int | None, user=None) -> Hand:
+def delete_hand(hand: Hand, hand_version: int | None, user: Actor = None) -> Hand:
     """Delete any hand (its number stays free), unless someone saved it since
     ``hand_version``."""
     with transaction.atomic():
@@ -183,7 +205,7 @@ def delete_hand(hand: Hand, hand_version: int | None, user=None) -> Hand:
         return current
 
 
-def restore_hand(session: GameSession, event_pk: int, user=None) -> Hand:
+def restore_hand(session: GameSession, event_pk: int, user: Actor = None) -> Hand:
     """Bring back the hand an undo or delete event removed, scored afresh by the engine.
 
     It keeps its id (so its history joins up), its old number when that is still
@@ -197,9 +219,11 @@ def restore_hand(session: GameSession, event_pk: int, user=None) -> Hand:
         ).first()
         if event is None or event.pk not in audit.restorable(session, [event]):
             raise NotRestorable(event_pk)
+        if event.before is None:  # a removal keeps the hand it removed; never without
+            raise NotRestorable(event_pk)
         state = _merged(session, audit.seated(session, event.before))
         last = session.hands.order_by("-number").first()
-        if session.hands.filter(number=state["number"]).exists():
+        if last is not None and session.hands.filter(number=state["number"]).exists():
             number = last.number + 1
             dealer = dealer_seat(session, last, state)
         else:
@@ -221,7 +245,7 @@ def restore_hand(session: GameSession, event_pk: int, user=None) -> Hand:
         return hand
 
 
-def _as_stored_now(session: GameSession, locked: version.Locked, values: dict) -> dict:
+def _as_stored_now(session: GameSession, locked: version.Locked, values: HandValues) -> HandValues:
     """The players of an entry read before the lock, as they are stored now: an entry
     merged into another meanwhile is that other one (the same person; the entry named
     is gone). Nothing to look up when the table has not moved since it was read."""
@@ -230,7 +254,7 @@ def _as_stored_now(session: GameSession, locked: version.Locked, values: dict) -
     return {**values, **_merged(session, values)}
 
 
-def _merged(session: GameSession, state: dict) -> dict:
+def _merged(session: GameSession, state: Mapping[str, Any]) -> Snapshot:
     """A removed hand's snapshot with each player entry merged away since (scoring.leagues.entries)
     replaced by the entry it became: the same person, whose rows now carry that id."""
     moves = dict(
@@ -240,7 +264,7 @@ def _merged(session: GameSession, state: dict) -> dict:
     )
 
     def now(player: int) -> int:
-        seen = set()
+        seen: set[int] = set()
         while player in moves and moves[player] is not None and player not in seen:
             seen.add(player)
             player = moves[player]
@@ -251,14 +275,17 @@ def _merged(session: GameSession, state: dict) -> dict:
     return {**state, "lineup": lineup, "benched": benched}
 
 
-def _rescore(hand: Hand):
+def _rescore(hand: Hand) -> tuple[int, ...]:
     """The engine's verdict on a restored hand: its stored result fields and its deltas."""
     if hand.passed_out:
         return ()
     try:
-        score = hand.engine_score()
+        # Hand's methods are not annotated yet (scoring.models): the engine's Score, or None.
+        score: Score | None = hand.engine_score()  # type: ignore[no-untyped-call]
     except RulesError as error:
         raise NotRestorable(str(error)) from error
+    if score is None:  # passed out, which returned above
+        return ()
     hand.made, hand.target, hand.points = score.made, score.target, score.declarer_points
     if hand.captured is not None:
         hand.declarer_points = score.declarer_points

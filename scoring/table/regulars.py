@@ -8,10 +8,11 @@ line-ups, each one tap from a new session (scoring.table.views.again).
 
 import json
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from scoring.models import GameSession, Seat
+from scoring.models import GameSession, League, Seat
 from scoring.rules import RulesError, find_variant
 from scoring.words.labels import SCORE_VALUES, option_title, own_numbers_label, value_label
 
@@ -20,7 +21,7 @@ LOOK_BACK = 30  # sessions searched for distinct line-ups
 LINEUPS = 3
 
 
-def known_players(league) -> tuple[list[str], list[str]]:
+def known_players(league: League) -> tuple[list[str], list[str]]:
     """(regulars, everyone else): the names of the players of the league's last sessions,
     the most sessions first (then the latest to play, then by name), and the others by
     name."""
@@ -51,18 +52,19 @@ class Lineup:
     rules: list[str] = field(default_factory=list)  # the house rules not at their default
 
     @property
-    def stake(self):
+    def stake(self) -> Decimal | None:
         return self.session.stake
 
 
-def recent_lineups(league, limit: int = LINEUPS) -> list[Lineup]:
+def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
     """The league's latest distinct line-ups, newest first."""
     sessions = (
         GameSession.objects.filter(league=league)
         .order_by("-date", "-pk")
         .prefetch_related("seats__player")[:LOOK_BACK]
     )
-    found, keys = [], set()
+    found: list[Lineup] = []
+    keys: set[tuple[str, tuple[int, ...], str, str]] = set()
     for session in sessions:
         seats = sorted(session.seats.all(), key=lambda s: s.number)
         key = (
@@ -82,7 +84,7 @@ def recent_lineups(league, limit: int = LINEUPS) -> list[Lineup]:
     return found
 
 
-def changed_rules(session, players: int) -> list[str]:
+def changed_rules(session: GameSession, players: int) -> list[str]:
     """The session's house rules that differ from its game's defaults, as players read
     them ("Score table: Hong Kong table")."""
     variant = find_variant(session.variant)
@@ -92,7 +94,7 @@ def changed_rules(session, players: int) -> list[str]:
     except RulesError:
         return []
 
-    def label(name, value):
+    def label(name: str, value: object) -> str:
         if name == SCORE_VALUES:  # named as the score table names them, not by code
             return own_numbers_label(variant, players, rules)
         return value_label(name, value)

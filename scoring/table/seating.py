@@ -8,32 +8,36 @@ before someone else sat down would otherwise land in another place), and raises 
 version with a line saying what changed (scoring.table.version).
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.models import GameSession, Player, Seat, TableChange
+from scoring.models import GameSession, League, Player, Seat, TableChange
+from scoring.rules import Variant
 from scoring.table import version
 from scoring.table.lineup import players_count
 from scoring.table.setup import MAX_SITTING_OUT
-from scoring.table.version import Write
+from scoring.table.version import Actor, Write
 from scoring.words.names import name_key
 
 
 class SeatingRefused(Exception):
     """A change that cannot be made, with the message to show."""
 
-    def __init__(self, message):
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
 
 
-def next_hand(session) -> int:
+def next_hand(session: GameSession) -> int:
     last = session.hands.order_by("-number").values_list("number", flat=True).first()
     return (last or 0) + 1
 
 
-def league_player(league, name: str) -> Player:
+def league_player(league: League, name: str) -> Player:
     """The league's player of that name (however it is cased), or a new one."""
     key = name_key(name)
     for player in Player.objects.filter(league=league):
@@ -42,7 +46,7 @@ def league_player(league, name: str) -> Player:
     return Player.objects.create(league=league, name=name)
 
 
-def _seated(session, player) -> bool:
+def _seated(session: GameSession, player: Player) -> bool:
     return Seat.objects.filter(session=session, player=player, until_hand__isnull=True).exists()
 
 
@@ -56,7 +60,7 @@ def _close(seat: Seat, before: int) -> None:
         seat.save(update_fields=["until_hand"])
 
 
-def _begin(session, drawn: int | None) -> version.Locked:
+def _begin(session: GameSession, drawn: int | None) -> version.Locked:
     """Lock the session and refuse a change drawn for a table that has changed since
     (``drawn`` None: a caller with no page), or made after the session ended."""
     locked = version.lock(session.pk)
@@ -67,17 +71,24 @@ def _begin(session, drawn: int | None) -> version.Locked:
     return locked
 
 
-def _changed(locked: version.Locked, detail: dict, user) -> None:
+def _changed(locked: version.Locked, detail: Mapping[str, object], user: Actor) -> None:
     version.bump(locked, TableChange.SEATS, detail, user)
 
 
-def most_seated(session) -> int:
+def most_seated(session: GameSession) -> int:
     """How many may sit at the table: as many as the game deals in at most, and three
     more taking turns to sit out, as New game allows (a league file holds no more)."""
-    return max(session.engine.players) + MAX_SITTING_OUT
+    variant: Variant[Any] = session.engine
+    return max(variant.players) + MAX_SITTING_OUT
 
 
-def replace(session, seat_id: int, name: str, drawn: int | None = None, user=None) -> Seat:
+def replace(
+    session: GameSession,
+    seat_id: int,
+    name: str,
+    drawn: int | None = None,
+    user: Actor = None,
+) -> Seat:
     """A newcomer takes the seat from the next hand on."""
     with transaction.atomic():
         locked = _begin(session, drawn)
@@ -95,7 +106,7 @@ def replace(session, seat_id: int, name: str, drawn: int | None = None, user=Non
         return new
 
 
-def leave(session, seat_id: int, drawn: int | None = None, user=None) -> Seat:
+def leave(session: GameSession, seat_id: int, drawn: int | None = None, user: Actor = None) -> Seat:
     """The seat's player leaves for good after the last hand played."""
     with transaction.atomic():
         locked = _begin(session, drawn)
@@ -106,12 +117,12 @@ def leave(session, seat_id: int, drawn: int | None = None, user=None) -> Seat:
 
 
 def join(
-    session,
+    session: GameSession,
     name: str,
     after: int | None,
     per_hand: int | None = None,
     drawn: int | None = None,
-    user=None,
+    user: Actor = None,
 ) -> Seat:
     """A player joins the table from the next hand on, in the seat after seat number
     ``after`` (None: at the end), and the table deals in ``per_hand`` of those seated."""
@@ -141,7 +152,7 @@ def join(
         return seat
 
 
-def _check_room(session, seated: list[Seat], after: int | None) -> None:
+def _check_room(session: GameSession, seated: list[Seat], after: int | None) -> None:
     """A join needs a free chair (``most_seated``) and a neighbour who is seated now."""
     most = most_seated(session)
     if len(seated) >= most:
@@ -157,7 +168,9 @@ def _check_room(session, seated: list[Seat], after: int | None) -> None:
         raise SeatingRefused(_("That seat has changed meanwhile; look again."))
 
 
-def deal_in(session, per_hand: int | None, drawn: int | None = None, user=None) -> None:
+def deal_in(
+    session: GameSession, per_hand: int | None, drawn: int | None = None, user: Actor = None
+) -> None:
     """How many of those seated are dealt in (None: all, as many as the game seats)."""
     with transaction.atomic():
         locked = _begin(session, drawn)
@@ -166,7 +179,7 @@ def deal_in(session, per_hand: int | None, drawn: int | None = None, user=None) 
         _changed(locked, {"action": "deal_in", "count": count}, user)
 
 
-def _open_seat(session, seat_id) -> Seat:
+def _open_seat(session: GameSession, seat_id: int) -> Seat:
     seat = Seat.objects.filter(session=session, pk=seat_id, until_hand__isnull=True).first()
     if seat is None:
         raise SeatingRefused(_("That seat has changed meanwhile; look again."))

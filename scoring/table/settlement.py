@@ -23,13 +23,13 @@ def settle(balances: list[Decimal]) -> list[Transfer]:
     if sum(balances) != 0:
         raise ValueError(f"balances must sum to zero, not {sum(balances)}")
     owed = [i for i, b in enumerate(balances) if b != 0]
-    transfers = []
+    transfers: list[Transfer] = []
     for group in _zero_groups(tuple(balances[i] for i in owed)):
         transfers += _settle_group([owed[j] for j in group], balances)
     return transfers
 
 
-def _zero_groups(values: tuple) -> list[list[int]]:
+def _zero_groups(values: tuple[Decimal, ...]) -> list[list[int]]:
     """Split indices into the most disjoint zero-sum groups."""
     full = (1 << len(values)) - 1
     sums = [sum(values[j] for j in range(len(values)) if mask >> j & 1) for mask in range(full + 1)]
@@ -40,7 +40,7 @@ def _zero_groups(values: tuple) -> list[list[int]]:
         if mask == 0:
             return 0, ()
         lowest = mask & -mask
-        found = (0, (mask,))
+        found: tuple[int, tuple[int, ...]] = (0, (mask,))
         sub = mask
         while sub:
             if sub & lowest and sums[sub] == 0 and sub != mask:
@@ -57,10 +57,10 @@ def _zero_groups(values: tuple) -> list[list[int]]:
 def _settle_group(members: list[int], balances: list[Decimal]) -> list[Transfer]:
     """Within a zero-sum group, biggest debtor pays biggest creditor until square."""
     left = {i: balances[i] for i in members}
-    transfers = []
+    transfers: list[Transfer] = []
     while any(left.values()):
-        payer = min(left, key=left.get)
-        payee = max(left, key=left.get)
+        payer = min(left, key=lambda i: left[i])
+        payee = max(left, key=lambda i: left[i])
         amount = min(-left[payer], left[payee])
         transfers.append(Transfer(payer, payee, amount))
         left[payer] += amount

@@ -5,18 +5,20 @@ The hand form is ``scoring.table.form``'s.
 """
 
 import datetime
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.models import VARIANT_CHOICES, Player
+from scoring.models import VARIANT_CHOICES, League, Player
 from scoring.query import FIRST_DATE, LAST_DATE
 from scoring.rules import RulesError, find_variant
 from scoring.table.house import (
     SCORE_VALUES,
+    HouseGroup,
     entered_score_values,
     field_for_path,
     grid_view,
@@ -31,8 +33,11 @@ from scoring.table.house import (
 from scoring.words.names import clean_name, name_key
 from scoring.words.refusals import house_refusal
 
+if TYPE_CHECKING:  # django-stubs' name for a lazy translation; nothing to import at run time
+    from django_stubs_ext import StrPromise
 
-def _date_in_range(value):
+
+def _date_in_range(value: datetime.date) -> None:
     if not FIRST_DATE <= value <= LAST_DATE:
         raise ValidationError(
             _("Choose a date from %(first)s to %(last)s.")
@@ -43,7 +48,15 @@ def _date_in_range(value):
         )
 
 
-PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
+def _longest_name() -> int:
+    """The longest name a player's row stores."""
+    length = Player._meta.get_field("name").max_length
+    if length is None:  # never: Django's checks refuse a CharField without one
+        raise ImproperlyConfigured("Player.name has no max_length")
+    return length
+
+
+PLAYER_NAME_LENGTH = _longest_name()
 
 
 MAX_SITTING_OUT = 3  # at most this many seated beyond what a game deals in
@@ -52,11 +65,24 @@ MAX_SITTING_OUT = 3  # at most this many seated beyond what a game deals in
 class NameForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=PLAYER_NAME_LENGTH * 2)
 
-    def clean_name(self):
+    def clean_name(self) -> str:
         name = clean_name(self.cleaned_data["name"], PLAYER_NAME_LENGTH)
         if not name:
             raise forms.ValidationError(_("Type a name."))
         return name
+
+
+class GameRules(TypedDict):
+    """A game's house rules on the New game page, and its score table when it is open."""
+
+    code: str
+    label: "StrPromise"
+    concerns: list[HouseGroup]
+    changed: int
+    errors: bool
+    own_numbers: int
+    table: dict[str, object] | None
+    players: int
 
 
 class SessionForm(forms.Form):
@@ -88,7 +114,13 @@ class SessionForm(forms.Form):
         decimal_places=2,
     )
 
-    def __init__(self, *args, league=None, open_table=None, **kwargs):
+    def __init__(
+        self,
+        *args: Any,  # a form's own: data, files, initial, …
+        league: League | None = None,
+        open_table: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
         self.open_table = open_table  # the game whose score table the page lays out to edit
@@ -99,8 +131,9 @@ class SessionForm(forms.Form):
             for name, field in score_value_fields(variant):
                 self.fields[name] = field
 
-    def clean_players(self):
-        names, problems = [], []
+    def clean_players(self) -> list[str]:
+        names: list[str] = []
+        problems: list[str] = []
         for line in self.cleaned_data["players"].splitlines():
             try:
                 name = clean_name(line, PLAYER_NAME_LENGTH)
@@ -123,8 +156,9 @@ class SessionForm(forms.Form):
         known = {name_key(n): n for n in self.league.players.values_list("name", flat=True)}
         return [known.get(name_key(name), name) for name in names]
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data  # what Form.clean gives; each field's value, of its kind
         if "variant" not in data or "players" not in data:
             return data
         variant = find_variant(data["variant"])
@@ -143,7 +177,7 @@ class SessionForm(forms.Form):
             return data
         if "first_dealer" in data and data["first_dealer"] > count:
             self.add_error("first_dealer", _("There are only %(count)d seats.") % {"count": count})
-        raw = {}
+        raw: dict[str, object] = {}
         for spec in variant.Rules.specs():
             value = option_value(data, variant.code, spec)
             if value not in (None, ""):
@@ -161,14 +195,14 @@ class SessionForm(forms.Form):
             self.add_error(name if field is not None else None, house_refusal(error, label))
         return data
 
-    def variant_choices(self):
+    def variant_choices(self) -> list[tuple[str, "StrPromise", str]]:
         """Each game with its one-line description."""
         return [(code, label, _(find_variant(code).description)) for code, label in VARIANT_CHOICES]
 
-    def option_groups(self):
+    def option_groups(self) -> list[GameRules]:
         """Each game's house rules by concern, its count of changed rules, and its score
         table laid out when it is open (asked for, or holding the table's own numbers)."""
-        groups = []
+        groups: list[GameRules] = []
         for code, label in VARIANT_CHOICES:
             variant = find_variant(code)
             players = seat_count(self, variant)
@@ -193,9 +227,9 @@ class SessionForm(forms.Form):
         return groups
 
 
-def league_initial(league) -> dict:
+def league_initial(league: League) -> dict[str, object]:
     """The new-game form as this league last played: its usual game and house rules."""
-    initial = {"variant": league.default_variant}
+    initial: dict[str, object] = {"variant": league.default_variant}
     for code, options in (league.default_options or {}).items():
         try:
             variant = find_variant(code)

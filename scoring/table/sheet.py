@@ -6,12 +6,13 @@ the session's players in the order the pages show them: those seated now, clockw
 then those who have left (or were replaced), in the order they sat.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.utils.formats import number_format
 
-from scoring.models import HandScore
+from scoring.models import GameSession, Hand, HandScore, Seat
 from scoring.table import money
 
 
@@ -20,24 +21,27 @@ class Member:
     player_id: int
     name: str
     seated: bool  # at the table now
-    seat: object  # their Seat (the one now, else the one they last had)
+    seat: Seat  # the one now, else the one they last had
 
 
-def roster(session) -> list[Member]:
+def roster(session: GameSession) -> list[Member]:
     """Everyone who has sat at the session's table, those seated now first, clockwise."""
-    if hasattr(session, "_roster"):
-        return session._roster
-    found, seen = [], set()
+    kept: list[Member] | None = getattr(session, "_roster", None)
+    if kept is not None:
+        return kept
+    found: list[Member] = []
+    seen: set[int] = set()
     seats = sorted(session.all_seats, key=lambda s: (s.until_hand is not None, s.number, s.pk))
     for seat in seats:
         if seat.player_id not in seen:
             seen.add(seat.player_id)
             found.append(Member(seat.player_id, seat.player.name, seat.until_hand is None, seat))
-    session._roster = found
+    # Kept on this session object, for the request that built it (models know no Member).
+    session._roster = found  # type: ignore[attr-defined]
     return found
 
 
-def names(session) -> dict[int, str]:
+def names(session: GameSession) -> dict[int, str]:
     return {member.player_id: member.name for member in roster(session)}
 
 
@@ -45,21 +49,21 @@ def names(session) -> dict[int, str]:
 class Sheet:
     """Every player's total and (with a stake) money, and the scores of some hands."""
 
-    totals: dict = field(default_factory=dict)  # {player id: points}
-    money: dict | None = None  # {player id: Decimal}, to the cent, summing to zero
-    scores: dict = field(default_factory=dict)  # {hand id: {player id: delta}}
+    totals: dict[int, int] = field(default_factory=dict)  # {player id: points}
+    money: dict[int, Decimal] | None = None  # to the cent, summing to zero
+    scores: dict[int, dict[int, int]] = field(default_factory=dict)  # {hand id: {player: delta}}
 
-    def money_of(self, player_id) -> Decimal | None:
+    def money_of(self, player_id: int) -> Decimal | None:
         if self.money is None:
             return None
         return self.money.get(player_id, Decimal("0.00"))
 
 
-def sheet(session, hands=()) -> Sheet:
+def sheet(session: GameSession, hands: Iterable[Hand] = ()) -> Sheet:
     """The session's totals and money, and the scores of ``hands``: one query."""
     wanted = {hand.pk for hand in hands}
     found = Sheet()
-    rows = []
+    rows: list[tuple[int, int, int]] = []
     for hand_id, number, player, delta in HandScore.objects.filter(
         hand__session=session
     ).values_list("hand_id", "hand__number", "player_id", "delta"):

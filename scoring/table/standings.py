@@ -6,14 +6,41 @@ out, with their total and the money they won at each hand's stake (scoring.table
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import NotRequired, TypedDict
 
+from scoring.models import GameSession, Seat
 from scoring.table import money as stakes
 from scoring.table.lineup import players_count
 from scoring.table.settlement import settle
-from scoring.table.sheet import money_text, roster, sheet
+from scoring.table.sheet import Member, Sheet, money_text, roster, sheet
 
 
-def standings(session, scores=None) -> dict:
+class Standing(TypedDict):
+    """A player's row: their seat, name and total, their money with a stake."""
+
+    seat: Seat
+    name: str
+    total: int
+    money: Decimal | None
+    money_text: str
+    winner: bool
+
+
+class Payment(TypedDict):
+    payer: Seat
+    payee: Seat
+    amount: Decimal
+
+
+class Standings(TypedDict):
+    standings: list[Standing]  # best first
+    winners: list[Seat]
+    transfers: NotRequired[list[Payment]]  # with a stake: the fewest that settle it
+    stakes: NotRequired[list[tuple[int, Decimal | None]]]  # each from its hand on
+    average: NotRequired[float]  # a steady table's average total
+
+
+def standings(session: GameSession, scores: Sheet | None = None) -> Standings:
     scores = sheet(session) if scores is None else scores
     members = roster(session)
     result = ranked(members, scores.totals, scores.money)
@@ -26,25 +53,30 @@ def standings(session, scores=None) -> dict:
     return result
 
 
-def ranked(members, totals: dict, money: dict | None = None) -> dict:
+def ranked(
+    members: list[Member], totals: dict[int, int], money: dict[int, Decimal] | None = None
+) -> Standings:
     """Rows best first ({seat, name, total, money, winner}), the winners' seats, and with
     ``money`` ({player: Decimal}, summing to zero) the fewest transfers that settle it."""
-    rows = [
-        {
+    rows: list[Standing] = []
+    for m in members:
+        won = None if money is None else money.get(m.player_id, Decimal("0.00"))
+        total = totals.get(m.player_id, 0)
+        text = "" if won is None else money_text(won)
+        row: Standing = {
             "seat": m.seat,
             "name": m.name,
-            "total": totals.get(m.player_id, 0),
-            "money": None if money is None else money.get(m.player_id, Decimal("0.00")),
+            "total": total,
+            "money": won,
+            "money_text": text,
+            "winner": False,  # known once every row is ranked
         }
-        for m in members
-    ]
-    for row in rows:
-        row["money_text"] = "" if row["money"] is None else money_text(row["money"])
+        rows.append(row)
     rows.sort(key=lambda row: -row["total"])
     best = max((row["total"] for row in rows), default=0)
     for row in rows:
         row["winner"] = row["total"] == best
-    result = {"standings": rows, "winners": [r["seat"] for r in rows if r["winner"]]}
+    result: Standings = {"standings": rows, "winners": [r["seat"] for r in rows if r["winner"]]}
     if money is not None:
         owed = [money.get(m.player_id, Decimal("0.00")) for m in members]
         result["transfers"] = [

@@ -17,12 +17,13 @@ means the player who sat there when the page was drawn, or nothing.
 """
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import F
 from django.utils import formats, timezone
@@ -31,7 +32,14 @@ from django.utils.translation import gettext_lazy
 
 from scoring.models import GameSession, TableChange
 
+if TYPE_CHECKING:  # django-stubs' name for a lazy translation; nothing to import at run time
+    from django_stubs_ext import StrPromise
+
 Change = TableChange  # the kinds are its constants: Change.HAND, Change.SEATS, …
+
+# Who makes a change: the account of a page's request; from the admin's (or a script),
+# whoever asked, maybe no account at all.
+Actor: TypeAlias = User | AnonymousUser | None
 
 
 class Write(StrEnum):
@@ -122,7 +130,9 @@ def check(locked: Locked, drawn: int | None, write: Write) -> None:
         raise StaleTable(drawn, locked.version, steps)
 
 
-def bump(locked: Locked, kind: str, detail: dict | None = None, user=None) -> int:
+def bump(
+    locked: Locked, kind: str, detail: Mapping[str, object] | None = None, user: Actor = None
+) -> int:
     """Raise the version by one and log why; the new version. ``locked`` is what ``lock``
     read in this transaction: nobody else can have moved the version since."""
     new = locked.version + 1
@@ -133,7 +143,9 @@ def bump(locked: Locked, kind: str, detail: dict | None = None, user=None) -> in
     return new
 
 
-def bump_many(session_pks: list[int], kind: str, detail: dict, user=None) -> None:
+def bump_many(
+    session_pks: list[int], kind: str, detail: Mapping[str, object], user: Actor = None
+) -> None:
     """The same change to several sessions (a player renamed or merged): each locked, in
     the order of their ids, which is the order every writer takes them in."""
     locked = [lock(pk) for pk in sorted(set(session_pks))]
@@ -144,9 +156,21 @@ def bump_many(session_pks: list[int], kind: str, detail: dict, user=None) -> Non
     )
 
 
-def _by(user: AbstractBaseUser | AnonymousUser | None) -> dict:
-    real = user if user is not None and user.is_authenticated else None
+class _By(TypedDict):
+    user: User | None
+    username: str
+
+
+def _by(user: Actor) -> _By:
+    real = account(user)
     return {"user": real, "username": real.get_username() if real else ""}
+
+
+def account(user: Actor) -> User | None:
+    """The account a change is logged under: none for nobody, or for a visitor."""
+    if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
+        return None
+    return user
 
 
 # ---- what the page says ------------------------------------------------------------------
@@ -195,7 +219,7 @@ def describe(change: TableChange) -> str:
     return _("%(what)s (%(when)s)") % {"what": text, "when": when}
 
 
-def _shown(detail: dict) -> dict:
+def _shown(detail: dict[str, Any]) -> dict[str, Any]:
     """The detail as the reader writes numbers: a stake of ``0.50`` is ``0,50`` in French."""
     stake = detail.get("stake")
     if not stake:
@@ -214,7 +238,7 @@ def _when(at: datetime.datetime) -> str:
     return formats.date_format(local, "SHORT_DATETIME_FORMAT")
 
 
-def _words(kind: str, detail: dict):
+def _words(kind: str, detail: Mapping[str, Any]) -> "StrPromise":
     action = detail.get("action", "")
     if kind == Change.HAND:
         return HAND_WORDS.get(action, HAND_WORDS["edit"])

@@ -190,6 +190,16 @@ def test_it_restores_once_for_a_double_tapped_restore(member_client, session):
     assert "Restore hand 1" not in text(member_client.get(url("history", session.pk)))
 
 
+def test_it_refuses_to_restore_a_removal_that_kept_no_hand(member_client, session):
+    play(session)
+    member_client.post(url("undo", session.pk), {"number": "1"})
+    HandEvent.objects.filter(session=session, action="undo").update(before=None)
+    response = member_client.post(restore_url(session))
+    assert response.status_code == 302 and response.url == url("history", session.pk)
+    assert Hand.objects.count() == 0
+    assert "Nothing was restored" in text(member_client.get(response.url))
+
+
 def test_it_refuses_a_strangers_restore(member_client, stranger_client, anon_client, session):
     play(session)
     member_client.post(url("undo", session.pk), {"number": "1"})

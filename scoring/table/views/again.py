@@ -7,10 +7,13 @@ when the taps arrive at the same moment.
 """
 
 import datetime
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.db import transaction
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,7 +22,8 @@ from django.views.decorators.http import require_POST
 from scoring import query
 from scoring.accounts.access import league_for
 from scoring.models import GameSession, League, Seat
-from scoring.rules import RulesError
+from scoring.rules import RulesError, Variant
+from scoring.table.http import AuthenticatedHttpRequest
 from scoring.table.lineup import players_count
 from scoring.table.money import schedule
 
@@ -28,7 +32,7 @@ TWIN_WINDOW = datetime.timedelta(minutes=2)
 
 @require_POST
 @login_required
-def play_again(request, pk):
+def play_again(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     league = league_for(request, pk)
     source = _source(league, request.POST.get("session"))
     if source is None:
@@ -37,8 +41,9 @@ def play_again(request, pk):
     # Those seated when the game ended (a player who left is not asked back), as many dealt
     # in as then: six friends at a five-player game sit down as six again.
     players = [seat.player_id for seat in source.seat_list]
+    variant: Variant[Any] = source.engine
     try:
-        rules = source.engine.rules(source.options, players_count(source))
+        rules = variant.rules(source.options, players_count(source))
     except RulesError as error:
         messages.error(request, error.message)
         return redirect("scoring:session-new", pk=league.pk)
@@ -54,14 +59,16 @@ def play_again(request, pk):
         return redirect(_start_again(league, request.user, source, options, players))
 
 
-def _source(league, value: object):
+def _source(league: League, value: object) -> GameSession | None:
     pk = query.object_id(value)
     if pk is None:
         return None
     return GameSession.objects.filter(league=league, pk=pk).first()
 
 
-def _twin(league, user, variant, options, players):
+def _twin(
+    league: League, user: User, variant: str, options: dict[str, Any], players: list[int]
+) -> GameSession | None:
     """A session this user started moments ago with this line-up, still without a hand."""
     since = timezone.now() - TWIN_WINDOW
     recent = GameSession.objects.filter(
@@ -73,8 +80,15 @@ def _twin(league, user, variant, options, players):
     return None
 
 
-def _start_again(league, user, source, options, players) -> GameSession:
-    defaults = source.engine.rules({}, players_count(source)).as_json()
+def _start_again(
+    league: League,
+    user: User,
+    source: GameSession,
+    options: dict[str, Any],  # the rules' JSON
+    players: list[int],
+) -> GameSession:
+    variant: Variant[Any] = source.engine
+    defaults = variant.rules({}, players_count(source)).as_json()
     stakes = schedule(source)
     with transaction.atomic():
         session = GameSession.objects.create(

@@ -3,7 +3,7 @@ last one, and the history of every change with its Restore."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -11,10 +11,11 @@ from django.views.decorators.http import require_POST
 
 from scoring import query
 from scoring.accounts.access import session_for
-from scoring.models import Hand, HandEvent
+from scoring.models import GameSession, Hand, HandEvent
 from scoring.table import audit, version
 from scoring.table.controls import entry_context
 from scoring.table.form import HandForm
+from scoring.table.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest
 from scoring.table.initial import hand_initial
 from scoring.table.lineup import hand_lineup
 from scoring.table.parts import deltas_by_hand, hand_row
@@ -36,7 +37,7 @@ from scoring.table.views.hands import PASSED_OUT, _ended
 
 
 @login_required
-def hands(request, pk):
+def hands(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = member_session(request, pk)
     listed = list(session.hands.order_by("-number"))
     scores = deltas_by_hand(listed)
@@ -71,7 +72,7 @@ def hands(request, pk):
 
 
 @login_required
-def edit(request, pk, number):
+def edit(request: AuthenticatedHtmxRequest, pk: int, number: int) -> HttpResponse:
     session = session_for(request, pk)
     hand = get_object_or_404(session.hands, number=number)
     if session.ended_at is not None and request.method == "POST":
@@ -92,7 +93,7 @@ def edit(request, pk, number):
             raise VersionMissing()
         if request.POST.get("action") == PASSED_OUT:
             update_hand(hand, hand_version, passed_values(), (), request.user, drawn)
-        elif form.is_valid():
+        elif form.is_valid() and form.score is not None:  # a valid form has its score
             values = {**form.hand_values(), "dealer": form.dealer_seat()}
             update_hand(hand, hand_version, values, form.score.deltas, request.user, drawn)
         else:
@@ -117,7 +118,7 @@ HISTORY_ON_HAND = 10  # the latest changes on the edit page; the History page ha
 HISTORY_PAGE = 300
 
 
-def _stored_form(session, hand, initial):
+def _stored_form(session: GameSession, hand: Hand, initial: dict[str, object]) -> HandForm:
     """The form filled in with the hand as stored, and judged, so the edit page opens
     showing its score; a hand the engine no longer takes opens blank but for its
     version, key and who sat it out."""
@@ -135,7 +136,9 @@ def _stored_form(session, hand, initial):
     return HandForm(session, initial=kept, lineup=lineup)
 
 
-def _edit_context(session, hand, form, **extra):
+def _edit_context(
+    session: GameSession, hand: Hand, form: HandForm, **extra: object
+) -> dict[str, object]:
     events = audit.history(session, hand.pk).select_related("user").order_by("-pk")
     shown = list(events[: HISTORY_ON_HAND + 1])
     return {
@@ -150,7 +153,9 @@ def _edit_context(session, hand, form, **extra):
     }
 
 
-def _stale(request, session, current, version):
+def _stale(
+    request: AuthenticatedHttpRequest, session: GameSession, current: Hand, version: int | None
+) -> HttpResponse:
     """A save that came after someone else's: nothing is written; the page shows, field by
     field, what the other save changed since this phone opened the hand, and the entry
     again with the new version, so saving it once more is a deliberate choice."""
@@ -179,7 +184,7 @@ def _stale(request, session, current, version):
     return render(request, "scoring/hand_edit.html", context, status=409)
 
 
-def _version(request):
+def _version(request: HttpRequest) -> int | None:
     return query.whole(request.POST.get("version"), 0, 2**31 - 1)
 
 
@@ -193,7 +198,9 @@ VERSIONLESS = gettext_lazy(
 )
 
 
-def _versionless_edit(request, session, hand, data):
+def _versionless_edit(
+    request: HttpRequest, session: GameSession, hand: Hand, data: QueryDict
+) -> HttpResponse:
     """An edit without a version is refused, never applied: the page opens again with the
     entry kept and the hand's current version, so saving once more is a choice."""
     data["version"] = str(hand.version)
@@ -204,7 +211,7 @@ def _versionless_edit(request, session, hand, data):
 
 
 @login_required
-def undo(request, pk):
+def undo(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     session = session_for(request, pk)
     last = session.hands.order_by("-number").prefetch_related("scores").first()
     if last is not None:
@@ -231,7 +238,7 @@ def undo(request, pk):
 
 
 @login_required
-def delete(request, pk, number):
+def delete(request: AuthenticatedHtmxRequest, pk: int, number: int) -> HttpResponse:
     """Delete any hand, after a confirmation page; its number stays free for a restore."""
     session = session_for(request, pk)
     hand = get_object_or_404(session.hands.prefetch_related("scores"), number=number)
@@ -258,7 +265,7 @@ def delete(request, pk, number):
     return render(request, "scoring/hand_delete.html", context, status=status)
 
 
-def _named_deltas(hand) -> list[tuple[str, int]]:
+def _named_deltas(hand: Hand) -> list[tuple[str, int]]:
     """Each player of the hand with their score (one killed: 0)."""
     names = {m.player_id: m.name for m in roster(hand.session)}
     by_player = {score.player_id: score.delta for score in hand.scores.all()}
@@ -266,7 +273,7 @@ def _named_deltas(hand) -> list[tuple[str, int]]:
 
 
 @login_required
-def history(request, pk):
+def history(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Every change to the session's hands, newest first, with Restore for removed hands."""
     session = session_for(request, pk)
     events = HandEvent.objects.filter(session=session).select_related("user").order_by("-pk")
@@ -282,7 +289,7 @@ def history(request, pk):
 
 @require_POST
 @login_required
-def restore(request, pk, event):
+def restore(request: AuthenticatedHtmxRequest, pk: int, event: int) -> HttpResponse:
     session = session_for(request, pk)
     if session.ended_at is not None:
         return _ended(request, session)

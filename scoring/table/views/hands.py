@@ -2,24 +2,28 @@
 preview of its score. What happens to hands once saved is views/edits.py's."""
 
 import uuid
+from collections.abc import Sequence
 from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.forms import UUIDField
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect, reswap, trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from scoring import query
-from scoring.models import TableChange
+from scoring.models import GameSession, Hand, TableChange
 from scoring.table import version
 from scoring.table.entry import carried, drawn_ids
 from scoring.table.form import HandForm
+from scoring.table.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest, HtmxHttpRequest
+from scoring.table.lineup import Lineup, Seating
 from scoring.table.parts import hand_row, scores_by_player
 from scoring.table.recording import (
     SessionEnded,
@@ -28,18 +32,25 @@ from scoring.table.recording import (
 )
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.sheet import sheet
-from scoring.table.state import member_session, member_table, table_state
+from scoring.table.state import TableState, member_session, member_table, table_state
 from scoring.table.version import StaleTable, VersionMissing, Write
 from scoring.table.views.sessions import board_context, prewrite, record_context, table_context
 
 PASSED_OUT = "passed"
 
 
-def _done(request, url):
+def _done(request: HtmxHttpRequest, url: str) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-def _refused(request, state, form, status, reason="", **extra):
+def _refused(
+    request: HtmxHttpRequest,
+    state: TableState,
+    form: HandForm,
+    status: int,
+    reason: str = "",
+    **extra: object,
+) -> HttpResponse:
     """The record form shown again with its messages and the entry kept (htmx swaps
     it into #record: base.html lets 409 and 422 through); without JavaScript, the
     whole table screen. ``reason``: what the outbox tells a phone that sent it later."""
@@ -52,7 +63,7 @@ def _refused(request, state, form, status, reason="", **extra):
     return render(request, "scoring/table.html", context, status=status)
 
 
-def _ended(request, session):
+def _ended(request: HtmxHttpRequest, session: GameSession) -> HttpResponse:
     """A write to an ended session: refused with a message, nothing changed."""
     text = _("This session has ended; reopen it to change its hands.")
     messages.error(request, text)
@@ -62,7 +73,9 @@ def _ended(request, session):
     return response
 
 
-def _saved(request, state, hand, created, deltas):
+def _saved(
+    request: HtmxHttpRequest, state: TableState, hand: Hand, created: bool, deltas: Sequence[int]
+) -> HttpResponse:
     """After a Save: without JavaScript, back to the table screen; with htmx, just what
     changed: the scoreboard, the new row of the hands list and a fresh form."""
     session, number = state.session, hand.number
@@ -73,6 +86,7 @@ def _saved(request, state, hand, created, deltas):
         messages.success(request, words)
     steps = _steps_of(session, hand, created)
     new_row = None
+    response: HttpResponse
     if created:
         state = state.after(hand, hand.table_version)
         new_row = hand_row(session, hand, scores_by_player(hand, deltas))
@@ -89,22 +103,24 @@ def _saved(request, state, hand, created, deltas):
         trigger_client_event(response, "hand-saved", {"number": number, **steps})
     if created:
         # Once the answer is sent (a response's closers run after the server has
-        # written it), the table screen is written for whoever opens it next.
-        response._resource_closers.append(partial(prewrite, request, state))
+        # written it), the table screen is written for whoever opens it next. Django has
+        # no public way to add one: django-stubs does not name the list.
+        closers = response._resource_closers  # type: ignore[attr-defined]
+        closers.append(partial(prewrite, request, state))
     return response
 
 
 ALREADY = gettext_lazy("Hand %(number)d was saved already; it is recorded once.")
 
 
-def _steps_of(session, hand, created) -> dict:
+def _steps_of(session: GameSession, hand: Hand, created: bool) -> dict[str, int]:
     """The table versions just before and after this hand was recorded: the outbox
     moves the hands it still holds for the same table on to the new one (offline.js)."""
     found = hand.table_version if created else _recorded_at(session, hand)
     return {"from": found - 1, "to": found} if found else {}
 
 
-def _recorded_at(session, hand) -> int | None:
+def _recorded_at(session: GameSession, hand: Hand) -> int | None:
     change = TableChange.objects.filter(
         session=session, kind=TableChange.HAND, detail__key=str(hand.key)
     )
@@ -113,12 +129,12 @@ def _recorded_at(session, hand) -> int | None:
 
 @require_POST
 @login_required
-def record(request, pk):
+def record(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     """A Save: the hand stored once, for the table the page was drawn for, or refused
     with why. The table's state is read once (scoring.table.state) and passed down."""
     session = member_session(request, pk)
     try:
-        key = UUIDField().clean(request.POST.get("key"))
+        key: uuid.UUID = UUIDField().clean(request.POST.get("key"))  # required: never None
     except ValidationError:
         return _garbled_key(request, table_state(session)[0])
     # A Save sent again (a lost answer, the outbox) is the hand already stored, whatever
@@ -136,7 +152,7 @@ def record(request, pk):
         return _ended(request, session)
 
 
-def _garbled_key(request, state):
+def _garbled_key(request: AuthenticatedHtmxRequest, state: TableState) -> HttpResponse:
     """A missing or garbled key would fail every retry: show the entry again with a
     fresh key, so the next Save can succeed."""
     data = request.POST.copy()
@@ -146,7 +162,7 @@ def _garbled_key(request, state):
     return _refused(request, state, form, 400)
 
 
-def _record(request, state, key):
+def _record(request: AuthenticatedHtmxRequest, state: TableState, key: uuid.UUID) -> HttpResponse:
     drawn = version.drawn_version(request.POST.get("table_version"))
     current = version.Locked(state.session.pk, state.version, state.session.ended_at)
     version.check(current, drawn, Write.RECORD)  # again below, with the session locked
@@ -158,14 +174,16 @@ def _record(request, state, key):
         hand, created = record_passed(state.session, key, request.user, seating, drawn=drawn)
         return _saved(request, state, hand, created, ())
     form = HandForm(state.session, request.POST, lineup=state.lineup)
-    if not form.is_valid():
+    if not form.is_valid() or form.score is None:  # a valid form has its score
         return _refused(request, state, form, 422)
     values, deltas = form.hand_values(), form.score.deltas
     hand, created = record_hand(state.session, key, values, deltas, request.user, drawn=drawn)
     return _saved(request, state, hand, created, deltas)
 
 
-def _table_changed(request, pk, error):
+def _table_changed(
+    request: AuthenticatedHtmxRequest, pk: int, error: StaleTable | VersionMissing
+) -> HttpResponse:
     """A Save drawn for a table that has changed since: nothing is stored; the form
     comes back on the table as it is now, with the entry carried to the same players
     and the changes listed, so saving it is a choice made knowing them."""
@@ -179,15 +197,18 @@ def _table_changed(request, pk, error):
     context = refusal_context(error)
     reason = TABLE_CHANGED % {"changes": " ".join(context["table_changed"])}
     response = _refused(request, state, form, refusal_status(error), reason, **context)
-    # The Save button sits at the foot of the screen; what changed is said at the head
-    # of the form, which comes into view.
-    return reswap(response, "outerHTML show:#record:top") if request.htmx else response
+    if request.htmx:
+        # The Save button sits at the foot of the screen; what changed is said at the head
+        # of the form, which comes into view (a swap with a modifier: django-htmx's
+        # ``reswap`` types the bare styles only, so the header is set as it sets it).
+        response["HX-Reswap"] = "outerHTML show:#record:top"
+    return response
 
 
 TABLE_CHANGED = gettext_lazy("the table changed after this hand was entered. %(changes)s")
 
 
-def _posted_seating(lineup, post) -> dict | None:
+def _posted_seating(lineup: Lineup, post: QueryDict) -> Seating | None:
     """Who sits out a hand passed out, as the form posted it (else the rotation's)."""
     if not lineup.extras:
         return None
@@ -203,7 +224,7 @@ def _posted_seating(lineup, post) -> dict | None:
 
 @require_POST
 @login_required
-def preview(request, pk):
+def preview(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The live score preview: the engine's verdict on the form as it stands; where
     someone sits out, also who deals (it passes on past one sitting out)."""
     state, _stored = member_table(request, pk)
@@ -211,16 +232,16 @@ def preview(request, pk):
         return render(request, "scoring/table.html#previewed", {"session": state.session})
     form = HandForm(state.session, request.POST, lineup=state.lineup)
     form.is_valid()
-    context = {"form": form, "session": state.session}
+    context: dict[str, object] = {"form": form, "session": state.session}
     if state.lineup.extras:
         turns = state.lineup
-        out = form.out or _posted_out(turns, request.POST)
+        out = form.out_places or _posted_out(turns, request.POST)
         context["dealer_name"] = turns.places[turns.dealer_place(out)].name
         context["hand_number"] = state.hand_number
     return render(request, "scoring/table.html#previewed", context)
 
 
-def _posted_out(lineup, post):
+def _posted_out(lineup: Lineup, post: QueryDict) -> tuple[int, ...] | None:
     seating = _posted_seating(lineup, post)
     if seating is None:
         return lineup.out

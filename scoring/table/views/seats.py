@@ -7,32 +7,41 @@ drawn before another phone changed the seats (or the stakes) is refused, showing
 changed, rather than applied to a table the person did not see.
 """
 
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any, NoReturn, TypedDict
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.validators import MaxValueValidator
 from django.db import transaction
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import query
 from scoring.accounts.access import session_for
-from scoring.models import GameSession, TableChange
-from scoring.rules import RulesError
+from scoring.models import GameSession, Seat, TableChange
+from scoring.rules import RulesError, Variant
 from scoring.table import money, seating, version
+from scoring.table.form import field_of
+from scoring.table.http import AuthenticatedHttpRequest
 from scoring.table.lineup import hand_players, players_count
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.setup import NameForm
 from scoring.table.sheet import sheet
-from scoring.table.version import StaleTable, VersionMissing, Write
+from scoring.table.version import Actor, StaleTable, VersionMissing, Write
 
 
-def _counts(session, seated: int) -> list[int]:
+def _counts(session: GameSession, seated: int) -> list[int]:
     """How many of ``seated`` a hand may deal in, under the game and its house rules."""
 
-    found = []
-    for count in session.engine.players:
+    found: list[int] = []
+    variant: Variant[Any] = session.engine
+    for count in variant.players:
         if count <= seated:
             try:
                 session.rules(count)
@@ -42,7 +51,7 @@ def _counts(session, seated: int) -> list[int]:
     return found
 
 
-def _per_hand(session, seated: int, posted) -> int | None:
+def _per_hand(session: GameSession, seated: int, posted: object) -> int | None:
     """The posted players per hand, if one the table can play (all of them: None)."""
     count = query.whole(posted, 1, 99)
     if count is None or count not in _counts(session, seated):
@@ -50,9 +59,14 @@ def _per_hand(session, seated: int, posted) -> int | None:
     return None if count >= seated else count
 
 
-def _history(session) -> list[dict]:
+class Step(TypedDict):
+    hand: int  # the first hand it applies to
+    text: str
+
+
+def _history(session: GameSession) -> list[Step]:
     """Who came and went, from the seats: [{hand, text}] in hand order."""
-    rows = []
+    rows: list[Step] = []
     for seat in session.all_seats:
         if seat.from_hand > 1:
             text = _("%(name)s sits down.") % {"name": seat.player.name}
@@ -63,12 +77,17 @@ def _history(session) -> list[dict]:
     return sorted(rows, key=lambda row: row["hand"])
 
 
-def _players_context(session, form=None, error=None, refused=None) -> dict:
+def _players_context(
+    session: GameSession,
+    form: NameForm | None = None,
+    error: str | None = None,
+    refused: StaleTable | VersionMissing | None = None,
+) -> dict[str, object]:
     seated = len(session.seat_list)
     totals = sheet(session).totals
     now = hand_players(session, seated)
     joined = hand_players(session, seated + 1) if session.players_per_hand is None else now
-    return {
+    context: dict[str, object] = {
         "session": session,
         "next_hand": seating.next_hand(session),
         "seats": [(seat, totals.get(seat.player_id, 0)) for seat in session.seat_list],
@@ -81,12 +100,14 @@ def _players_context(session, form=None, error=None, refused=None) -> dict:
         "error": error,
         "known": session.league.players.order_by("name").values_list("name", flat=True),
         "table_version": session.version,
-        **(refusal_context(refused) if refused is not None else {}),
     }
+    if refused is not None:
+        context.update(refusal_context(refused))
+    return context
 
 
 @login_required
-def players(request, pk):
+def players(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = session_for(request, pk)
     if request.method != "POST":
         return render(request, "scoring/players.html", _players_context(session))
@@ -96,11 +117,20 @@ def players(request, pk):
     return _change_players(request, session, request.POST.get("action"))
 
 
-def _change_players(request, session, action):
+class _Drawn(TypedDict):
+    """Who asks for a change, and the table version their page was drawn for."""
+
+    drawn: int
+    user: User
+
+
+def _change_players(
+    request: AuthenticatedHttpRequest, session: GameSession, action: str | None
+) -> HttpResponse:
     drawn = version.drawn_version(request.POST.get("table_version"))
     if drawn is None:
         return _apply(request, session, _missing)
-    mine = {"drawn": drawn, "user": request.user}
+    mine: _Drawn = {"drawn": drawn, "user": request.user}
     if action == "deal_in":
         seated = len(session.seat_list)
         per_hand = _per_hand(session, seated, request.POST.get("per_hand"))
@@ -126,17 +156,22 @@ def _change_players(request, session, action):
     return _apply(request, session, change, form)
 
 
-def _missing():
+def _missing() -> NoReturn:
     raise VersionMissing()
 
 
-def _id(request, name) -> int:
+def _id(request: HttpRequest, name: str) -> int:
     """A posted id; one no row can have (0) when it is missing or unreadable, which
     the change then refuses as a seat that has changed."""
     return query.object_id(request.POST.get(name)) or 0
 
 
-def _apply(request, session, change, form=None):
+def _apply(
+    request: HttpRequest,
+    session: GameSession,
+    change: Callable[[], Seat | None],
+    form: NameForm | None = None,
+) -> HttpResponse:
     try:
         seat = change()
     except seating.SeatingRefused as refused:
@@ -172,16 +207,16 @@ class StakeForm(forms.Form):
     )
     start = forms.IntegerField(label=gettext_lazy("From hand"), min_value=1)
 
-    def __init__(self, *args, last=1, **kwargs):
+    def __init__(self, *args: Any, last: int = 1, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Any hand played so far (a stake changed late) or the next one; not beyond.
-        self.fields["start"].max_value = last
+        field_of(self, "start", forms.IntegerField).max_value = last
         self.fields["start"].validators.append(MaxValueValidator(last))
         self.fields["start"].widget.attrs["max"] = last
 
 
 @login_required
-def stake(request, pk):
+def stake(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The stake per point from a given hand on: earlier hands keep theirs."""
     session = session_for(request, pk)
     upcoming = seating.next_hand(session)
@@ -193,7 +228,7 @@ def stake(request, pk):
     if request.method == "POST" and session.ended_at is not None:
         messages.error(request, _("This session has ended; reopen it to change its stake."))
         return redirect("scoring:summary", pk=session.pk)
-    refused = None
+    refused: StaleTable | VersionMissing | None = None
     if request.method == "POST" and form.is_valid():
         amount, start = form.cleaned_data["stake"] or None, form.cleaned_data["start"]
         drawn = version.drawn_version(request.POST.get("table_version"))
@@ -206,18 +241,25 @@ def stake(request, pk):
             text = _("Stake saved from hand %(number)d on.") % {"number": start}
             messages.success(request, text)
             return redirect(session)
-    context = {
+    context: dict[str, object] = {
         "session": session,
         "form": form,
         "schedule": money.schedule(session),
         "table_version": session.version,
-        **(refusal_context(refused) if refused else {}),
     }
+    if refused:
+        context.update(refusal_context(refused))
     status = refusal_status(refused) if refused else 400 if form.errors else 200
     return render(request, "scoring/stake.html", context, status=status)
 
 
-def save_stake(session_pk: int, start: int, amount, drawn: int | None, user=None) -> None:
+def save_stake(
+    session_pk: int,
+    start: int,
+    amount: Decimal | None,
+    drawn: int | None,
+    user: Actor = None,
+) -> None:
     """The stake from hand ``start`` on, worked out from the stakes as they stand with the
     session locked (two phones at once: the later is refused, never lost or reordered)."""
     with transaction.atomic():

@@ -2,10 +2,13 @@
 
 import logging
 import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.db import transaction
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -15,10 +18,11 @@ from django.views.decorators.http import require_POST
 
 from scoring.accounts.access import league_for, session_for
 from scoring.accounts.theme import theme_of
-from scoring.models import VARIANT_CHOICES, GameSession, Seat, TableChange
+from scoring.models import VARIANT_CHOICES, GameSession, League, Seat, TableChange
 from scoring.table import version
 from scoring.table.controls import entry_context
 from scoring.table.form import HandForm
+from scoring.table.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest, HtmxHttpRequest
 from scoring.table.lineup import next_lineup
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
 from scoring.table.parts import RECENT, board_items, hand_row
@@ -35,7 +39,7 @@ logger = logging.getLogger(__name__)
 
 
 @login_required
-def session_new(request, pk):
+def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     league = league_for(request, pk)
     table = _table_to_edit(request)
     if table:
@@ -64,12 +68,13 @@ def session_new(request, pk):
     return render(request, "scoring/session_new.html", context)
 
 
-def _table_to_edit(request) -> str | None:
+def _table_to_edit(request: HttpRequest) -> str | None:
     code = request.POST.get("edit_table") if request.method == "POST" else None
     return code if code in dict(VARIANT_CHOICES) else None
 
 
-def _start(league, data, user) -> GameSession:
+def _start(league: League, data: dict[str, Any], user: User) -> GameSession:
+    """``data``: the new-game form's cleaned data (each field's own value)."""
     with transaction.atomic():
         session = GameSession.objects.create(
             league=league,
@@ -94,7 +99,7 @@ def _start(league, data, user) -> GameSession:
     return session
 
 
-def board_context(state: TableState, scores: Sheet) -> dict:
+def board_context(state: TableState, scores: Sheet) -> dict[str, object]:
     """The scoreboard: every player's total (and money), the hand being played, who
     deals it and who sits it out."""
     session = state.session
@@ -114,7 +119,9 @@ def board_context(state: TableState, scores: Sheet) -> dict:
     }
 
 
-def record_context(state: TableState, form: HandForm | None = None, key: object = None) -> dict:
+def record_context(
+    state: TableState, form: HandForm | None = None, key: object = None
+) -> dict[str, object]:
     """The hand form: a fresh one (with a new key), or one as the table sent it."""
     lineup = form.lineup if form is not None else state.lineup
     playable = lineup.players is not None
@@ -132,7 +139,9 @@ def record_context(state: TableState, form: HandForm | None = None, key: object 
     }
 
 
-def table_context(state: TableState, form: HandForm | None = None, key: object = None) -> dict:
+def table_context(
+    state: TableState, form: HandForm | None = None, key: object = None
+) -> dict[str, object]:
     """Everything the table screen shows: the scoreboard, the hand being recorded, and
     the last few hands (the new row of a Save joins them)."""
     session = state.session
@@ -149,7 +158,7 @@ def table_context(state: TableState, form: HandForm | None = None, key: object =
 
 
 @login_required
-def table(request, pk):
+def table(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _marked(request, pk)
     page = cached_page(request, session)
     if page is not None:
@@ -161,7 +170,7 @@ def table(request, pk):
     return keep_page(request, session, render(request, "scoring/table.html", context))
 
 
-def prewrite(request, state: TableState) -> None:
+def prewrite(request: HttpRequest, state: TableState) -> None:
     """Write and keep the table screen as ``state`` leaves it, for the phones that open
     it next (a Save calls this once its answer is sent): the first of them is served
     the kept page instead of writing it. The reader's messages stay for their next page."""
@@ -175,7 +184,7 @@ def prewrite(request, state: TableState) -> None:
         logger.exception("the table screen of session %s was not written ahead", path)
 
 
-def _marked(request, pk) -> GameSession:
+def _marked(request: HttpRequest, pk: int) -> GameSession:
     """The session for a member, with its league (its version keys the kept page): one
     query; anyone else gets what ``session_for`` gives them."""
     if request.user.is_authenticated:
@@ -191,7 +200,7 @@ def _marked(request, pk) -> GameSession:
 
 @require_POST
 @login_required
-def end_session(request, pk):
+def end_session(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """End the session, as the scores stood on the page that asked: if a hand, a seat or
     a stake changed since, the page shows what and asks again."""
     session = session_for(request, pk)
@@ -219,7 +228,7 @@ ENDING_REFUSED = gettext_lazy(
 
 @require_POST
 @login_required
-def reopen_session(request, pk):
+def reopen_session(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = session_for(request, pk)
     with transaction.atomic():
         locked = version.lock(session.pk)
@@ -230,12 +239,12 @@ def reopen_session(request, pk):
 
 
 @login_required
-def summary(request, pk):
+def summary(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = session_for(request, pk)
     return render(request, "scoring/summary.html", {"session": session, **standings(session)})
 
 
-def share(request, token):
+def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard. Its page polls it every few seconds: the poll asks
     with the ETag of the last answer, and gets 304 until a hand or the session changes."""
     session = get_object_or_404(GameSession.objects.select_related("league"), share_token=token)
@@ -260,14 +269,14 @@ def share(request, token):
     return _share_headers(render(request, template, context), etag)
 
 
-def _share_etag(request, session) -> str:
+def _share_etag(request: HtmxHttpRequest, session: GameSession) -> str:
     # The version moves with every change to the table (scoring.table.version): hands,
     # seats, stakes, names, the end; then the reader's language and colours.
     page = "htmx" if request.htmx else "page"
     return f'"{session.pk}-{session.version}-{get_language()}-{theme_of(request)}-{page}"'
 
 
-def _share_headers(response, etag):
+def _share_headers(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
     # Kept by the browser but asked again each time: a 304 costs next to nothing.
     response["Cache-Control"] = "private, no-cache"

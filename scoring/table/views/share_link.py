@@ -8,6 +8,7 @@ sessions by their current token only. The control lives in its own template incl
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,13 +17,14 @@ from scoring import query
 from scoring.accounts.access import session_for
 from scoring.models import GameSession, TableChange, new_share_token
 from scoring.table import version
+from scoring.table.http import AuthenticatedHtmxRequest
 
 NEW, OFF = "new", "off"
 
 
 @require_POST
 @login_required
-def share_link(request, pk):
+def share_link(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     session = session_for(request, pk)
     action = query.choice(request.POST.get("action"), (NEW, OFF))
     if action is None:
