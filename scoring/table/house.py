@@ -252,7 +252,7 @@ def house_groups(form: forms.Form, variant: Variant[Any], players: int) -> list[
     # scoring.words is not annotated yet: grouped gives (code, label, rows) per concern.
     concerns: list[tuple[str, StrPromise, list[OptionRow]]]
     found = option_rows(form, variant, players)
-    concerns = grouped(found, lambda r: r["name"])  # type: ignore[no-untyped-call]
+    concerns = grouped(found, lambda r: r["name"])
     for code, label, rows in concerns:
         out.append(
             {

@@ -35,7 +35,7 @@ def hand_initial(hand: Hand) -> dict[str, object]:
         "version": hand.version,
     }
     # Hand's methods are not annotated yet (scoring.models): it is the engine's Contract.
-    contract: Contract = hand.parsed_contract()  # type: ignore[no-untyped-call]
+    contract: Contract = hand.parsed_contract()
     if isinstance(contract, Bid):
         initial.update(level=contract.count, trump=contract.trump)
     else:

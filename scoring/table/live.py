@@ -45,6 +45,6 @@ def live_sessions(leagues: QuerySet[League] | Iterable[int]) -> list[GameSession
         seats = sorted(session.seats.all(), key=lambda s: s.number)
         # Not stored: set for the cards' template (GameSession does not declare them yet).
         board = [(s.player.name, totals[session.pk].get(s.number, 0)) for s in seats]
-        session.board = board  # type: ignore[attr-defined]
-        session.hand_count = counts.get(session.pk, 0)  # type: ignore[attr-defined]
+        session.board = board
+        session.hand_count = counts.get(session.pk, 0)
     return sessions

@@ -281,7 +281,7 @@ def _rescore(hand: Hand) -> tuple[int, ...]:
         return ()
     try:
         # Hand's methods are not annotated yet (scoring.models): the engine's Score, or None.
-        score: Score | None = hand.engine_score()  # type: ignore[no-untyped-call]
+        score: Score | None = hand.engine_score()
     except RulesError as error:
         raise NotRestorable(str(error)) from error
     if score is None:  # passed out, which returned above

@@ -21,9 +21,9 @@ from django.views.decorators.http import require_POST
 
 from scoring import query
 from scoring.accounts.access import league_for
+from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.models import GameSession, League, Seat
 from scoring.rules import RulesError, Variant
-from scoring.table.http import AuthenticatedHttpRequest
 from scoring.table.lineup import players_count
 from scoring.table.money import schedule
 

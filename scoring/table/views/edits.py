@@ -11,11 +11,11 @@ from django.views.decorators.http import require_POST
 
 from scoring import query
 from scoring.accounts.access import session_for
+from scoring.accounts.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest
 from scoring.models import GameSession, Hand, HandEvent
 from scoring.table import audit, version
 from scoring.table.controls import entry_context
 from scoring.table.form import HandForm
-from scoring.table.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest
 from scoring.table.initial import hand_initial
 from scoring.table.lineup import hand_lineup
 from scoring.table.parts import deltas_by_hand, hand_row

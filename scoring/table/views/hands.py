@@ -18,11 +18,15 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from scoring import query
+from scoring.accounts.http import (
+    AuthenticatedHtmxRequest,
+    AuthenticatedHttpRequest,
+    HtmxHttpRequest,
+)
 from scoring.models import GameSession, Hand, TableChange
 from scoring.table import version
 from scoring.table.entry import carried, drawn_ids
 from scoring.table.form import HandForm
-from scoring.table.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest, HtmxHttpRequest
 from scoring.table.lineup import Lineup, Seating
 from scoring.table.parts import hand_row, scores_by_player
 from scoring.table.recording import (

@@ -24,11 +24,11 @@ from django.utils.translation import gettext_lazy
 
 from scoring import query
 from scoring.accounts.access import session_for
+from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.models import GameSession, Seat, TableChange
 from scoring.rules import RulesError, Variant
 from scoring.table import money, seating, version
 from scoring.table.form import field_of
-from scoring.table.http import AuthenticatedHttpRequest
 from scoring.table.lineup import hand_players, players_count
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.setup import NameForm

@@ -17,12 +17,16 @@ from django.utils.translation import get_language, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring.accounts.access import league_for, session_for
+from scoring.accounts.http import (
+    AuthenticatedHtmxRequest,
+    AuthenticatedHttpRequest,
+    HtmxHttpRequest,
+)
 from scoring.accounts.theme import theme_of
 from scoring.models import VARIANT_CHOICES, GameSession, League, Seat, TableChange
 from scoring.table import version
 from scoring.table.controls import entry_context
 from scoring.table.form import HandForm
-from scoring.table.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest, HtmxHttpRequest
 from scoring.table.lineup import next_lineup
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
 from scoring.table.parts import RECENT, board_items, hand_row

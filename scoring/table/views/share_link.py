@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 
 from scoring import query
 from scoring.accounts.access import session_for
+from scoring.accounts.http import AuthenticatedHtmxRequest
 from scoring.models import GameSession, TableChange, new_share_token
 from scoring.table import version
-from scoring.table.http import AuthenticatedHtmxRequest
 
 NEW, OFF = "new", "off"
 
