@@ -1,7 +1,8 @@
 """The one typed door to the rules engine, shared by the JSON API and the pages.
 
 A question is a frozen dataclass of engine values (``TrickQuestion``, ``LegalPlaysQuestion``,
-``AuctionQuestion``, ``ScoreQuestion``, ``DealMissQuestion``, each at a ``Table``); the
+``AuctionQuestion``, ``ScoreQuestion``, ``DealMissQuestion``, ``RecordQuestion``, each at a
+``Table``); the
 answer is the engine's own frozen result (``TrickResult``, ``LegalPlays``,
 ``AuctionState``, ``Score``, ``DealMiss``), each with its reason. Written fields become
 questions through ``reading`` (the API's JSON object) or ``ask`` (a page's entries),
@@ -20,6 +21,7 @@ from scoring.rulings.questions import (
     AuctionQuestion,
     DealMissQuestion,
     LegalPlaysQuestion,
+    RecordQuestion,
     ScoreQuestion,
     Table,
     TrickQuestion,
@@ -32,8 +34,9 @@ from scoring.rulings.reading import (
     read_table,
     read_trick_question,
 )
+from scoring.rulings.record import read_record_question, record_fields
 from scoring.rulings.results import read_score_question
-from scoring.rulings.rule import auction, deal_miss, judge, legal_plays, score
+from scoring.rulings.rule import auction, deal_miss, judge, legal_plays, record, score
 from scoring.rulings.words import PAGE, PageWords
 
 __all__ = [
@@ -47,6 +50,7 @@ __all__ = [
     "Malformed",
     "PAGE",
     "PageWords",
+    "RecordQuestion",
     "Score",
     "ScoreQuestion",
     "Table",
@@ -60,8 +64,11 @@ __all__ = [
     "read_deal_miss_question",
     "read_deal_miss_table",
     "read_legal_plays_question",
+    "read_record_question",
     "read_score_question",
     "read_table",
     "read_trick_question",
+    "record",
+    "record_fields",
     "score",
 ]
