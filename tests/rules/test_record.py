@@ -10,8 +10,8 @@ from scoring.rules.cards import card
 from scoring.rules.errors import NotationError, RuleViolation
 from scoring.rules.record import Proof
 from tests.rules.record_helpers import (
-    GAME_IDS,
     FILLERS,
+    GAME_IDS,
     GAMES,
     first_trick,
     fourth_hand,
