@@ -2,9 +2,8 @@
 
 A question is a frozen dataclass of engine values (``TrickQuestion``, ``LegalPlaysQuestion``,
 ``AuctionQuestion``, ``ScoreQuestion``, ``DealMissQuestion``, ``RecordQuestion``, each at a
-``Table``); the
-answer is the engine's own frozen result (``TrickResult``, ``LegalPlays``,
-``AuctionState``, ``Score``, ``DealMiss``), each with its reason. Written fields become
+``Table``); the answer is the engine's own frozen result (``TrickResult``, ``LegalPlays``,
+``AuctionState``, ``Score``, ``DealMiss``, ``RecordAnswer``), each with its reason. Written fields become
 questions through ``reading`` (the API's JSON object) or ``ask`` (a page's entries),
 with the same checks in the same order; a fault is the engine's ``RulesError``, which
 carries its parameters as data and is written for a page by ``PageWords``.
