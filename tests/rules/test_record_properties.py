@@ -38,6 +38,9 @@ def test_a_legal_play_out_is_judged_as_it_was_played(table, seed):
     partner = None if hand.partner == hand.declarer else hand.partner
     assert answer["partner"]["known"] and answer["partner"]["seat"] == partner
     assert answer["score"] == wire.score(hand.score)
+    side = answer["sides"]["declarer"]
+    if side["points"] is not None:  # the side's points are the score's (record.md §8)
+        assert side["points"] == answer["score"]["declarer_points"]
     assert handlers.record({"notation": answer["notation"]}) == answer
 
 

@@ -22,7 +22,7 @@ def check_marks(game: Game, record: Record, index: int, entry: Entry, context: T
         _check_order(game, record, index, context)
     lead = entry.plays[0] if entry.plays else None
     if game.variant.trump_from_lead and index == 0 and entry.trump is not None and lead:
-        _check_first_trump(game, entry, replace(context, plays=(lead,), trump=entry.trump))
+        _check_first_trump(game, replace(context, plays=(lead,), trump=entry.trump))
     if entry.toppled and not (game.variant.can_topple and index == 0):
         raise faults.toppled_elsewhere(index)
     if entry.winner is not None and entry.winner == record.sitting_out:
@@ -60,7 +60,7 @@ def _check_order(game: Game, record: Record, index: int, context: Trick) -> None
         raise
 
 
-def _check_first_trump(game: Game, entry: Entry, probe: Trick) -> None:
+def _check_first_trump(game: Game, probe: Trick) -> None:
     try:
         game.variant.verify_trick(probe, game.rules)
     except IllegalTrick as error:
