@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scoring import rulings
-from scoring.api import wire
+from scoring.api import record_wire, wire
 from scoring.rules import VARIANTS
 from scoring.rules.i18n import _
 from scoring.rules.options import TableRules
@@ -20,6 +20,7 @@ __all__ = [
     "auction",
     "deal_miss",
     "legal_plays",
+    "record",
     "score",
     "trick",
     "variants",
@@ -87,3 +88,11 @@ def deal_miss(data: object) -> dict[str, object]:
     fields = rulings.Fields(data)
     question = rulings.read_deal_miss_question(fields, rulings.read_deal_miss_table(fields))
     return wire.deal_miss(rulings.deal_miss(question))
+
+
+def record(data: object) -> dict[str, object]:
+    """A hand's play judged trick by trick, with its partner, standing and score (record.md);
+    ``{"notation": "…"}`` stands for the record's fields."""
+    fields = rulings.record_fields(data)
+    question = rulings.read_record_question(fields, rulings.read_table(fields))
+    return record_wire.record(rulings.record(question))

@@ -96,6 +96,7 @@ legal_plays = ruling(handlers.legal_plays)
 auction = ruling(handlers.auction)
 score = ruling(handlers.score)
 deal_miss = ruling(handlers.deal_miss)
+record = ruling(handlers.record)
 
 
 def variants(request: HttpRequest) -> JsonResponse:

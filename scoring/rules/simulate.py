@@ -27,6 +27,7 @@ Hands = list[list[Card]]
 class PlayedTrick:
     trick: Trick
     result: TrickResult
+    ordered: bool = False  # the napoleon ordered the secretary card played (Taiwan)
 
 
 @dataclass
@@ -255,9 +256,9 @@ def _play(
     contract = record.contract
     trump = None if not isinstance(contract, Bid) or contract.no_trump else contract.trump
     for number in range(1, variant.tricks(n, rules) + 1):
-        trick = _play_trick(variant, record, hands, rules, rng, number, leader, trump)
+        trick, ordered = _play_trick(variant, record, hands, rules, rng, number, leader, trump)
         result = variant.judge(trick, rules)
-        record.tricks.append(PlayedTrick(trick, result))
+        record.tricks.append(PlayedTrick(trick, result, ordered))
         if variant.trump_from_lead and number == 1:
             trump = variant.trick_trump(trick, rules)
         if variant.code == "mighty" and rules.first_trick_friend and number == 1:
@@ -276,7 +277,8 @@ def _play_trick(
     number: int,
     leader: int,
     trump: str | None,
-) -> Trick:
+) -> tuple[Trick, bool]:
+    """The trick played, and whether the napoleon ordered the secretary card played in it."""
     contract = record.contract if variant.trump_from_lead else None
     trick = Trick(
         record.players,
@@ -299,7 +301,7 @@ def _play_trick(
         trick = _add(variant, trick, played, rules, rng)
         if index == 0:
             ordered = _order(variant, record, trick, rules, rng)
-    return trick
+    return trick, ordered
 
 
 def _add(

@@ -1,9 +1,9 @@
 """The one typed door to the rules engine, shared by the JSON API and the pages.
 
 A question is a frozen dataclass of engine values (``TrickQuestion``, ``LegalPlaysQuestion``,
-``AuctionQuestion``, ``ScoreQuestion``, ``DealMissQuestion``, each at a ``Table``); the
-answer is the engine's own frozen result (``TrickResult``, ``LegalPlays``,
-``AuctionState``, ``Score``, ``DealMiss``), each with its reason. Written fields become
+``AuctionQuestion``, ``ScoreQuestion``, ``DealMissQuestion``, ``RecordQuestion``, each at a
+``Table``); the answer is the engine's own frozen result (``TrickResult``, ``LegalPlays``,
+``AuctionState``, ``Score``, ``DealMiss``, ``RecordAnswer``), each with its reason. Written fields become
 questions through ``reading`` (the API's JSON object) or ``ask`` (a page's entries),
 with the same checks in the same order; a fault is the engine's ``RulesError``, which
 carries its parameters as data and is written for a page by ``PageWords``.
@@ -20,6 +20,7 @@ from scoring.rulings.questions import (
     AuctionQuestion,
     DealMissQuestion,
     LegalPlaysQuestion,
+    RecordQuestion,
     ScoreQuestion,
     Table,
     TrickQuestion,
@@ -32,8 +33,9 @@ from scoring.rulings.reading import (
     read_table,
     read_trick_question,
 )
+from scoring.rulings.record import read_record_question, record_fields
 from scoring.rulings.results import read_score_question
-from scoring.rulings.rule import auction, deal_miss, judge, legal_plays, score
+from scoring.rulings.rule import auction, deal_miss, judge, legal_plays, record, score
 from scoring.rulings.words import PAGE, PageWords
 
 __all__ = [
@@ -47,6 +49,7 @@ __all__ = [
     "Malformed",
     "PAGE",
     "PageWords",
+    "RecordQuestion",
     "Score",
     "ScoreQuestion",
     "Table",
@@ -60,8 +63,11 @@ __all__ = [
     "read_deal_miss_question",
     "read_deal_miss_table",
     "read_legal_plays_question",
+    "read_record_question",
     "read_score_question",
     "read_table",
     "read_trick_question",
+    "record",
+    "record_fields",
     "score",
 ]

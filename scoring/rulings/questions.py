@@ -11,6 +11,7 @@ from typing import Any
 
 from scoring.rules.cards import Card
 from scoring.rules.options import TableRules
+from scoring.rules.record import Record
 from scoring.rules.scores import HandFacts
 from scoring.rules.tricks import Trick
 from scoring.rules.variants import Variant
@@ -80,3 +81,11 @@ class DealMissQuestion:
 
     table: Table
     hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordQuestion:
+    """How did this hand go, trick by trick, and what does it score (record.md)?"""
+
+    table: Table
+    record: Record

@@ -30,6 +30,10 @@ def read_facts(fields: Fields, table: Table) -> HandFacts:
         tricks = None if toppled else _tricks(fields, players)
         return HandFacts(players, declarer, contract, partner, tricks=tricks, toppled=toppled)
     captured, discards = _captured(fields, table)
+    if captured is None and variant.discards_raise_target(table.rules) and fields.has("discards"):
+        # Under Taiwan's ``discards_to: target`` the discards raise the target, so the quick
+        # count reads them too (rules-house.md §8.10.1).
+        discards = tuple(_card_list(fields.raw("discards"), "discards", table))
     written = fields.raw("declarer_points")
     points = (
         None

@@ -1,12 +1,14 @@
 """Asking the engine a question: each ruling from the variant, under the table's rules."""
 
 from scoring.rules.auction import AuctionState, DealMiss
+from scoring.rules.record import RecordAnswer, judge_record
 from scoring.rules.scores import Score
 from scoring.rules.tricks import LegalPlays, TrickResult
 from scoring.rulings.questions import (
     AuctionQuestion,
     DealMissQuestion,
     LegalPlaysQuestion,
+    RecordQuestion,
     ScoreQuestion,
     TrickQuestion,
 )
@@ -57,3 +59,10 @@ def deal_miss(question: DealMissQuestion) -> DealMiss:
     """Whether the dealt hand may call a deal miss, with its count."""
     table = question.table
     return table.variant.deal_miss(table.players, list(question.hand), table.rules)
+
+
+def record(question: RecordQuestion) -> RecordAnswer:
+    """The hand record judged: each trick, the partner, the illegal plays, the standing and,
+    once the hand is over, its score; raises the record's first fault."""
+    table = question.table
+    return judge_record(table.variant, table.players, table.rules, question.record)

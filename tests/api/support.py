@@ -441,3 +441,8 @@ from tests.api.house import BODIES as HOUSE_BODIES  # noqa: E402
 
 for _endpoint, _bodies in HOUSE_BODIES.items():
     ENDPOINTS.setdefault(_endpoint, {}).update({f"house-{k}": b for k, b in _bodies.items()})
+
+# record.md: hand records (tests/api/record_bodies.py).
+from tests.api.record_bodies import RECORDS  # noqa: E402
+
+ENDPOINTS["record"] = dict(RECORDS)

@@ -26,6 +26,8 @@ FIELDS = [
     "lead_suit", "joker_called", "contract", "lang", "hand", "secretary_ordered", "declarer",
     "dealer", "first", "calls", "partner", "captured", "discards", "declarer_points", "tricks",
     "toppled", "previous_napoleon", "previous_adjutant", "sitting_out",
+    # record.md
+    "notation", "hands", "rest", "winner", "points",
 ]  # fmt: skip
 OPTION_NAMES = [
     "bid_style", "pass_is_final", "blind_shown", "discards_shown", "secretary_order",
@@ -61,6 +63,8 @@ WORDS = [
     "dealmiss", "DEALMISS", "one", "garnet", "on", "balanced", "classic", "dealer_bids_one",
     "pagat_p10", "pagat_pm", "pagat_pm1", "opponents_10", "lead_and_call", "made_only",
     "point", "ten", "max", "base", "standard_made_napoleon", "nap_failed", "declarer",
+    "NR1.nap.4.1.three.w1", "NR1.taiwan.5.1.5C.k~DK.w0p", "NR1.thai.5.0.3H.D4-D6--z", "NR1.",
+    "target", "defenders",
 ]  # fmt: skip
 
 scalars = (
@@ -225,6 +229,34 @@ def test_it_survives_random_bytes(api, no_logged_errors, endpoint):
         no_logged_errors()
 
     run()
+
+
+NOTATION_CHARS = "NR1.~-0123456789SHDCTJQKABLwpltjozuqkaxhdfvcrn_eimgyps"
+
+
+@st.composite
+def notations(draw):
+    """A valid notation with a few characters changed, added or taken away."""
+    body = draw(st.sampled_from([b for b in ENDPOINTS["record"].values() if "notation" in b]))
+    text = list(body["notation"])
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        action = draw(st.sampled_from(["insert", "delete", "replace"]))
+        char = draw(st.sampled_from(NOTATION_CHARS))
+        if action == "insert" or at == len(text):
+            text.insert(at, char)
+        elif action == "delete":
+            del text[at]
+        else:
+            text[at] = char
+    return "".join(text)
+
+
+@FUZZ
+@given(text=notations() | st.text(alphabet=NOTATION_CHARS, max_size=40))
+def test_it_survives_any_notation(api, no_logged_errors, text):
+    check(send(api, "record", {"notation": text}), {"notation": text})
+    no_logged_errors()
 
 
 @FUZZ

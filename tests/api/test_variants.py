@@ -90,6 +90,7 @@ TAIWAN_OPTIONS = {
     "first_lead": (CHOICE, "napoleon_left", ["napoleon_left", "napoleon"]),
     "score_table": (CHOICE, "taiwan", ["taiwan", "hongkong"]),
     "four_player_table": (CHOICE, "seed", ["seed", "balanced"]),
+    "discards_to": (CHOICE, "defenders", ["defenders", "napoleon", "target"]),
 }
 # rules-house.md §8.1: every variant takes a table's own score numbers.
 SCORE_VALUES = {"score_values": ("object", {}, None)}

@@ -23,12 +23,14 @@ TAIWAN = [
     ("first_lead", "choice", "napoleon_left", ("napoleon_left", "napoleon")),
     ("score_table", "choice", "taiwan", ("taiwan", "hongkong")),
     ("four_player_table", "choice", "seed", ("seed", "balanced")),
+    # rules-house.md §8.10.1
+    ("discards_to", "choice", "defenders", ("defenders", "napoleon", "target")),
 ]
 HONGKONG = [
     *TAIWAN[:7],
     ("first_lead", "choice", "napoleon", ("napoleon_left", "napoleon")),
     ("score_table", "choice", "hongkong", ("taiwan", "hongkong")),
-    TAIWAN[-1],
+    *TAIWAN[-2:],
 ]
 # rules-house.md §8.3: the options both Japanese games take (marked ⁺ there), with the
 # defaults of the Japanese game; the chip game's own defaults are set below.
@@ -237,7 +239,7 @@ def test_it_names_the_variant_an_option_belongs_to():
     [
         ("nap", "pass_is_final", "Taiwan Napoleon"),  # also Hong Kong's and Japanese's
         ("nap", "min_bid", "Japanese Napoleon"),  # also Thai's and the Mighty's
-        ("taiwan", "discards_to", "Japanese Napoleon"),  # also the chip game's and the Mighty's
+        ("nap", "discards_to", "Taiwan Napoleon"),  # also Hong Kong's, Japanese and the Mighty's
         ("japanese", "bid_style", "Taiwan Napoleon"),  # also Hong Kong's
         ("taiwan", "auction_order", "Japanese Napoleon"),  # also Thai's
     ],

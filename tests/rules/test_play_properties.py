@@ -126,8 +126,11 @@ def test_it_adds_point_cards_up_to_the_deck_total(table, seed):
     facts = hand.facts
     placed = sum(len(cards) for cards in facts.captured.values()) + len(facts.discards)
     assert placed == len(variant.point_cards(players, rules))
+    # Under Taiwan's discards_to: target the quick count keeps the discards: they raise the
+    # target (rules-house.md §8.10.1).
+    discards = facts.discards if variant.discards_raise_target(rules) else ()
     quick = dataclasses.replace(
-        facts, captured=None, discards=(), declarer_points=hand.score.declarer_points
+        facts, captured=None, discards=discards, declarer_points=hand.score.declarer_points
     )
     assert variant.score(quick, rules) == hand.score
 

@@ -189,6 +189,10 @@ class Variant(TableTerms, ABC, Generic[R]):
         one): then ``verify_declarer`` needs to know who dealt. Most games have none."""
         return False
 
+    def leads_to(self, bid: Contract, contract: Contract, rules: R) -> bool:
+        """Whether an auction won with ``bid`` can end in the final ``contract``."""
+        return bid == contract
+
     def verify_declarer(self, contract: Contract, declarer: int, dealer: int, rules: R) -> None:
         """Raise when this declarer could not have won the auction with this contract."""
 
@@ -199,6 +203,15 @@ class Variant(TableTerms, ABC, Generic[R]):
 
     def first_leader(self, declarer: int, players: int, rules: R) -> int:
         return declarer
+
+    def discard_count(self, players: int, rules: R, contract: Contract) -> int:
+        """How many cards the declarer discards after taking the blind (as many as it holds,
+        unless a variant says otherwise)."""
+        return self.blind_size(players, rules)
+
+    def first_trick_names_partner(self, rules: R) -> bool:
+        """Whether the winner of trick 1 becomes the partner (no card is named)."""
+        return False
 
     def next_dealer(
         self, dealer: int, players: int, declarer: int | None = None, partner: int | None = None
@@ -275,6 +288,11 @@ class Variant(TableTerms, ABC, Generic[R]):
     def joker_call_allowed(self, trick: Trick, rules: R) -> bool:
         return False
 
+    def joker_callers(self, trick: Trick, rules: R) -> tuple[Card, ...]:
+        """The leads that could call a joker to this trick, whether or not they may here
+        (a hand record asks when the lead is unknown)."""
+        return ()
+
     def joker_call_refusal(self, trick: Trick, rules: R) -> str:
         return _("No joker can be called in {variant}.").format(variant=_(self.name))
 
@@ -328,6 +346,11 @@ class Variant(TableTerms, ABC, Generic[R]):
     @abstractmethod
     def score(self, facts: HandFacts, rules: R) -> Score:
         """Every seat's score for the hand, with one line per rule applied."""
+
+    def discards_raise_target(self, rules: R) -> bool:
+        """Whether point cards among the declarer's discards count for neither side and raise
+        the target instead (Taiwan's ``discards_to: target``)."""
+        return False
 
     def needed_to_make(self, target: int | None, players: int, rules: R) -> int | None:
         """What the declarer's side must take to make a contract whose ``Score.target`` is

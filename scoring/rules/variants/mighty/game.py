@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import cache
 
 from scoring.rules.auction import ALL_BUT_ONE, AuctionPlan, DealMiss, the_dealer
-from scoring.rules.bids import EQUAL_SUITS, Bid, SuitLadder
+from scoring.rules.bids import EQUAL_SUITS, Bid, Contract, SuitLadder
 from scoring.rules.cards import (
     ACE,
     JACK,
@@ -127,6 +127,14 @@ class Mighty(Variant[MightyRules]):
             return dealer  # everyone passed: the same dealer deals again
         return declarer if partner is None else partner
 
+    def leads_to(self, bid: Contract, contract: Contract, rules: MightyRules) -> bool:
+        # The bid itself, or the bid after the declarer changed the trump.
+        if bid == contract:
+            return True
+        if not isinstance(bid, Bid) or not isinstance(contract, Bid) or contract.trump is None:
+            return False
+        return self.change_trump(bid, contract.trump, rules) == contract
+
     def change_trump(self, contract: Bid, trump: str, rules: MightyRules) -> Bid:
         """The contract after the declarer changes the trump following the discard."""
         if trump not in self.trump_choices(rules):
@@ -148,6 +156,15 @@ class Mighty(Variant[MightyRules]):
 
     def joker_call_allowed(self, trick: Trick, rules: MightyRules) -> bool:
         return legality.call_allowed(trick, rules, self.tricks(trick.players, rules))
+
+    def joker_callers(self, trick: Trick, rules: MightyRules) -> tuple[Card, ...]:
+        return (order.ripper_card(trick.trump),)
+
+    def discard_count(self, players: int, rules: MightyRules, contract: Contract) -> int:
+        return DISCARDS
+
+    def first_trick_names_partner(self, rules: MightyRules) -> bool:
+        return rules.first_trick_friend
 
     def joker_call_refusal(self, trick: Trick, rules: MightyRules) -> str:
         return legality.call_refusal(trick, rules, self.tricks(trick.players, rules))

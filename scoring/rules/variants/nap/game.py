@@ -129,6 +129,10 @@ class Nap(Variant[NapRules]):
             last_must_bid=forced,
         )
 
+    def discard_count(self, players: int, rules: NapRules, contract: Contract) -> int:
+        # Only Sir Garnet takes the extra hand and lays five cards aside (rules-house.md §8.7).
+        return HAND if contract == NAP_HOUSE_BIDS["garnet"] else 0
+
     # ---- tricks ----------------------------------------------------------------
 
     def is_misere(self, contract: Contract | None) -> bool:

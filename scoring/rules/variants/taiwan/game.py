@@ -20,7 +20,7 @@ from scoring.rules.errors import IllegalPlay, NotationError
 from scoring.rules.i18n import N_, NC_, _
 from scoring.rules.score_layout import HONG_KONG, TAIWAN, Layout
 from scoring.rules.score_values import Coefficient
-from scoring.rules.scores import HandFacts, Score, side_points
+from scoring.rules.scores import HandFacts, Score
 from scoring.rules.tricks import LegalPlays, Trick, TrickResult
 from scoring.rules.variants.base import Variant, following_reason, joker_label, trump_name
 from scoring.rules.variants.taiwan import score
@@ -79,6 +79,12 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
             players, left_of(dealer, players), self.ladder(rules), rules.pass_is_final, CONSECUTIVE
         )
 
+    def leads_to(self, bid: Contract, contract: Contract, rules: TaiwanRules) -> bool:
+        # ``bid_style: number``: the point target won, the trump named afterwards.
+        if isinstance(bid, Bid) and bid.trump is None and isinstance(contract, Bid):
+            return bid.count - 8 == contract.count
+        return bid == contract
+
     def first_leader(self, declarer: int, players: int, rules: TaiwanRules) -> int:
         return (declarer + 1) % players if rules.first_lead == "napoleon_left" else declarer
 
@@ -92,6 +98,11 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
         return (
             rules.joker_summon == "lead_first_three" and self._summoned_by_lead(trick) is not None
         )
+
+    def joker_callers(self, trick: Trick, rules: TaiwanRules) -> tuple[Card, ...]:
+        if trick.trump is None:
+            return ()
+        return (suit_card(trick.trump, 2), suit_card(trick.trump, 3))
 
     def joker_call_refusal(self, trick: Trick, rules: TaiwanRules) -> str:
         if rules.joker_summon != "lead_first_three":
@@ -350,18 +361,22 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
     def score_layout(self, players: int, rules: TaiwanRules) -> Layout:
         return HONG_KONG if score.table_name(players, rules) == "hongkong" else TAIWAN
 
+    def discards_raise_target(self, rules: TaiwanRules) -> bool:
+        return rules.discards_to == "target"
+
     def score(self, facts: HandFacts, rules: TaiwanRules) -> Score:
-        points = side_points(
+        points = score.side_points_of(
             facts,
+            rules,
             self.point_cards(facts.players, rules),
             self.blind_size(facts.players, rules),
-            discards_to_declarer=False,
         )
         assert isinstance(facts.contract, Bid)
         level = facts.contract.count
-        target = 8 + level
+        target = score.target(level, facts, rules)
         values = self.coefficients(facts.players, rules)
         deltas, lines = score.score(facts, rules, values, level, points - target)
+        lines = score.discard_lines(facts, rules, target) + lines
         return Score(points >= target, target, points, deltas, tuple(lines))
 
 

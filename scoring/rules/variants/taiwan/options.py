@@ -59,6 +59,14 @@ class TaiwanRules(TableRules):
         "taiwan", ("taiwan", "hongkong"), N_("Which score table settles the hand.")
     )
     four_player_table: str = choice("seed", ("seed", "balanced"), _FOUR_PLAYER_TABLE)
+    discards_to: str = choice(
+        "defenders",
+        ("defenders", "napoleon", "target"),
+        N_(
+            "Point cards among the napoleon's discards count for the defenders, for the "
+            "napoleon's side, or for neither side: their number raises the target instead."
+        ),
+    )
 
 
 @dataclass(frozen=True)

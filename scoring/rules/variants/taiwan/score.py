@@ -7,9 +7,17 @@ rate per card over or per card short. Playing alone (dictator) has no secretary.
 
 from collections.abc import Mapping
 
-from scoring.rules.i18n import _
+from scoring.rules.cards import Card
+from scoring.rules.errors import InconsistentResult
+from scoring.rules.i18n import N_, _, ngettext
 from scoring.rules.score_values import Coefficient
-from scoring.rules.scores import HandFacts, deltas_for, own_numbers_line, share_line
+from scoring.rules.scores import (
+    HandFacts,
+    deltas_for,
+    own_numbers_line,
+    share_line,
+    side_points,
+)
 from scoring.rules.variants.taiwan.options import TaiwanRules
 
 Row = tuple[int, int, int]  # the napoleon's, the secretary's and each defender's amount
@@ -32,6 +40,81 @@ TABLES: dict[str, dict[str, dict[str, tuple[int, ...]]]] = {
         "dictator": {"made": (300, -100), "over": (30, -10), "short": (-45, 15)},
     },
 }
+
+
+ALL_POINTS = 16
+
+
+def side_points_of(
+    facts: HandFacts, rules: TaiwanRules, point_cards: frozenset[Card], blind: int
+) -> int:
+    """The point cards of the napoleon's side (rules-house.md §8.10.1): with ``discards_to:
+    napoleon`` the discards count for it; with ``target`` they count for neither side, and the
+    quick count is checked against them too."""
+    points = side_points(
+        facts, point_cards, blind, discards_to_declarer=rules.discards_to == "napoleon"
+    )
+    if rules.discards_to == "target" and facts.captured is None:
+        _verify_quick_discards(facts, point_cards, blind, points)
+    return points
+
+
+def _verify_quick_discards(
+    facts: HandFacts, point_cards: frozenset[Card], blind: int, points: int
+) -> None:
+    seen: set[Card] = set()
+    for index, card in enumerate(facts.discards):
+        if card not in point_cards:
+            raise InconsistentResult(
+                N_("{card} is not a point card; list only point cards."),
+                f"discards[{index}]",
+                card=card,
+            )
+        if card in seen:
+            raise InconsistentResult(N_("{card} is given twice."), f"discards[{index}]", card=card)
+        seen.add(card)
+    if len(facts.discards) > blind:
+        raise InconsistentResult(
+            N_("{count} point cards discarded, but only {blind} cards are discarded in this game."),
+            "discards",
+            count=len(facts.discards),
+            blind=blind,
+        )
+    most = ALL_POINTS - len(facts.discards)
+    if points > most:
+        raise InconsistentResult(
+            N_(
+                "declarer_points must be at most {most}: {count} point cards were discarded, "
+                "so only {most} were played."
+            ),
+            "declarer_points",
+            most=most,
+            count=len(facts.discards),
+        )
+
+
+def target(level: int, facts: HandFacts, rules: TaiwanRules) -> int:
+    """8 + L point cards; under ``discards_to: target`` the discarded ones raise it, to 16 at
+    most (rules-house.md §8.10.1)."""
+    raised = len(facts.discards) if rules.discards_to == "target" else 0
+    return min(ALL_POINTS, 8 + level + raised)
+
+
+def discard_lines(facts: HandFacts, rules: TaiwanRules, target: int) -> list[str]:
+    """Say how the discarded point cards were counted when a house rule moved them."""
+    if rules.discards_to == "napoleon":
+        return [
+            _("the napoleon's discarded point cards count for the napoleon's side (house rule)")
+        ]
+    count = len(facts.discards)
+    if rules.discards_to != "target" or not count:
+        return []
+    line = ngettext(
+        "{count} point card was discarded, which raises the target to {target} (house rule)",
+        "{count} point cards were discarded, which raises the target to {target} (house rule)",
+        count,
+    )
+    return [line.format(count=count, target=target)]
 
 
 def table_name(players: int, rules: TaiwanRules) -> str:
