@@ -2,7 +2,8 @@
 
 A tap is one click on a control; a swipe is one scroll the phone needed first, because
 the control was off the screen or under the bar fixed at the bottom. Each flow starts on
-the table screen and ends when the next hand's form is there, empty.
+the table screen and ends when the next hand's form is there, empty; after each Save a
+swipe back is counted when the next hand's first choice or the scoreboard is out of view.
 """
 
 import urllib.parse
@@ -36,11 +37,42 @@ REACHABLE = """(el) => {
 }"""
 
 
+# After a Save: the scoreboard whole on screen, and the next hand's first choice tappable.
+IN_VIEW_AFTER_SAVE = (
+    """() => {
+  const board = document.getElementById("board").getBoundingClientRect();
+  const first = document.querySelector("input[name=declarer]");
+  return board.top >= 0 && board.bottom <= innerHeight && ("""
+    + REACHABLE
+    + """)(first);
+}"""
+)
+
+# Buttons of the hand form whose text does not show whole: cut by their own box (an
+# ellipsis, a hidden overflow) or drawn past it.
+CUT_BUTTONS = """() => {
+  const cut = [];
+  for (const el of document.querySelectorAll("#hand-form .chip span, #hand-form button")) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || !el.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const text = range.getBoundingClientRect();
+    const over = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    const out = text.left < box.left - 1 || text.right > box.right + 1 ||
+      text.top < box.top - 1 || text.bottom > box.bottom + 1;
+    if (over || out) cut.push(el.textContent.trim());
+  }
+  return cut;
+}"""
+
+
 class Phone:
     """A page that counts taps and swipes."""
 
     def __init__(self, page):
         self.page, self.taps, self.swipes = page, 0, 0
+        self.swipes_after_save = 0
 
     def tap(self, selector):
         element = self.page.locator(selector).first
@@ -53,11 +85,20 @@ class Phone:
     def choose(self, name, value):
         self.tap(f"input[name={name}][value='{value}']")
 
+    def result(self, value):
+        """A result's chip, after "other…" when it is not among those offered."""
+        if not self.page.locator(f"input[name=points][value='{value}']").is_visible():
+            self.tap("button.more")
+        self.choose("points", value)
+
     def save(self):
         number = int(self.page.locator("#record h2").inner_text().split()[-1])
         self.tap("button[value=save]")
         self.page.wait_for_selector(f"#record h2:has-text('{number + 1}')")
         assert self.page.locator("input[name=declarer]:checked").count() == 0
+        self.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        if not self.page.evaluate(IN_VIEW_AFTER_SAVE):
+            self.swipes_after_save += 1
 
 
 def contract(phone, page):
@@ -70,7 +111,8 @@ def contract(phone, page):
     phone.choose("trump", "S")
 
 
-def quick_hand(page, base, session):
+def quick_hand(page, base, session, off=0):
+    """A hand made at its target, or ``off`` from it (over it where the game allows)."""
     page.goto(f"{base}/sessions/{session}/")
     page.wait_for_selector("#hand-form")
     phone = Phone(page)
@@ -79,9 +121,23 @@ def quick_hand(page, base, session):
     if page.locator("input[name=partner]").count():
         phone.choose("partner", "1")
     page.wait_for_selector("#preview .deltas")  # the result started at the target
+    if off:
+        phone.result(off_target(page, off))
     with page.expect_response(lambda r: r.url.endswith("/record/")) as answer:
         phone.save()
-    return phone.taps, phone.swipes, answer.value.request.sizes()["responseBodySize"]
+    return phone, answer.value.request.sizes()["responseBodySize"]
+
+
+def off_target(page, off):
+    """The result ``off`` over the target, or under it past the highest result."""
+    target = int(page.locator("input[name=points]:checked").get_attribute("value"))
+    most = max(
+        int(v)
+        for v in page.locator("input[name=points]").evaluate_all(
+            "(inputs) => inputs.map((i) => i.value)"
+        )
+    )
+    return target + off if target + off <= most else target - off
 
 
 def grid_hand(page, base, session, variant):
@@ -105,7 +161,21 @@ def grid_hand(page, base, session, variant):
         arg=taken,
     )
     phone.save()
-    return phone.taps
+    return phone
+
+
+def names_cut(browser, base, seeded):
+    """Buttons of the hand form whose text is cut, seven players with long names in
+    three scripts, each table in its language."""
+    cut = {}
+    for script, (session, language) in seeded["long_names"].items():
+        context = new_context(browser, base, seeded, locale=language)
+        page = context.new_page()
+        page.goto(f"{base}/sessions/{session}/")
+        page.wait_for_selector("#hand-form")
+        cut[script] = page.evaluate(CUT_BUTTONS)
+        context.close()
+    return cut
 
 
 def first_load_bytes(page, base, session):
@@ -189,8 +259,36 @@ def new_context(browser, base, seeded, **options):
     return context
 
 
+def hands(page, base, seeded) -> dict:
+    """Every variant's quick hand at and off its target, and the card-grid hands (five
+    players; Japanese also with seven, long names)."""
+    names = ["quick_hand_taps", "quick_hand_scrolls", "quick_hand_taps_off_target"]
+    names += ["grid_hand_taps", "grid_hand_scrolls", "scrolls_after_save"]
+    figures = {name: {} for name in names}
+    sizes = []
+    for variant, session in seeded["sessions"].items():
+        phone, size = quick_hand(page, base, session)
+        figures["quick_hand_taps"][variant] = phone.taps
+        figures["quick_hand_scrolls"][variant] = phone.swipes
+        sizes.append(size)
+        off, _size = quick_hand(page, base, session, off=3)
+        figures["quick_hand_taps_off_target"][variant] = off.taps
+        figures["scrolls_after_save"][variant] = {
+            "quick": phone.swipes_after_save + off.swipes_after_save
+        }
+    figures["save_response_bytes_compressed"] = max(sizes)
+    grids = [(v, seeded["sessions"][v]) for v in GRID]
+    grids.append(("japanese-7", seeded["long_names"]["latin"][0]))
+    for name, session in grids:
+        phone = grid_hand(page, base, session, name)
+        figures["grid_hand_taps"][name] = phone.taps
+        figures["grid_hand_scrolls"][name] = phone.swipes
+        figures["scrolls_after_save"].setdefault(name, {})["grid"] = phone.swipes_after_save
+    return figures
+
+
 def browse(base, seeded) -> dict:
-    figures = {"quick_hand_taps": {}, "quick_hand_scrolls": {}, "grid_hand_taps": {}}
+    figures = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         context = new_context(browser, base, seeded)
@@ -198,18 +296,11 @@ def browse(base, seeded) -> dict:
         figures["table_first_load_bytes_compressed"] = first_load_bytes(
             page, base, seeded["sessions"]["taiwan"]
         )
-        sizes = []
-        for variant, session in seeded["sessions"].items():
-            taps, swipes, size = quick_hand(page, base, session)
-            figures["quick_hand_taps"][variant] = taps
-            figures["quick_hand_scrolls"][variant] = swipes
-            sizes.append(size)
-        figures["save_response_bytes_compressed"] = max(sizes)
-        for variant in GRID:
-            figures["grid_hand_taps"][variant] = grid_hand(
-                page, base, seeded["sessions"][variant], variant
-            )
+        figures.update(hands(page, base, seeded))
         context.close()
+        cut = names_cut(browser, base, seeded)
+        figures["names_cut"] = sum(len(found) for found in cut.values())
+        figures["names_cut_texts"] = cut
         figures["page_load_ms_cafe"] = page_load_cafe(browser, base, seeded)
         spent, steps = save_cafe(browser, base, seeded)
         figures["save_to_next_form_ms_cafe"] = spent

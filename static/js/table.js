@@ -31,9 +31,41 @@
   function checked(f, name) { return f.querySelector('input[name="' + name + '"]:checked'); }
 
   // ---- the result starts at what the contract needs -------------------------------------
-  // The chips next to it show (one less, one more); "other…" shows every total.
+  // One row of the totals around it shows, one more above it than below (three under and
+  // four over on a phone): any of them is one tap. "other…" shows every total.
   /** @param {HTMLFormElement} f */
   function contractChip(f) { return checked(f, "level") || checked(f, "nap_bid"); }
+
+  /**
+   * How many chips one row of the box holds (its grid's columns, as laid out).
+   * @param {HTMLElement} box
+   */
+  function perRow(box) {
+    var totals = box.querySelector(".totals") || box;
+    var columns = getComputedStyle(totals).gridTemplateColumns.split(" ").filter(function (c) { return /px$/.test(c); });
+    return columns.length || 8;
+  }
+
+  /**
+   * The lowest and highest totals of the row around ``needed``, within those there are.
+   * @param {number[]} values
+   * @param {number} needed
+   * @param {number} size
+   */
+  function around(values, needed, size) {
+    var low = needed - Math.floor((size - 1) / 2);
+    var high = low + size - 1;
+    var most = values[values.length - 1];
+    if (high > most) {
+      low -= high - most;
+      high = most;
+    }
+    if (low < values[0]) {
+      high += values[0] - low;
+      low = values[0];
+    }
+    return [low, high];
+  }
 
   /** @param {HTMLFormElement} f */
   function showNear(f) {
@@ -42,10 +74,17 @@
     var chip = contractChip(f);
     if (!box) return;
     var needed = chip ? parseInt(/** @type {string} */ (chip.dataset.needed), 10) : null;
-    list(".chip:not(.mode)", box).forEach(function (label) {
-      var value = parseInt(/** @type {HTMLInputElement} */ (label.querySelector("input")).value, 10);
-      label.classList.toggle("near", needed !== null && Math.abs(value - needed) <= 1);
+    var labels = list(".chip:not(.mode)", box);
+    var values = labels.map(function (label) {
+      return parseInt(/** @type {HTMLInputElement} */ (label.querySelector("input")).value, 10);
     });
+    var row = needed === null ? null : around(values, needed, perRow(box));
+    labels.forEach(function (label, i) {
+      label.classList.toggle("near", row !== null && values[i] >= row[0] && values[i] <= row[1]);
+    });
+    /** @type {HTMLElement | null} */
+    var more = box.querySelector(".more");
+    if (more) more.hidden = row !== null && row[0] <= values[0] && row[1] >= values[values.length - 1];
     return needed;
   }
 
@@ -86,6 +125,9 @@
     radio.checked = true;
     showMode(f);
     changed(radio);
+    // The card grid (or the steppers) opens under the button: bring it up with the button,
+    // so that it, the score and Save are on one screen.
+    if (wanted !== "count") /** @type {Element} */ (button.closest("fieldset") || button).scrollIntoView({ block: "start" });
   }
 
   /** @param {HTMLFormElement} f */
@@ -316,13 +358,19 @@
   }
   document.addEventListener("DOMContentLoaded", ready);
 
+  // A hand saved: the page goes back to its top, where the new scoreboard is and the next
+  // hand starts, wherever the last one's entry had scrolled it.
+  function backToTop() { window.scrollTo(0, 0); }
+
   document.addEventListener("htmx:afterSwap", function (event) {
-    var detail = /** @type {CustomEvent<{target?: Element}>} */ (event).detail;
+    var detail = /** @type {CustomEvent<{target?: Element, xhr?: XMLHttpRequest}>} */ (event).detail;
     var swapped = detail && detail.target;
     var record = document.getElementById("record");
+    var saved = !!(detail && detail.xhr && (detail.xhr.getResponseHeader("HX-Trigger") || "").indexOf("hand-saved") >= 0);
     if (swapped && swapped.id === "record" && record) {
       discardBrush = false;
       ready();
+      if (saved) backToTop();
       // The form came back: its focused control went with the old one. Take the keyboard
       // to the first message, or else to the heading, not the top of the page.
       if (!record.contains(document.activeElement)) {
@@ -337,6 +385,13 @@
   });
   document.addEventListener("reset", function (event) { // offline.js: "Next hand"
     var f = form();
-    if (f && event.target === f) setTimeout(function () { forget(/** @type {HTMLFormElement} */ (f)); }, 0);
+    if (f && event.target === f) {
+      setTimeout(function () { forget(/** @type {HTMLFormElement} */ (f)); }, 0);
+      backToTop();
+    }
+  });
+  window.addEventListener("resize", function () { // a row holds more chips, or fewer
+    var f = form();
+    if (f) showNear(f);
   });
 })();

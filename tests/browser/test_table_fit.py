@@ -1,0 +1,254 @@
+"""The table screen at 390×844 with real tables: whole names, the view after a Save, a
+result off the target in one tap, and the card grid on one screen.
+
+Names come in five scripts (Latin with accents, Chinese, Japanese, Korean, Thai), long
+ones and look-alikes among them (陳大文 and 陳小明, Christine and Christophe), from four
+players to seven; each table speaks its players' language.
+"""
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from scoring.models import League, Membership
+from tests.browser.support import log_in
+from tests.browser.test_table import PASSWORD, REACHABLE, Taps, open_table
+from tests.factories import make_session
+
+SHOTS = Path(__file__).parent / "screenshots"
+NAMES = {
+    "en": [
+        "Jean-Christophe",
+        "Christine",
+        "Christophe",
+        "Marie-Hélène",
+        "Éloïse Dupont",
+        "Bartholomew",
+        "Maximilienne",
+    ],
+    "zh-hant": ["陳大文", "陳小明", "歐陽志明", "司馬長風", "黃淑芬", "愛新覺羅溥儀", "林"],
+    "ja": ["さくら", "さとし", "佐藤花子", "長谷川さくら", "鈴木一郎", "たかはし", "中村美咲"],
+    "ko": ["김민준", "김민지", "남궁민수", "박지훈", "선우예린", "정", "황보하늘"],
+    "th": ["สมชาย", "สมชัย", "ประเสริฐศักดิ์", "วิไลวรรณ", "สมศักดิ์", "นภาพร", "ก้อง"],
+}
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# What a chip shows: its text, and whether all of it is drawn inside the chip and the
+# screen (no ellipsis, nothing hidden past an edge, by its box or by the text's own range).
+SHOWN = """(input) => {
+  const span = input.closest("label").querySelector("span");
+  const box = span.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(span);
+  const text = range.getBoundingClientRect();
+  const whole = span.scrollWidth <= span.clientWidth + 1 && span.scrollHeight <= span.clientHeight + 1
+    && text.left >= box.left - 1 && text.right <= box.right + 1
+    && text.top >= box.top - 1 && text.bottom <= box.bottom + 1
+    && box.left >= 0 && box.right <= innerWidth;
+  return {text: span.innerText.replace(/\\s+/g, " ").trim(), whole};
+}"""
+
+
+@pytest.fixture
+def club():
+    """The "Friday club" and its owner, not signed in yet."""
+    user = User.objects.create_user("host", password=PASSWORD)
+    league = League.objects.create(name="Friday club")
+    Membership.objects.create(league=league, user=user, role=Membership.OWNER)
+    return league
+
+
+@pytest.fixture
+def league(live_server, page, club):
+    log_in(page, live_server, "host", PASSWORD)
+    return club
+
+
+def table_in(browser, live_server, league, language, names, variant="japanese"):
+    """A page of the table in ``language``, signed in as the league's owner."""
+    session = make_session(league, variant, names=names)
+    context = browser.new_context(locale=language, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    log_in(page, live_server, "host", PASSWORD)
+    open_table(page, live_server, session)
+    SHOTS.mkdir(exist_ok=True)
+    return session, page
+
+
+# ---- every name whole, no two alike ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+@pytest.mark.parametrize("language", NAMES)
+def test_it_shows_every_seat_buttons_whole_name(browser, live_server, club, language, players):
+    names = NAMES[language][:players]
+    session, page = table_in(browser, live_server, club, language, names)
+    try:
+        for legend in ("declarer", "partner"):
+            group = page.locator(f"#f-{legend}")
+            shown = [
+                group.get_by_role("radio", name=name, exact=True).evaluate(SHOWN) for name in names
+            ]
+            assert [s["text"] for s in shown] == names, (legend, shown)
+            assert all(s["whole"] for s in shown), (legend, shown)
+            # Two buttons never read alike (陳大文 and 陳小明 are not both "陳…").
+            assert len({s["text"] for s in shown}) == players
+        page.screenshot(path=str(SHOTS / f"names-{language}-{players}.png"))
+    finally:
+        page.context.close()
+
+
+def test_it_names_every_player_whole_in_the_scores_before_save(browser, live_server, club):
+    names = NAMES["en"]
+    session, page = table_in(browser, live_server, club, "en", names)
+    try:
+        taps = Taps(page)
+        for name, value in (("declarer", "0"), ("level", "13"), ("trump", "S"), ("partner", "1")):
+            taps.chip(name, value)
+        heads = page.locator("#preview th")
+        expect(heads).to_have_count(7)
+        for head in heads.all():
+            assert head.evaluate("(th) => th.scrollWidth <= th.clientWidth + 1")
+        assert [" ".join(t.split()) for t in heads.all_inner_texts()] == names
+    finally:
+        page.context.close()
+
+
+# ---- the view after a Save ------------------------------------------------------------------
+
+# variant, players, contract, a result far below the target (only behind "other…")
+FAR = {
+    "taiwan": (5, {"level": "3", "trump": "S"}, "2"),
+    "hongkong": (5, {"level": "1", "trump": "NT"}, "1"),
+    "japanese": (7, {"level": "13", "trump": "H"}, "3"),
+    "japanese-chip": (5, {"level": "14", "trump": "D"}, "4"),
+    "thai": (5, {"level": "3", "trump": "C"}, "0"),
+    "mighty": (5, {"level": "15", "trump": "S"}, "5"),
+}
+
+
+def assert_next_hand_in_view(page):
+    """The new scoreboard and the next hand's first choice, on screen without a swipe."""
+    board = page.locator("#board").bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= 844, board
+    first = page.get_by_role("group").filter(has=page.locator("input[name=declarer]")).first
+    assert first.get_by_role("radio").first.evaluate(REACHABLE)
+
+
+@pytest.mark.parametrize("variant", FAR)
+def test_it_starts_the_next_hand_in_view_after_a_save(page, live_server, league, variant):
+    players, contract, far = FAR[variant]
+    session = make_session(league, variant, names=NAMES["en"][:players])
+    open_table(page, live_server, session)
+    for name, value in {"declarer": "0", **contract, "partner": "1"}.items():
+        page.locator(f"input[name={name}][value='{value}']").click()
+    page.get_by_role("button", name="other…").click()
+    page.locator(f"input[name=points][value='{far}']").click()  # scrolled down to it
+    page.evaluate("window.scrollBy(0, 600)")  # and further, as a thumb does
+    assert page.evaluate("window.scrollY") > 0
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    assert_next_hand_in_view(page)
+    assert session.hands.get().points == int(far)
+
+
+@pytest.mark.parametrize("variant", ["taiwan", "mighty"])
+def test_it_starts_the_next_hand_in_view_after_a_card_grid_save(page, live_server, league, variant):
+    session = make_session(league, variant, names=NAMES["en"][:5])
+    open_table(page, live_server, session)
+    level = "3" if variant == "taiwan" else "13"
+    for name, value in (("declarer", "0"), ("level", level), ("trump", "S"), ("partner", "1")):
+        page.locator(f"input[name={name}][value='{value}']").click()
+    page.get_by_role("button", name="Card grid").click()
+    for card in ("♣A", "♣K", "♣Q", "♣J"):
+        page.get_by_role("button", name=card).click()
+    expect(page.locator("#preview .deltas")).to_be_visible()
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("heading", name="Record hand 2")).to_be_visible()
+    assert_next_hand_in_view(page)
+    assert session.hands.get().mode == "cards"
+
+
+# ---- a result off the target: one tap --------------------------------------------------------
+
+# variant, players, contract, the target, a result 3 away from it (under past the top)
+OFF = {
+    "taiwan": (5, {"level": "3", "trump": "S"}, "11", "14"),
+    "hongkong": (5, {"level": "1", "trump": "NT"}, "9", "12"),
+    "japanese": (7, {"level": "13", "trump": "H"}, "13", "16"),
+    "japanese-chip": (5, {"level": "14", "trump": "D"}, "14", "17"),
+    "thai": (5, {"level": "3", "trump": "C"}, "7", "10"),
+    "mighty": (5, {"level": "15", "trump": "S"}, "15", "18"),
+    "nap": (4, {"nap_bid": "three"}, "3", "0"),
+}
+
+
+@pytest.mark.parametrize("variant", OFF)
+def test_it_takes_one_tap_for_a_result_three_off_the_target(page, live_server, league, variant):
+    players, contract, target, off = OFF[variant]
+    session = make_session(league, variant, names=NAMES["en"][:players])
+    open_table(page, live_server, session)
+    taps = Taps(page)
+    taps.chip("declarer", "0")
+    for name, value in contract.items():
+        taps.chip(name, value)
+    if page.locator("input[name=partner]").count():
+        taps.chip("partner", "1")
+    at_target = taps.count
+    expect(page.locator(f"input[name=points][value='{target}']")).to_be_checked()
+    taps.chip("points", off)  # in sight, without "other…" and without a swipe
+    expect(page.locator("#preview")).to_contain_text(f"{off} (")
+    taps.save()
+    assert taps.count == at_target + 2  # the result's tap and Save
+    assert session.hands.get().points == int(off)
+
+
+def test_it_offers_a_row_around_the_target_and_the_rest_behind_other(page, live_server, league):
+    session = make_session(league, "taiwan", names=NAMES["en"][:5])
+    open_table(page, live_server, session)
+    for name, value in (("declarer", "1"), ("level", "2"), ("trump", "H"), ("partner", "3")):
+        page.locator(f"input[name={name}][value='{value}']").click()
+    shown = page.locator("#f-points").get_by_role("radio")
+    offered = [r.get_attribute("value") for r in shown.all() if r.is_visible()]
+    assert offered == [str(n) for n in range(7, 15)]  # the target of 10, 3 under, 4 over
+    tops = {round(r.bounding_box()["y"]) for r in shown.all() if r.is_visible()}
+    assert len(tops) == 1  # one row
+    page.get_by_role("button", name="other…").click()
+    assert all(r.is_visible() for r in shown.all())  # 0 to 16
+
+
+# ---- the card grid on one screen ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "players"), [("en", 4), ("en", 5), ("en", 6), ("en", 7), ("th", 7), ("ko", 6)]
+)
+def test_it_fits_the_card_grid_its_score_and_save_on_one_screen(
+    browser, live_server, club, language, players
+):
+    session, page = table_in(browser, live_server, club, language, NAMES[language][:players])
+    try:
+        taps = Taps(page)
+        for name, value in (("declarer", "0"), ("level", "13"), ("trump", "S"), ("partner", "1")):
+            taps.chip(name, value)
+        taps.on("button.mode-toggle")
+        tiles = page.locator(".tile .tt")
+        expect(tiles).to_have_count(20)
+        for code in ("CA", "CK", "CQ", "CJ", "C10", "DJ", "D10"):  # the opponents' 7 of 20
+            taps.on(f".tile[data-card='{code}'] .tt")
+        expect(page.locator("#preview .verdict")).to_contain_text("13 (")
+        # Every tile, the sides, the score and Save at once: nothing needed a swipe.
+        for element in [*tiles.all(), page.locator(".sides input").first]:
+            assert element.evaluate(REACHABLE)
+        preview = page.locator("#preview").bounding_box()
+        assert preview["y"] >= 0 and preview["y"] + preview["height"] <= 844
+        page.screenshot(path=str(SHOTS / f"grid-{language}-{players}.png"))
+        taps.on("button[value=save]")  # the heading's words are the table's language's
+        page.wait_for_selector("#hand-form[data-hand-number='2']")
+        assert taps.count == 4 + 1 + 7 + 1
+        assert session.hands.get().points == 13
+    finally:
+        page.context.close()
