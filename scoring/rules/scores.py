@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from scoring.rules.bids import Contract
 from scoring.rules.cards import Card
 from scoring.rules.errors import InconsistentResult, NotationError, OutOfRange
-from scoring.rules.i18n import N_, _, pgettext
+from scoring.rules.i18n import N_, _, clauses, pgettext
 from scoring.rules.sentences import Listing, Seat
 
 
@@ -53,7 +53,7 @@ class Score:
 
     @property
     def reason(self) -> str:
-        return "; ".join(self.lines)
+        return clauses(self.lines)
 
 
 def signed(amount: int) -> str:

@@ -8,7 +8,8 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 
 from scoring.rules.bids import Contract
-from scoring.rules.cards import Card
+from scoring.rules.cards import NO_TRUMP, Card
+from scoring.rules.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +65,14 @@ def split_hand(hand: Sequence[Card], allowed: Container[Card], reason: str) -> L
     """Legal plays from the cards of ``hand`` in ``allowed``; the rest get ``reason``."""
     legal = tuple(c for c in hand if c in allowed)
     return LegalPlays(legal, {c: reason for c in hand if c not in allowed})
+
+
+def led_suit_reason(trump: str | None) -> str:
+    """The reason of a trick the highest card of the suit led took, ``{card}`` and ``{suit}``
+    left to fill: a hand without a trump suit says so, rather than that none was played."""
+    if trump is None or trump == NO_TRUMP:
+        return _(
+            "{card} wins: this hand has no trump suit, so the highest card of the suit led "
+            "({suit}) takes the trick."
+        )
+    return _("{card} wins: highest card of the suit led ({suit}), and no trump was played.")

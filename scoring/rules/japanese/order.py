@@ -42,8 +42,20 @@ class Verdict:
 def judge(powers: Powers) -> Verdict:
     standing = stand(powers)
     verdict = _winner(standing)
-    notes = (*reasons.notes(standing), _trump_two_note(standing))
+    notes = (*reasons.notes(standing), _trump_two_note(standing), _missed_two_note(standing))
     return Verdict(verdict.index, reasons.joined(verdict.reason, *notes))
+
+
+def _missed_two_note(standing: Standing) -> str:
+    """A trick all in one suit with its 2 that was no same two, and why (a rule kept it)."""
+    if standing.two is not None or standing.trump_two is not None:
+        return ""
+    plays = standing.powers.plays
+    suits = {c.suit for c in plays if c is not JOKER}
+    if len(suits) != 1:
+        return ""
+    two = suit_card(suits.pop() or "", 2)
+    return reasons.missed_two(standing.powers, two) if two in plays else ""
 
 
 def _trump_two_note(standing: Standing) -> str:

@@ -2,8 +2,8 @@
 trump, then the highest card of the suit led (rules.md §5, rules-house.md §8.5.1)."""
 
 from scoring.rules.cards import ACE, JOKER, Card, suit_card
-from scoring.rules.i18n import _
-from scoring.rules.tricks import Trick, TrickResult
+from scoring.rules.i18n import _, joined
+from scoring.rules.tricks import Trick, TrickResult, led_suit_reason
 from scoring.rules.variants.base import trump_name
 from scoring.rules.variants.mighty.options import MightyRules
 
@@ -59,7 +59,7 @@ def winner(trick: Trick, rules: MightyRules, last: int) -> TrickResult:
     if keys[best][0] == 2:
         reason = _("{card} wins: highest trump ({suit}).")
     else:
-        reason = _("{card} wins: highest card of the suit led ({suit}), and no trump was played.")
+        reason = led_suit_reason(trick.trump)
     reason = reason.format(card=plays[best].label, suit=trump_name(plays[best].suit))
     result = TrickResult(trick.seat_of(best), plays[best], best, reason)
     return _noted(result, why) if JOKER in plays else result
@@ -69,7 +69,7 @@ def _noted(result: TrickResult, note: str) -> TrickResult:
     if not note:
         return result
     return TrickResult(
-        result.winner, result.card, result.play_index, f"{result.reason} {note}", result.toppled
+        result.winner, result.card, result.play_index, joined(result.reason, note), result.toppled
     )
 
 
