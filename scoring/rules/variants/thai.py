@@ -59,6 +59,7 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
     Rules = ThaiRules
     hand_sizes = {5: 10}
     roles = (N_("napoleon"), N_("friend"), N_("citizen"))
+    alone_label = NC_("Thai", "alone")
     short_name = NC_("game", "Thai")
     target_is_handicap = True
     partner_prompt = N_("Friend (held the called card)")

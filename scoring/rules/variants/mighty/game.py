@@ -53,7 +53,8 @@ class Mighty(Variant[MightyRules]):
     hand_sizes = {4: 10, 5: 10, 6: 8}
     jokers = ("JK",)
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
-    roles = (N_("declarer"), N_("friend"), N_("opponent"))
+    roles = (NC_("Mighty", "declarer"), N_("friend"), NC_("Mighty", "opponent"))
+    alone_label = NC_("Mighty", "alone")
     first_caller_named = True
     short_name = NC_("game", "Mighty")
     joker_call = N_("The leader of the ripper called the joker")

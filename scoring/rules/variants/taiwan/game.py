@@ -50,6 +50,7 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
     jokers = ("BJ", "LJ")
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
+    alone_label = NC_("Taiwan", "alone")
     secretary_card = True
     short_name = NC_("game", "Taiwan")
     joker_call = N_("The leader summoned the joker with this trump 2 or 3")
