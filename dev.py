@@ -330,6 +330,20 @@ def checks(env):
         shutil.rmtree(static_root, ignore_errors=True)
 
 
+def marker_expression(pytest_args):
+    """(the -m expression given, if any; the other arguments): pytest keeps only the last -m,
+    so the PostgreSQL run joins the one given (`-m slow`, say) to its own `not browser`."""
+    chosen, rest, args = None, [], iter(pytest_args)
+    for arg in args:
+        if arg == "-m":
+            chosen = next(args, "")
+        elif arg.startswith("-m") and not arg.startswith("--"):
+            chosen = arg[2:].lstrip("=")
+        else:
+            rest.append(arg)
+    return chosen, rest
+
+
 def cmd_test(pytest_args):
     env = base_env()
     env["DJANGO_DEBUG"] = "1"
@@ -359,6 +373,7 @@ def cmd_test(pytest_args):
         sqlite_cmd += pytest_args
         sqlite = subprocess.Popen([str(p) for p in sqlite_cmd], cwd=ROOT, env=env)
         try:
+            chosen, rest = marker_expression(pytest_args)
             postgres_cmd = [
                 *pytest,
                 "-n",
@@ -366,11 +381,11 @@ def cmd_test(pytest_args):
                 "--dist",
                 "worksteal",
                 "-m",
-                "not browser",
+                f"not browser and ({chosen})" if chosen else "not browser",
                 "--durations=10",
                 # Not even collected: directories with no test that reaches the database.
                 *(f"--ignore={folder}" for folder in NO_DATABASE_TESTS),
-                *pytest_args,
+                *rest,
             ]
             in_parallel({"pytest on PostgreSQL": postgres_cmd}, pg_env, bool(pytest_args))
             rc = sqlite.wait()

@@ -8,15 +8,19 @@ import math
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from tests.api.support import API, ENDPOINTS
+from tests.fuzzing import fuzz_settings
 
-pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning"),
+]
 
-FUZZ = settings(
-    max_examples=80,
+FUZZ = fuzz_settings(
+    80,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

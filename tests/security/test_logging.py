@@ -13,6 +13,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 
 from napoleon_site.env import env_admins
+from tests.waiting import PATIENCE
 
 ROOT = Path(django_settings.BASE_DIR)
 
@@ -52,7 +53,7 @@ def test_a_server_error_in_production_logs_its_traceback_and_request_id_to_stder
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PATIENCE,
     )
     assert result.returncode == 0, result.stderr
     assert "STATUS 500 500" in result.stdout
