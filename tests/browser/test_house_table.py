@@ -1,4 +1,4 @@
-"""House rules at the table, at a phone's size (issue 13): a Japanese session playing five
+"""House rules at the table, at a phone's size: a Japanese session playing five
 house rules, recorded and then refereed with them, and a six-player Mighty hand whose
 declarer kills a player."""
 

@@ -1,4 +1,4 @@
-"""Real table life at a phone's size (issue 16): six friends at a five-player game taking
+"""Real table life at a phone's size: six friends at a five-player game taking
 turns to sit out, a newcomer in a seat left, a player joining (the count goes 5 → 6),
 the stake raised from hand 4 with the settle-up counting each hand at its own, and the
 share page's hands list filling in as hands are saved."""

@@ -77,7 +77,7 @@ def test_it_fits_every_variant_on_a_phone_with_big_enough_links(live_server, pag
                 shot(page.locator("#card-order"), f"rules-{code}-card-order-{scheme}")
 
 
-# Pages whose sections state house rules of rules-house.md §8: the longest sentences and the
+# Pages whose sections state house rules: the longest sentences and the
 # widest tables (Nap's calls made and failed) a table's rules put on a page.
 HOUSE_PAGES = [
     (

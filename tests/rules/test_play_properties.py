@@ -49,7 +49,7 @@ def tables(draw):
     try:
         rules = variant.rules(chosen, players)
     except RulesError:
-        assume(False)  # a combination the rules refuse (rules-house.md §8.8)
+        assume(False)  # a combination the rules refuse
     if draw(st.booleans()):
         own = draw(own_numbers(variant.score_coefficients(players, rules)))
         rules = variant.rules({**chosen, "score_values": own}, players)
@@ -158,7 +158,7 @@ def zero_sum(code, players, rules, facts):
     if code == "japanese-chip" or (code == "japanese" and rules.score_table == "chips"):
         return players == 5 and not facts.alone
     if code == "mighty":
-        # Four players: the declarer takes the balance (rules-house.md §8.5.4).
+        # Four players: the declarer takes the balance.
         return players == 4 or rules.formula in PAGAT_FORMULAS or not facts.alone
     if code == "nap":
         return rules.nap_scoring == "stakes"

@@ -1,8 +1,8 @@
 """Random Japanese hands under random house rules keep the games' invariants.
 
-Hypothesis draws every house rule of rules-house.md §8.3–§8.4 (combinations §8.8 refuses
-are skipped) and a table's own score numbers; ``simulate.play_random_hand`` then deals,
-bids, plays and scores a hand asking the engine at every step. Own numbers are drawn two
+Hypothesis draws every Japanese house rule (combinations the rules refuse are skipped) and
+a table's own score numbers; ``simulate.play_random_hand`` then deals, bids, plays and
+scores a hand asking the engine at every step. Own numbers are drawn two
 ways: anything within bounds, or numbers that keep each row summing to zero with five
 players, as the default tables do.
 """
@@ -67,7 +67,7 @@ def japanese_tables(draw):
     try:
         rules = dataclasses.replace(variant.rules(None, players), **chosen)
     except OptionError:
-        assume(False)  # refused by rules-house.md §8.8
+        assume(False)  # a combination the rules refuse
     chips = chips_active(code, rules)
     balanced = draw(st.booleans())
     if balanced:

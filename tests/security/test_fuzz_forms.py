@@ -88,7 +88,7 @@ SAMPLES = [
     "<script>",
     "' OR 1=1 --",
     "x" * 300,
-    # issue 15: digits int() refuses or should not take, far dates, names nobody can see
+    # digits int() refuses or should not take, far dates, names nobody can see
     "²",
     "①",
     "9" * 30,

@@ -1,5 +1,6 @@
 """Every answer carries a request id, and under production settings a server error is
-logged to stderr with its traceback and that id (issue 15 §5)."""
+logged to stderr with its traceback and that id, so a player's report can be found in the
+log."""
 
 import os
 import re
