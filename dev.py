@@ -166,8 +166,9 @@ def ensure_chromium(env):
     env["NAPOLEON_SKIP_BROWSER_TESTS"] = "1"
 
 
-# Chinese, Japanese, Korean and Thai glyphs: without them the browser tests' screenshots of
-# those pages show boxes, and line breaking cannot be judged from them.
+# Chinese, Japanese, Korean and Thai glyphs: without them those pages are laid out in boxes, so
+# the browser tests cannot judge their line breaking and width, and their screenshots (written
+# on request, README "Tests") show boxes.
 FONT_PACKAGES = {
     "fonts-noto-cjk": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
     "fonts-thai-tlwg": Path("/usr/share/fonts/truetype/tlwg"),
@@ -175,7 +176,7 @@ FONT_PACKAGES = {
 
 
 def ensure_fonts():
-    header("Fonts for CJK and Thai screenshots")
+    header("Fonts for CJK and Thai pages")
     missing = [name for name, path in FONT_PACKAGES.items() if not path.exists()]
     if not missing:
         print("fonts-noto-cjk and fonts-thai-tlwg found")
