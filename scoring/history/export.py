@@ -24,8 +24,9 @@ FORMAT_VERSION = 1
 SESSION_BATCH = 200
 
 HAND_FIELDS = (*Hand.ENTRY_FIELDS, "key", "version")
-# Who played each hand (issue 16): read for the CSV's rows; the JSON names them only
-# where they differ from the session's seats (scoring.history.imports reads them back).
+# Who played each hand (the table may change during a session): read for the CSV's rows;
+# the JSON names them only where they differ from the session's seats
+# (scoring.history.imports reads them back).
 SEATING = ("lineup", "benched", "sitting_out")
 # Rows as the database gives them (``values()``), by field name.
 Row = dict[str, Any]

@@ -200,7 +200,7 @@ def verify_tricks(facts: HandFacts, tricks_per_hand: int) -> dict[int, int]:
 
 def verify_sitting_out(facts: HandFacts) -> None:
     """The killed seat of six-player Mighty plays no card: it cannot declare, partner or
-    capture (rules-house.md §8.5.4)."""
+    capture."""
     out = facts.sitting_out
     if out is None:
         return
@@ -247,8 +247,8 @@ def sitting_out_range(seat: int, players: int) -> OutOfRange:
 
 
 def own_numbers_line(overrides: Mapping[str, int]) -> str | None:
-    """Name the table's own score numbers a score used (``score_values``, rules-house.md
-    §8.1), so the reason says which rule changed the amounts; None when there are none."""
+    """Name the table's own score numbers a score used (``score_values``), so the reason says
+    which rule changed the amounts; None when there are none."""
     if not overrides:
         return None
     numbers = ", ".join(

@@ -12,23 +12,23 @@ import json
 
 import pytest
 from django.db import transaction
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, given
 from hypothesis import strategies as st
 
 from scoring.models import GameSession, Hand, League
 from scoring.rules import find_variant
 from scoring.rules.variants import VARIANTS
 from scoring.table.setup import MAX_SITTING_OUT
-from tests.conftest import fuzz_examples
 from tests.factories import assert_scores_match_engine, counts, make_league
+from tests.fuzzing import fuzz_settings
 from tests.history.at_the_table import Table
 from tests.history.import_files import exported, refusal, rich_league, upload
 from tests.history.round_trip import assert_the_same_after_a_round_trip
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
-FUZZ = settings(
-    max_examples=fuzz_examples(60),
+FUZZ = fuzz_settings(
+    60,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,  # the same examples on every run and on both databases
@@ -190,7 +190,7 @@ def test_fuzz_the_import_with_mutated_league_files(owner, owner_client, source):
 POOL = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Mo"]
 # A night is a few dozen requests: shrinking a failing one would take minutes, and its
 # draws, printed as they are, already say what the table did.
-NIGHT = settings(FUZZ, max_examples=fuzz_examples(24), phases=[Phase.generate])
+NIGHT = fuzz_settings(24, FUZZ, phases=[Phase.generate])
 
 
 def random_hand(table: Table, data) -> None:

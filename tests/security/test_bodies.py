@@ -1,4 +1,5 @@
-"""Oversized bodies are refused before anything reads them, on every URL (issue 15 §6)."""
+"""Oversized bodies are refused before anything reads them, on every URL: reading one would
+cost the server its memory and time whatever the answer."""
 
 import io
 

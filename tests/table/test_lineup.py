@@ -1,4 +1,4 @@
-"""Players change during a session (issue 16): a newcomer takes a seat, a player joins and
+"""Players change during a session: a newcomer takes a seat, a player joins and
 the table deals in fewer than sit at it, the stake changes from a hand on. Totals,
 standings, money, the league's standings and ratings and the exports are checked against
 values worked out here by hand."""

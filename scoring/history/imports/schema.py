@@ -8,8 +8,8 @@ names the place in the file. What depends on the game (seats in range, house rul
 score) is checked afterwards by ``.rescore``, with the engine.
 
 Version 1 is the only version so far. Fields added since are optional, so every earlier
-file still reads: who played a hand, who sat it out and the seat killed (issue 16: only
-where the table was not simply the session's seats), a session's stake changes, how
+file still reads: who played a hand, who sat it out and the seat killed (only where
+the table was not simply the session's seats), a session's stake changes, how
 many it deals in and, where its table changed, every seat it has had.
 """
 

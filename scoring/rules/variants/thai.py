@@ -141,7 +141,7 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
     # ---- score -------------------------------------------------------------------
 
     def score_coefficients(self, players: int, rules: ThaiRules) -> tuple[Coefficient, ...]:
-        # A winner's and a loser's score, and every seat's in a draw (rules-house.md §8.6).
+        # A winner's and a loser's score, and every seat's in a draw.
         return (
             Coefficient("win", 1, -1000, 1000),
             Coefficient("loss", 0, -1000, 1000),
