@@ -7,7 +7,6 @@ and the template writes them.
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.urls import reverse
@@ -18,6 +17,7 @@ from scoring.rules import Bid, RulesError, Variant
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.table.lineup import Lineup
 from scoring.table.sheet import Sheet, roster
+from scoring.words.money import Money
 
 RECENT = 5  # hands listed under the form; the Hands page has them all
 
@@ -26,7 +26,7 @@ RECENT = 5  # hands listed under the form; the Hands page has them all
 class BoardItem:
     name: str
     total: int
-    money: Decimal | None
+    money: Money | None
     dealer: bool  # deals the next hand
     out: bool  # sits the next hand out
     gone: bool  # has left the table

@@ -275,9 +275,11 @@ def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 def _share_etag(request: HtmxHttpRequest, session: GameSession) -> str:
     # The version moves with every change to the table (scoring.table.version): hands,
-    # seats, stakes, names, the end; then the reader's language and colours.
+    # seats, stakes, names, the end; the league's currency; then the reader's language
+    # and colours.
     page = "htmx" if request.htmx else "page"
-    return f'"{session.pk}-{session.version}-{get_language()}-{theme_of(request)}-{page}"'
+    money = session.league.currency or "-"
+    return f'"{session.pk}-{session.version}-{money}-{get_language()}-{theme_of(request)}-{page}"'
 
 
 def _share_headers(response: HttpResponse, etag: str) -> HttpResponse:
