@@ -97,6 +97,14 @@ class HandRow:
     made: bool | None
     cells: list[Cell]
     total: int | None  # the row's sum, where the table shows one
+    partner_role: str = ""  # the game's word for the partner ("secretary"); "" for none
+    partner: str = ""  # their name, or "alone"
+    result: str = ""  # the side's points or tricks against what it needed: "14 (target 13)"
+
+    @property
+    def span(self) -> int:
+        """The columns the line of what was played spans: every player's, and the sum's."""
+        return len(self.cells) + (self.total is not None)
 
 
 def contract_of(session: GameSession, hand: Hand) -> Contract | None:
@@ -110,6 +118,33 @@ def contract_of(session: GameSession, hand: Hand) -> Contract | None:
     if isinstance(contract, Bid) and contract.trump in SUITS:  # a named call has no suit
         return Contract(contract.label, contract.count, contract.trump)
     return Contract(contract.label)
+
+
+def _partner(session: GameSession, hand: Hand) -> tuple[str, str]:
+    """(the game's word for the partner, who it was): ("secretary", "Bo"), ("friend",
+    "alone"); nothing for a game without one or a hand passed out."""
+    variant: Variant[Any] = session.engine
+    if not variant.has_partner or hand.passed_out or hand.declarer is None:
+        return "", ""
+    role = _(variant.roles[1])
+    if hand.partner is None or hand.partner == hand.declarer:
+        return role, _("alone")
+    player = hand.player_at(hand.partner)
+    return role, player.name if player else ""
+
+
+def _result(session: GameSession, hand: Hand) -> str:
+    """``14 (target 13)``: the side's points (or tricks) against what made the contract."""
+    if hand.passed_out or hand.points is None:
+        return ""
+    variant: Variant[Any] = session.engine
+    try:
+        needed = variant.needed_to_make(hand.target, hand.players, session.rules(hand.players))
+    except RulesError:
+        needed = None
+    if needed is None:
+        return str(hand.points)
+    return _("%(result)s (target %(needed)s)") % {"result": hand.points, "needed": needed}
 
 
 def _cell(session: GameSession, hand: Hand, player: int, scores: dict[int, int]) -> Cell:
@@ -130,10 +165,11 @@ def hand_row(
     sum_cell: bool = False,
 ) -> HandRow:
     """A row of the hands list: number (an edit link unless the session has ended),
-    contract, declarer and result, every player's score ({player id: delta}) in the
-    roster's order, and the sum where the table shows it."""
+    contract, declarer, partner and result, every player's score ({player id: delta}) in
+    the roster's order, and the sum where the table shows it."""
     hand.session = session
     url = reverse("scoring:edit-hand", args=[session.pk, hand.number]) if editable else ""
+    role, partner = _partner(session, hand)
     return HandRow(
         hand.number,
         url,
@@ -143,6 +179,9 @@ def hand_row(
         hand.made,
         [_cell(session, hand, m.player_id, scores) for m in roster(session)],
         sum(scores.values()) if sum_cell else None,
+        role,
+        partner,
+        _result(session, hand),
     )
 
 
