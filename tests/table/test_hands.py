@@ -106,7 +106,7 @@ def test_it_has_no_sum_column_when_every_hand_sums_to_zero(member_client, sessio
 def test_it_puts_the_edit_link_first_so_a_narrow_screen_shows_it(member_client, session):
     play(session)
     body = member_client.get(url("hands", session.pk)).content.decode()
-    start = f'<tr id="hand-1"><td colspan="5" class="played"><a class="tap number" href="'
+    start = '<tr id="hand-1"><td colspan="5" class="played"><a class="tap number" href="'
     assert start + url("edit-hand", session.pk, 1) in body
 
 
