@@ -8,8 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
@@ -251,7 +251,11 @@ def summary(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard. Its page polls it every few seconds: the poll asks
     with the ETag of the last answer, and gets 304 until a hand or the session changes."""
-    session = get_object_or_404(GameSession.objects.select_related("league"), share_token=token)
+    session = GameSession.objects.select_related("league").filter(share_token=token).first()
+    if session is None:
+        if request.htmx:  # an open page polling a link since replaced: it says so, and stops
+            return render(request, "scoring/share.html#gone", status=404)
+        raise Http404
     etag = _share_etag(request, session)
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
