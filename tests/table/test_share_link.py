@@ -97,5 +97,5 @@ def test_an_open_share_page_polling_an_old_link_is_told_it_no_longer_works(
 
 def test_the_share_page_marks_the_note_that_a_dead_link_replaces(anon_client, session):
     page = anon_client.get(share_url(session.share_token)).content.decode()
-    assert 'data-live-note>Read-only scoreboard; it refreshes itself' in page
+    assert "data-live-note>Read-only scoreboard; it refreshes itself" in page
     assert "js/shared.js" in page
