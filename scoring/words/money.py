@@ -110,8 +110,11 @@ def amount_text(
 
 def stake_text(stake: Decimal, wallet: Purse) -> str:
     """A stake per point: in the currency, with the decimals it needs (``€0.50``,
-    ``₩1,000``, ``0.5``)."""
-    return amount_text(stake, wallet, decimals=max(wallet.decimals, stake_decimals(stake)))
+    ``₩1,000``); a plain number with its own (``0.5``, ``1``)."""
+    own = stake_decimals(stake)
+    return amount_text(
+        stake, wallet, decimals=max(wallet.decimals, own) if wallet.currency else own
+    )
 
 
 @dataclass(frozen=True)
