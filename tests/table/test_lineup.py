@@ -263,9 +263,13 @@ def test_six_friends_start_a_five_player_game(member_client, league):
     from tests.table.test_session_new import new_game
 
     names = "Nok\nPim\nSom\nTao\nYing\nQuan"
-    response = member_client.post(
-        url("session-new", league.pk), new_game(variant="thai", players=names)
+    data = new_game(variant="thai", players=names)
+    asked = member_client.post(url("session-new", league.pk), data)
+    assert asked.status_code == 200 and not GameSession.objects.exists()  # asked first
+    assert 'name="players_per_hand" value="5" id="id_players_per_hand" checked' in (
+        asked.content.decode()
     )
+    response = member_client.post(url("session-new", league.pk), {**data, "players_per_hand": "5"})
     assert response.status_code == 302
     session = GameSession.objects.get(variant="thai")
     assert len(session.seat_list) == 6 and session.players_per_hand == 5

@@ -182,3 +182,50 @@ def test_it_opens_the_house_rules_with_an_error_and_counts_rules_changed(member_
     body = member_client.post(url("session-new", league.pk), new_game(**changes)).content.decode()
     assert '<details class="options options-mighty" open>' in body
     assert "2 rules changed" in body
+
+
+SEVEN = "Ann\nBen\nCat\nDan\nEve\nFay\nGus"
+
+
+def test_more_at_the_table_than_the_game_deals_in_are_asked_how_many_first(member_client, league):
+    # Seven at Taiwan Napoleon (four to six): nothing starts until the table says.
+    response = member_client.post(url("session-new", league.pk), new_game(players=SEVEN))
+    assert response.status_code == 200 and not GameSession.objects.exists()
+    body = response.content.decode()
+    assert "7 sit at the table and Taiwan Napoleon deals in at most 6" in body
+    assert "Players dealt in each hand" in body and "7 at the table." in body
+    assert [c for c in ("4", "5", "6") if f'name="players_per_hand" value="{c}"' in body] == [
+        "4",
+        "5",
+        "6",
+    ]
+    assert "checked" not in body.split('class="chips dealt-in"')[1].split("</fieldset>")[0]
+    assert 'href="#id_players_per_hand"' in body  # the summary at the top leads to it
+    started = new_game(players=SEVEN, players_per_hand="5")
+    assert member_client.post(url("session-new", league.pk), started).status_code == 302
+    session = GameSession.objects.get()
+    assert len(session.seat_list) == 7 and session.players_per_hand == 5
+
+
+@pytest.mark.parametrize(
+    ("players", "chosen", "expected"),
+    [
+        ("Ann\nBen\nCat\nDan\nEve\nFay", "5", 5),  # six at Taiwan may deal five in
+        ("Ann\nBen\nCat\nDan\nEve\nFay", "6", None),  # or all six
+        ("Ann\nBen\nCat\nDan\nEve", None, None),  # as many as the game deals in: no question
+    ],
+)
+def test_a_table_the_game_can_seat_whole_may_still_deal_fewer_in(
+    member_client, league, players, chosen, expected
+):
+    data = new_game(players=players, players_per_hand=chosen)
+    assert member_client.post(url("session-new", league.pk), data).status_code == 302
+    assert GameSession.objects.get().players_per_hand == expected
+
+
+@pytest.mark.parametrize("chosen", ["3", "7", "x", "-1"])
+def test_a_count_the_table_cannot_deal_changes_nothing(member_client, league, chosen):
+    data = new_game(players=SEVEN, players_per_hand=chosen)
+    response = member_client.post(url("session-new", league.pk), data)
+    assert response.status_code == 200 and not GameSession.objects.exists()
+    assert 'class="chips dealt-in"' in response.content.decode()
