@@ -111,10 +111,16 @@ def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
 def changed_rules(session: GameSession, players: int) -> list[str]:
     """The session's house rules that differ from its game's defaults, as players read
     them ("Score table: Hong Kong table")."""
-    variant = find_variant(session.variant)
+    return rule_words(session.variant, session.options, players)
+
+
+def rule_words(code: str, options: dict[str, object], players: int) -> list[str]:
+    """House rules (a game's options, as stored) that differ from the game's standard
+    ones, in words: "Score table: standard, made · napoleon: +120"."""
+    variant = find_variant(code)
     try:
         defaults = variant.rules({}, players).as_json()
-        rules = variant.rules(session.options, players)
+        rules = variant.rules(options, players)
     except RulesError:
         return []
 
@@ -125,6 +131,6 @@ def changed_rules(session: GameSession, players: int) -> list[str]:
 
     return [
         _("%(rule)s: %(value)s") % {"rule": option_title(name), "value": label(name, value)}
-        for name, value in session.options.items()
+        for name, value in rules.as_json().items()
         if name in defaults and defaults[name] != value
     ]

@@ -30,6 +30,7 @@ from scoring.table.house import (
     score_value_fields,
     seat_count,
 )
+from scoring.table.regulars import rule_words
 from scoring.words.names import clean_name, name_key
 from scoring.words.refusals import house_refusal
 
@@ -298,3 +299,24 @@ def league_initial(league: League) -> dict[str, object]:
             else:
                 initial[option_field(code, name)] = value
     return initial
+
+
+class Carried(TypedDict):
+    """A game's house rules the New game form carries over from the league's last game
+    of it, where they differ from the game's standard ones, in words."""
+
+    code: str
+    label: "StrPromise"
+    rules: list[str]
+
+
+def carried_over(league: League, form: SessionForm, cleared: str | None) -> list[Carried]:
+    """Each game's carried-over house rules (none for ``cleared``, set to the standard
+    ones at the table's request)."""
+    found: list[Carried] = []
+    for code, label in VARIANT_CHOICES:
+        variant = find_variant(code)
+        options = {} if code == cleared else (league.default_options or {}).get(code, {})
+        words = rule_words(code, options, seat_count(form, variant)) if options else []
+        found.append({"code": code, "label": label, "rules": words})
+    return found

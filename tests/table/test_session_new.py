@@ -229,3 +229,55 @@ def test_a_count_the_table_cannot_deal_changes_nothing(member_client, league, ch
     response = member_client.post(url("session-new", league.pk), data)
     assert response.status_code == 200 and not GameSession.objects.exists()
     assert 'class="chips dealt-in"' in response.content.decode()
+
+
+def own_numbers_last_time(member_client, league):
+    """A Taiwan game with its own score numbers (+120 a made contract) and a rule of its
+    own: the league remembers them for its next game."""
+    data = new_game(
+        opt_taiwan_score_values__standard_made_napoleon="120",
+        opt_taiwan_score_values__standard_made_secretary="60",
+        opt_taiwan_score_values__standard_made_defender="-60",
+        opt_taiwan_secretary_order="off",
+    )
+    assert member_client.post(url("session-new", league.pk), data).status_code == 302
+    GameSession.objects.all().delete()
+
+
+def test_new_game_says_what_it_carries_over_from_last_time(member_client, league):
+    own_numbers_last_time(member_client, league)
+    body = member_client.get(url("session-new", league.pk)).content.decode()
+    notice = body[body.index('class="card carried options options-taiwan"') :]
+    notice = notice[: notice.index("</div>")]
+    assert "Carried over from last time" in notice
+    assert "napoleon: +120" in notice and "never" in notice
+    assert 'name="standard_rules" value="taiwan" formnovalidate' in notice
+    assert "options-mighty" not in body.split('class="card carried')[-1].split("</div>")[0]
+
+
+def test_one_tap_plays_the_standard_rules_keeping_what_was_typed(member_client, league):
+    own_numbers_last_time(member_client, league)
+    typed = {**league_initial_data(member_client, league), "players": "Ann\nBen\nCat\nDan\nEve"}
+    response = member_client.post(
+        url("session-new", league.pk), {**typed, "standard_rules": "taiwan"}
+    )
+    assert response.status_code == 200 and not GameSession.objects.exists()
+    body = response.content.decode()
+    assert "Taiwan Napoleon: the standard rules, nothing carried over." in body
+    assert "Carried over from last time" not in body
+    assert "Ann\nBen\nCat\nDan\nEve</textarea>" in body  # what was typed stays
+    # The game's own numbers again: its score table is no longer laid out to edit.
+    assert 'name="opt_taiwan_score_values__standard_made_napoleon"' not in body
+    form = response.context["form"]
+    started = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    started = {k: v for k, v in started.items() if v not in ("", [])}
+    started["date"] = "2025-04-01"
+    assert member_client.post(url("session-new", league.pk), started).status_code == 302
+    assert GameSession.objects.get().options == find_variant("taiwan").rules({}, 5).as_json()
+
+
+def league_initial_data(member_client, league) -> dict:
+    """The New game form's fields as the page fills them (the league's last game)."""
+    form = member_client.get(url("session-new", league.pk)).context["form"]
+    values = {name: form[name].value() for name in form.fields}
+    return {k: str(v) for k, v in values.items() if v not in (None, "", [])}

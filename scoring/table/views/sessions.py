@@ -33,7 +33,7 @@ from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.regulars import known_players, recent_lineups
 from scoring.table.seating import league_player
-from scoring.table.setup import SessionForm, league_initial
+from scoring.table.setup import SessionForm, carried_over, league_initial
 from scoring.table.sheet import Sheet, roster, sheet
 from scoring.table.standings import standings
 from scoring.table.state import TableState, member_table
@@ -46,7 +46,14 @@ logger = logging.getLogger(__name__)
 def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     league = league_for(request, pk)
     table = _table_to_edit(request)
-    if table:
+    standard = _chosen_game(request, "standard_rules")
+    if standard:
+        # "Play the standard rules": the form as typed, that game's house rules cleared.
+        typed = {
+            k: v for k, v in request.POST.dict().items() if not k.startswith(f"opt_{standard}_")
+        }
+        form = SessionForm(initial={**typed, "variant": standard}, league=league)
+    elif table:
         # "Edit the score table": the form as typed, not started and without errors, with
         # that game's score table laid out (htmx asks for the table alone).
         form = SessionForm(initial=request.POST.dict(), league=league, open_table=table)
@@ -57,7 +64,7 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
             )
     else:
         form = SessionForm(request.POST or None, initial=league_initial(league), league=league)
-    if request.method == "POST" and not table and form.is_valid():
+    if request.method == "POST" and not (table or standard) and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)
     regulars, others = known_players(league)
@@ -68,12 +75,23 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         "regulars": regulars,
         "others": others,
         "lineups": recent_lineups(league) if request.method == "GET" else [],
+        # What the form carries over from the league's last game of each kind, until the
+        # table types anything (then the page shows what it typed).
+        "carried": carried_over(league, form, standard)
+        if request.method == "GET" or standard
+        else [],
+        "standard": standard,
     }
     return render(request, "scoring/session_new.html", context)
 
 
 def _table_to_edit(request: HttpRequest) -> str | None:
-    code = request.POST.get("edit_table") if request.method == "POST" else None
+    return _chosen_game(request, "edit_table")
+
+
+def _chosen_game(request: HttpRequest, button: str) -> str | None:
+    """The game a button of the New game form names (``edit_table=taiwan``), if any."""
+    code = request.POST.get(button) if request.method == "POST" else None
     return code if code in dict(VARIANT_CHOICES) else None
 
 
