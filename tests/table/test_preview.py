@@ -119,7 +119,7 @@ def test_a_thai_betrayal_says_so_on_the_verdicts_own_line(member_client, thai, h
     body = preview(member_client, thai, data, htmx).content.decode()
     verdict = body[body.index('<p class="verdict">') :].split("</p>")[0]
     assert "Failed" in verdict and "7 (target 6)" in verdict  # enough tricks, and yet
-    assert "betrayed: the friend took more tricks than the napoleon" in verdict
+    assert "7 (target 6) · betrayal: the friend took more tricks" in verdict
 
 
 def test_a_verdict_the_count_decides_says_no_more(member_client, thai, htmx):

@@ -177,7 +177,7 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
         else:
             friend = win if made or (betrayed and rules.betrayal_friend == "wins") else loss
             deltas = deltas_for(facts, win if made else loss, friend, loss if made else win)
-        why = _("betrayed: the friend took more tricks than the napoleon") if betrayed else ""
+        why = _("betrayal: the friend took more tricks") if betrayed else ""
         own = self._own_numbers(rules, values)
         return Score(made, handicap, side, deltas, (*lines, *own), why)
 
