@@ -17,7 +17,7 @@ from scoring.rules import Bid, RulesError, Variant
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.table.lineup import Lineup
 from scoring.table.sheet import Sheet, roster
-from scoring.words.money import Money
+from scoring.words.money import Money, short_text
 
 RECENT = 5  # hands listed under the form; the Hands page has them all
 
@@ -30,6 +30,7 @@ class BoardItem:
     dealer: bool  # deals the next hand
     out: bool  # sits the next hand out
     gone: bool  # has left the table
+    money_short: str = ""  # the money shortened to fit a narrow box ("" when it fits whole)
 
     @property
     def css(self) -> str:
@@ -48,17 +49,29 @@ def board_items(
     if lineup is not None and lineup.places and lineup.players:
         dealer = lineup.places[lineup.dealer_place()].player_id
         out = {lineup.places[p].player_id for p in lineup.out or ()}
-    return [
-        BoardItem(
-            member.name,
-            sheet.totals.get(member.player_id, 0),
-            sheet.money_of(member.player_id),
-            member.player_id == dealer,
-            member.player_id in out,
-            not member.seated,
+    members = roster(session)
+    most = BOX_CHARACTERS.get(len(members), BOX_CHARACTERS[max(BOX_CHARACTERS)])
+    items = []
+    for member in members:
+        money = sheet.money_of(member.player_id)
+        short = "" if money is None else short_text(money.amount, money.wallet, most)
+        items.append(
+            BoardItem(
+                member.name,
+                sheet.totals.get(member.player_id, 0),
+                money,
+                member.player_id == dealer,
+                member.player_id in out,
+                not member.seated,
+                "" if money is None or short == str(money) else short,
+            )
         )
-        for member in roster(session)
-    ]
+    return items
+
+
+# The characters of money a board's box holds on a 390 px phone, by the players on the
+# board (static/css/app.css lays the boxes out): more, and the amount is shortened.
+BOX_CHARACTERS = {1: 14, 2: 14, 3: 14, 4: 11, 5: 9, 6: 7, 7: 6}
 
 
 # ---- a hand's row ---------------------------------------------------------------------------

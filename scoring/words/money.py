@@ -19,6 +19,8 @@ from babel import Locale, UnknownLocaleError
 from babel.core import get_global
 from babel.numbers import (
     NumberPattern,
+    format_compact_currency,
+    format_compact_decimal,
     get_currency_name,
     list_currencies,
     parse_pattern,
@@ -115,6 +117,28 @@ def stake_text(stake: Decimal, wallet: Purse) -> str:
     return amount_text(
         stake, wallet, decimals=max(wallet.decimals, own) if wallet.currency else own
     )
+
+
+def short_text(amount: Decimal, wallet: Purse, most: int) -> str:
+    """The amount in at most ``most`` characters where it can be: written in full if it
+    fits, else as the reader's language shortens it (``+₩360K``, ``+₩36만``)."""
+    full = amount_text(amount, wallet, signed=True)
+    if len(full) <= most:
+        return full
+    sign = "+" if amount > 0 else MINUS if amount < 0 else ""
+    locale = reader_locale()
+    short = full
+    for digits in (1, 0):
+        if wallet.currency:
+            short = format_compact_currency(
+                abs(amount), wallet.currency, locale=locale, fraction_digits=digits
+            )
+        else:
+            short = format_compact_decimal(abs(amount), locale=locale, fraction_digits=digits)
+        short = f"{sign}{short}"
+        if len(short) <= most:
+            break
+    return short
 
 
 @dataclass(frozen=True)
