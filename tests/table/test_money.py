@@ -11,7 +11,7 @@ from django.utils import translation
 
 from scoring.models import League
 from scoring.table.money import in_units
-from scoring.words.money import Money, purse, stake_text
+from scoring.words.money import Money, purse, short_text, stake_text
 from tests.factories import make_session, play, url
 
 NNBSP, NBSP = "\u202f", "\u00a0"
@@ -144,3 +144,18 @@ def test_only_the_owner_chooses_it(member_client, stranger_client, league):
         404,
     )
     assert League.objects.get(pk=league.pk).currency == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "amount", "room", "shown"),
+    [
+        ("en", "16200", 9, "+₩16,200"),  # it fits: written whole
+        ("en", "390000", 7, "+₩390K"),
+        ("ko", "390000", 7, "+₩39만"),
+        ("zh-hant", "-150000", 7, "−￦15萬"),
+        ("en", "-857", 6, "−₩857"),
+    ],
+)
+def test_a_narrow_box_shortens_what_would_not_fit(language, amount, room, shown):
+    with translation.override(language):
+        assert short_text(D(amount), purse("KRW", []), room) == shown
