@@ -84,6 +84,8 @@ HANDS = {
 }
 # Hong Kong is entered as Taiwan is; only its score table differs (and is not zero-sum).
 HANDS["hongkong"] = HANDS["taiwan"]
+# Japanese Napoleon is entered as its chip table is; only the scores differ.
+HANDS["japanese"] = HANDS["japanese-chip"]
 
 
 def make_user(username):

@@ -12,6 +12,7 @@ urlpatterns = [
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("leagues/<int:pk>/", leagues.league, name="league"),
     path("leagues/<int:pk>/members/", leagues.add_member, name="add-member"),
+    path("leagues/<int:pk>/currency/", leagues.currency, name="league-currency"),
     path("leagues/<int:pk>/players/", leagues.league_players, name="league-players"),
     path("leagues/<int:pk>/people/", invitations.people, name="people"),
     path("leagues/<int:pk>/people/invite/", invitations.invite, name="invite"),

@@ -46,6 +46,9 @@ class Score:
     declarer_points: int | None
     deltas: tuple[int, ...]  # one per seat
     lines: tuple[str, ...]  # the reasons, one rule per line
+    # What decided the verdict when the count alone does not say (a Thai friend's
+    # betrayal): a few words the verdict's line ends with.
+    why: str = ""
 
     @property
     def total(self) -> int:

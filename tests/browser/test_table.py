@@ -207,7 +207,7 @@ def test_the_htmx_answer_brings_the_board_and_the_new_row(page, live_server, mem
     assert "Hand 2 · Bo deals" in page.locator("#board").inner_text()
     row = page.locator("#hand-rows tr").first
     assert row.get_attribute("id") == "hand-1"
-    assert "3♥ · Ann ✓" in row.inner_text()
+    assert "3♥ · Ann · secretary Bo · ✓ made 12 (target 11)" in row.inner_text()
     assert row.locator(".suit-H").count() == 1
     assert "Hand 1 saved." in page.locator("#preview").inner_text()
     assert page.locator("#undo-slot a").count() == 1

@@ -177,7 +177,9 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
         else:
             friend = win if made or (betrayed and rules.betrayal_friend == "wins") else loss
             deltas = deltas_for(facts, win if made else loss, friend, loss if made else win)
-        return Score(made, handicap, side, deltas, (*lines, *self._own_numbers(rules, values)))
+        why = _("betrayal: the friend took more tricks") if betrayed else ""
+        own = self._own_numbers(rules, values)
+        return Score(made, handicap, side, deltas, (*lines, *own), why)
 
     @staticmethod
     def _own_numbers(rules: ThaiRules, values: Mapping[str, int]) -> tuple[str, ...]:
