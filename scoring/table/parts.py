@@ -97,6 +97,7 @@ class HandRow:
     made: bool | None
     cells: list[Cell]
     total: int | None  # the row's sum, where the table shows one
+    replay_url: str = ""  # the play, trick by trick, where the table recorded it
 
 
 def contract_of(session: GameSession, hand: Hand) -> Contract | None:
@@ -128,10 +129,12 @@ def hand_row(
     scores: dict[int, int],
     editable: bool = True,
     sum_cell: bool = False,
+    share_token: str | None = None,
 ) -> HandRow:
     """A row of the hands list: number (an edit link unless the session has ended),
     contract, declarer and result, every player's score ({player id: delta}) in the
-    roster's order, and the sum where the table shows it."""
+    roster's order, the sum where the table shows it, and a link to the play where it
+    was recorded (the share link's own copy, for a reader of the share page)."""
     hand.session = session
     url = reverse("scoring:edit-hand", args=[session.pk, hand.number]) if editable else ""
     return HandRow(
@@ -143,7 +146,16 @@ def hand_row(
         hand.made,
         [_cell(session, hand, m.player_id, scores) for m in roster(session)],
         sum(scores.values()) if sum_cell else None,
+        _replay_url(session, hand, share_token),
     )
+
+
+def _replay_url(session: GameSession, hand: Hand, share_token: str | None) -> str:
+    if hand.record is None:
+        return ""
+    if share_token:
+        return reverse("scoring:share-replay", args=[share_token, hand.number])
+    return reverse("scoring:replay", args=[session.pk, hand.number])
 
 
 def deltas_by_hand(hands: list[Hand]) -> dict[int, dict[int, int]]:
