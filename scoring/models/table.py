@@ -278,10 +278,10 @@ class Hand(models.Model):
     @classmethod
     def passed_values(cls) -> dict[str, object]:
         """The entry fields of a hand everyone passed: no contract, no result, no score."""
+        # A hand nobody played has no result, and no play to keep.
         unset = ("sitting_out", "declarer", "partner", "declarer_points", "captured", "tricks")
-        unset += ("record",)  # a hand nobody played has no play to keep
+        unknown = dict.fromkeys((*unset, "record", "made", "target", "points"))
         blank = {"contract": "", "called_card": "", "mode": "", "discards": [], "lines": []}
-        unknown = dict.fromkeys((*unset, "made", "target", "points"))
         return {"status": cls.PASSED, "toppled": False, **unknown, **blank}
 
     def parsed_contract(self) -> Contract:

@@ -1,6 +1,6 @@
 """Where a hand record's fault is, in words: the engine names a field path (record.md §6,
 ``tricks[3].plays[1]``, ``hands.2[4]``, ``notation[57]``), a page says "trick 4, card 2",
-"Cat's hand, card 5", "character 58 of the notation", and writes the engine's sentence
+"Cat's hand, card 5", "the notation, at the marked character", and writes the engine's sentence
 with the players' names.
 """
 
@@ -118,8 +118,8 @@ def _listed(path: str, words: rulings.PageWords) -> str:
     if match is None:
         return ""
     name, index = path[: match.start()], int(match.group(1))
-    if name == "notation":
-        return _("character {index} of the notation").format(index=index + 1)
+    if name == "notation":  # the page marks the character; the sentence counts from 0
+        return _("the notation, at the marked character")
     if name == "discards":
         return _("discarded card {index}").format(index=index + 1)
     if name == "calls":
