@@ -115,8 +115,12 @@ class Replay:
 
 def seat_names(players: int, names: Sequence[str] = ()) -> tuple[str, ...]:
     """The seats' names: those given, else "Seat 1", "Seat 2", … (counted from 1)."""
-    words = rulings.PageWords(names)
-    return tuple(words.seat(seat) for seat in range(players))
+    numbered = rulings.PAGE
+    given = list(names[:players])
+    return tuple(
+        given[seat] if seat < len(given) and given[seat] else numbered.seat(seat)
+        for seat in range(players)
+    )
 
 
 def replay(judged: Judged, names: Sequence[str] = ()) -> Replay:
