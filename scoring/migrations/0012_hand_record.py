@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
     """A hand keeps the play of the hand, trick by trick, when the table recorded it."""
 
     dependencies = [
-        ('scoring', '0010_table_version'),
+        ('scoring', '0011_league_currency'),
     ]
 
     operations = [
