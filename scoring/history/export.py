@@ -5,7 +5,7 @@ The JSON is written the same way every time (keys sorted, sessions by date then 
 order they were started, one session per line), so exporting an imported league gives
 the very same file. It names players, not database ids, and leaves out what belongs to
 this server only: accounts, share links and the history's figures (computed from the
-hands).
+hands). A hand whose play the table recorded carries its record (record.md), canonical.
 """
 
 import csv
@@ -200,6 +200,8 @@ def _hand(hand: Row, scores: dict[int, int], seats: list[str]) -> dict[str, Any]
         ]
     if hand["sitting_out"] is not None:
         document["sitting_out"] = hand["sitting_out"]
+    if document["record"] is None:  # written only for a hand whose play was recorded
+        del document["record"]
     return document
 
 

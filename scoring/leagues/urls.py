@@ -9,6 +9,7 @@ urlpatterns = [
     path("me/", me.me, name="me"),
     path("invite/", invitations.enter_code, name="invitation-code"),
     path("invite/<str:invitation>/", invitations.invitation, name="invitation"),
+    path("invite/<str:invitation>/qr.svg", invitations.invitation_qr, name="invitation-qr"),
     path("leagues/new/", leagues.league_new, name="league-new"),
     path("leagues/<int:pk>/", leagues.league, name="league"),
     path("leagues/<int:pk>/members/", leagues.add_member, name="add-member"),

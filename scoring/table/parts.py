@@ -113,6 +113,7 @@ class HandRow:
     partner_role: str = ""  # the game's word for the partner ("secretary"); "" for none
     partner: str = ""  # their name, or "alone"
     result: str = ""  # the side's points or tricks against what it needed: "14 (target 13)"
+    replay_url: str = ""  # the play, trick by trick, where the table recorded it
 
     @property
     def span(self) -> int:
@@ -176,10 +177,12 @@ def hand_row(
     scores: dict[int, int],
     editable: bool = True,
     sum_cell: bool = False,
+    share_token: str | None = None,
 ) -> HandRow:
     """A row of the hands list: number (an edit link unless the session has ended),
     contract, declarer, partner and result, every player's score ({player id: delta}) in
-    the roster's order, and the sum where the table shows it."""
+    the roster's order, the sum where the table shows it, and a link to the play where it
+    was recorded (the share link's own copy, for a reader of the share page)."""
     hand.session = session
     url = reverse("scoring:edit-hand", args=[session.pk, hand.number]) if editable else ""
     role, partner = _partner(session, hand)
@@ -195,7 +198,16 @@ def hand_row(
         role,
         partner,
         _result(session, hand),
+        _replay_url(session, hand, share_token),
     )
+
+
+def _replay_url(session: GameSession, hand: Hand, share_token: str | None) -> str:
+    if hand.record is None:
+        return ""
+    if share_token:
+        return reverse("scoring:share-replay", args=[share_token, hand.number])
+    return reverse("scoring:replay", args=[session.pk, hand.number])
 
 
 def deltas_by_hand(hands: list[Hand]) -> dict[int, dict[int, int]]:

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from scoring.leagues.people import invite
 from scoring.models import HandEvent
 from scoring.rules import VARIANTS
-from tests.factories import make_league, make_session, make_user, play
+from tests.factories import RECORDS, make_league, make_session, make_user, play, play_recorded
 from tests.fuzzing import ON_POSTGRES, crossed, fuzz_settings
 from tests.security.urls_walk import every_url
 
@@ -31,6 +31,7 @@ KEYS = [
     *("session", "players", "page", "from", "to", "year", "season", "q", "lang", "next"),
     *("v", "n", "t", "k", "l", "c", "x", "p", "s", "j", "d", "so", "h", "f", "r", "tp", "m"),
     *("w0", "w4", "cs", "add", "undo", "clear", "number", "key", "version", "o.", "o.x.y"),
+    *("trick", "name"),
 ]
 OPTION_KEYS = sorted(
     {f"o.{spec.name}" for variant in VARIANTS.values() for spec in variant.Rules.specs()}
@@ -84,6 +85,12 @@ READERS = {
     "scoring:rules-search": ("q=trump", ("q",)),
     "scoring:api-variants": ("lang=ja", ("lang",)),
     "scoring:invitation-code": ("code=ABCD-EFGH-JKMN", ("code",)),
+    # A recorded hand's play: the trick shown, and the seats' names a notation link gives.
+    "scoring:replay": ("trick=3", ("trick",)),
+    "scoring:share-replay": ("trick=3", ("trick",)),
+    "scoring:notation-replay": ("trick=2&name=Ann&name=Ben", ("trick", "name")),
+    "scoring:notation-qr": ("name=Ann", ("name",)),
+    "scoring:referee-record": (f"r={RECORDS['taiwan']}", ("r", "session")),
 }
 RULES_KEYS = ("session", "players", "o.pass_is_final", "o.min_bid", "o.yoromeki")
 RULES_KEYS += ("o.score_values", "o.score_values.x")
@@ -103,7 +110,7 @@ def world(db):
     owner = make_user("olive")
     league = make_league(owner)
     session = make_session(league, "taiwan")
-    hand = play(session)
+    hand = play_recorded(session)  # its play recorded: its replay pages read their query
     play(session)
     return {
         "owner": owner,
@@ -112,6 +119,7 @@ def world(db):
         "player": session.seat_list[0].player,
         "hand": hand,
         "event": HandEvent.objects.filter(session=session).first(),
+        "notation": RECORDS["taiwan"],
     }
 
 

@@ -288,7 +288,10 @@ def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
         **board_context(state, scores),
         "shared": True,
         "roster": roster(session),
-        "rows": [hand_row(session, h, scores.scores.get(h.pk, {}), False) for h in hands],
+        "rows": [
+            hand_row(session, h, scores.scores.get(h.pk, {}), False, share_token=token)
+            for h in hands
+        ],
     }
     if context["ended"]:
         context.update(standings(session))
