@@ -29,6 +29,7 @@ HAND_FIELDS = (
     "target",
     "points",
     "lines",
+    "record",
     "key",
     "version",
 )

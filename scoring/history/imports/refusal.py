@@ -57,6 +57,7 @@ FIELDS: dict[int | str, StrPromise] = {
     "sitting_out": gettext_lazy("the killed seat"),
     "players_per_hand": gettext_lazy("how many are dealt in"),
     "all_seats": gettext_lazy("the seats the session has had"),
+    "record": gettext_lazy("the play of the hand"),
 }
 HAND_FIELDS: dict[int | str, StrPromise] = {
     "version": gettext_lazy("the hand's version"),
