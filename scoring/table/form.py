@@ -112,7 +112,7 @@ class HandForm(forms.Form):
         field_of(self, "declarer", forms.ChoiceField).choices = names
         field_of(self, "partner", forms.ChoiceField).choices = [
             (str(n), name) for n, name in names
-        ] + [(ALONE, _("alone"))]
+        ] + [(ALONE, variant.term("alone_label"))]
         if variant.needs_sitting_out(self.n):
             self.fields["killed"] = forms.TypedChoiceField(
                 label=variant.term("sitting_out_title"),

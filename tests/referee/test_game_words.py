@@ -1,13 +1,24 @@
 """The referee in each game's own words and each language's: a word that differs by game
 (who plays alone, who won the auction) is the game's, and a call is named, never its code."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
-from tests.referee.support import errors, follow, page, ruling
+from tests.referee.support import errors, follow, page, ruling, text_of
 
+CHIPS_F = r'id="field-f">(.*?)</fieldset>'
 AUCTION = reverse("scoring:referee-auction")
 SCORE = reverse("scoring:referee-score")
+
+
+def field_text(response, pattern: str) -> str:
+    """The text of one part of the page (the partner's chips, the count's label), so that
+    the game chooser's names of every game do not count."""
+    match = re.search(pattern, page(response), re.S)
+    assert match, pattern
+    return text_of(match.group(1))
 
 
 def in_language(client, language, url):
@@ -17,7 +28,14 @@ def in_language(client, language, url):
 
 @pytest.mark.parametrize(
     ("language", "call"),
-    [("en", "one"), ("fr", "Un"), ("ja", "ワン"), ("ko", "1트릭"), ("th", "หนึ่ง"), ("zh-hant", "一墩")],
+    [
+        ("en", "one"),
+        ("fr", "Un"),
+        ("ja", "ワン"),
+        ("ko", "1트릭"),
+        ("th", "หนึ่ง"),
+        ("zh-hant", "一墩"),
+    ],
 )
 def test_it_names_the_call_the_dealer_must_bid_at_least(client, language, call):
     query = "?v=nap&n=4&d=0&o.all_pass=dealer_bids_one&c=p.p.p.p"
@@ -37,12 +55,13 @@ def test_it_names_the_call_the_dealer_must_bid_at_least(client, language, call):
         ("taiwan", "ko", "비서 없음", "노프렌드"),
         ("japanese", "ko", "부관 없음", "노프렌드"),
         ("thai", "ko", "프렌드 없음", "노프렌드"),
-        ("mighty", "ko", "노프렌드", "없음"),
+        ("mighty", "ko", "노프렌드", "부관 없음"),
     ],
 )
 def test_it_offers_playing_alone_in_the_games_word(client, variant, language, alone, foreign):
-    html = page(in_language(client, language, f"{SCORE}?v={variant}&n=5"))
-    assert alone in html
+    response = in_language(client, language, f"{SCORE}?v={variant}&n=5")
+    html, chips = page(response), field_text(response, CHIPS_F)
+    assert alone in chips, chips
     assert foreign not in html
 
 
@@ -70,6 +89,6 @@ def test_it_ends_the_auction_in_words_every_game_shares(client, query, own, fore
     ],
 )
 def test_it_counts_the_declarers_side_in_the_games_words(client, variant, language, own, foreign):
-    html = page(in_language(client, language, f"{SCORE}?v={variant}&n=5&d=0&x=3S&f=2"))
-    assert own in html
-    assert foreign not in html
+    response = in_language(client, language, f"{SCORE}?v={variant}&n=5&d=0&x=3S&f=2")
+    label = field_text(response, r'<label for="id-r">(.*?)</label>')
+    assert own in label and foreign not in label, label
