@@ -82,7 +82,9 @@ class Mighty(Variant[MightyRules]):
     def idle_options(self, rules: MightyRules, players: int | None = None) -> dict[str, str]:
         idle: dict[str, str] = {}
         if rules.formula == "seed":
-            why = _("No effect with the seed formula: only pagat's formulas double for it.")
+            why = _(
+                "No effect with the “points above 12” formula: only pagat's formulas double for it."
+            )
             idle |= {"alone_doubles": why, "no_trump_doubles": why}
         if rules.deal_miss == "off":
             idle["deal_miss_values"] = _("No effect while deal misses are off.")

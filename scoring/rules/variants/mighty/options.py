@@ -175,7 +175,11 @@ class MightyRules(TableRules):
         ),
     )
     alone_doubles: bool = flag(
-        True, N_("Playing alone doubles the score (pagat's formulas; the seed formula ignores it).")
+        True,
+        N_(
+            "Playing alone doubles the score (pagat's formulas; the “points above 12” formula "
+            "ignores it)."
+        ),
     )
     no_trump_doubles: str = choice(
         "always",
