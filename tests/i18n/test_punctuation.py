@@ -75,3 +75,23 @@ def test_it_puts_no_honorific_after_a_seat_label(language, honorific, message):
 def test_it_agrees_none_with_what_there_is_none_of_in_french(name, expected):
     with translation.override("fr"):
         assert value_label(name, "none") == expected
+
+
+def test_it_does_not_give_a_card_of_either_gender_a_feminine_participle_in_french():
+    # {card} may be "Grand joker" (masculine) as well as "♠A" (une carte): the sentence
+    # must not agree with one of them ("Grand joker peut être jouée").
+    # (Unless the sentence says "la carte" in between: then it agrees with carte.)
+    agreeing = re.compile(r"(\{card\}|%\(card\)s|\{proof\})(?:(?!carte)[^.:;])*?\bjouées?\b")
+    found = [
+        text
+        for _msgid, strings, _flags in entries(catalogue("fr"))
+        for text in strings
+        if agreeing.search(text)
+    ]
+    assert not found, found
+
+
+@pytest.mark.parametrize(("context", "expected"), [("no suit", "aucune"), ("no seat", "aucune")])
+def test_it_says_none_of_a_suit_or_a_seat_in_the_feminine_in_french(context, expected):
+    with translation.override("fr"):
+        assert translation.pgettext(context, "none") == expected
