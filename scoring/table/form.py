@@ -318,7 +318,12 @@ class HandForm(forms.Form):
             return None
         partner = data.get("partner")
         if not partner:
-            raise _FormProblem(_("Choose who held the called card, or alone."), "partner")
+            raise _FormProblem(
+                # The game's own word for playing alone (副官なし, 노프렌드, …).
+                _("Choose who held the called card, or “%(alone)s”.")
+                % {"alone": self.variant.term("alone_label")},
+                "partner",
+            )
         if partner == ALONE or int(partner) == data["declarer"]:
             return None
         return self._playing(int(partner), "partner")
@@ -334,8 +339,8 @@ class HandForm(forms.Form):
         seat = self._playing(place, "killed")
         if seat in (declarer, partner):
             raise _FormProblem(
-                _("%(name)s cannot be killed: they are on the declarer's side.")
-                % {"name": self.lineup.name(place)},
+                _("%(name)s cannot be killed: they are on the %(declarer)s's side.")
+                % {"name": self.lineup.name(place), "declarer": self.variant.role_words()[0]},
                 "killed",
             )
         return seat
