@@ -92,3 +92,19 @@ def test_it_counts_the_declarers_side_in_the_games_words(client, variant, langua
     response = in_language(client, language, f"{SCORE}?v={variant}&n=5&d=0&x=3S&f=2")
     label = field_text(response, r'<label for="id-r">(.*?)</label>')
     assert own in label and foreign not in label, label
+
+
+@pytest.mark.parametrize(
+    ("variant", "language", "alone", "foreign"),
+    [
+        ("japanese", "ja", "副官なし", "ノーフレンド"),
+        ("mighty", "ja", "ノーフレンド", "副官なし"),
+        ("mighty", "ko", "노프렌드", "혼자"),
+    ],
+)
+def test_it_marks_a_worked_example_played_alone_in_the_games_word(
+    client, variant, language, alone, foreign
+):
+    html = page(in_language(client, language, reverse("scoring:rules-variant", args=[variant])))
+    marks = re.findall(r'<p class="ex-head">.*?<span class="muted">([^<]*)</span>', html)
+    assert alone in marks and foreign not in marks, marks
