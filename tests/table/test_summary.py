@@ -39,7 +39,7 @@ def test_it_settles_the_stake_in_the_fewest_transfers(member_client, league):
         received[t["payer"].number] = received.get(t["payer"].number, 0) - t["amount"]
     assert received == {0: Decimal("12.00"), 1: Decimal("6.00"), 2: -6, 3: -6, 4: -6}
     body = response.content.decode()
-    assert "Settling up at 0.1 a point" in body  # a plain number: the stake's decimals
+    assert "Settling up at 0.10 a point" in body  # a plain number, with cents
     assert body.count(" pays ") == 3
 
 
