@@ -234,9 +234,10 @@ class HandForm(forms.Form):
         try:
             self.out_places = self._out(data)
             self.seat = self.lineup.seat_of(self.out_places)  # place → the engine's seat
+            # A declarer who sits the hand out is said first: the preview says it at once.
+            declarer = self._playing(data["declarer"], "declarer")
             contract = self._contract(data)
             data["called_card"] = self._called_card(data)
-            declarer = self._playing(data["declarer"], "declarer")
             if self.variant.dealer_only(contract, self.rules):
                 self.variant.verify_declarer(contract, declarer, self._dealer(), self.rules)
             partner = self._partner(data)
@@ -424,6 +425,7 @@ class HandForm(forms.Form):
             **self.lineup.values(self.out_places),
             "sitting_out": facts.sitting_out,
             "status": Hand.PLAYED,
+            "deal_miss_by": None,
             "declarer": facts.declarer,
             "contract": data["contract_text"],
             "called_card": data["called_card"],

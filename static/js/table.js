@@ -241,12 +241,15 @@
   });
 
   // ---- clearing the entry -------------------------------------------------------------------
+  // What the entry leaves as the page drew it: the way in, the grid's side, and who sits
+  // this hand out (the rotation's choice, or the one sent back with a refused entry).
+  var KEPT = ["mode", "grid_side", "out"];
+
   /** @param {HTMLFormElement} f */
   function clearEntry(f) {
     list("input, select", f).forEach(function (el) {
       if (el.type === "hidden" || el.type === "submit" || el.type === "button") return;
-      if (el.type === "radio") el.checked = el.defaultChecked && (el.name === "mode" || el.name === "grid_side");
-      else if (el.type === "checkbox") el.checked = false;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = el.defaultChecked && KEPT.indexOf(el.name) >= 0;
       else if (el.tagName === "SELECT") el.value = "";
       else if (el.type === "number") el.value = "0";
     });
@@ -255,6 +258,20 @@
     if (mode) mode.checked = true;
     forget(f);
     changed(f);
+  }
+
+  // ---- who sits this hand out cannot take a part in it ----------------------------------
+  // Their chips among the roles (declarer, partner, killed) are marked unavailable; the
+  // preview says why if one is tapped anyway.
+  /** @param {HTMLFormElement} f */
+  function markSitters(f) {
+    var out = list('input[name="out"]:checked', f).map(function (el) { return el.value; });
+    list(".chips.seats:not(.out) input", f).forEach(function (el) {
+      var sits = out.indexOf(el.value) >= 0;
+      /** @type {Element} */ (el.closest(".chip")).classList.toggle("sits-out", sits);
+      if (sits) el.setAttribute("aria-disabled", "true");
+      else el.removeAttribute("aria-disabled");
+    });
   }
 
   /** @param {HTMLFormElement} f */
@@ -266,6 +283,7 @@
     showMode(f);
     showNear(f);
     paintTiles();
+    markSitters(f);
   }
 
   // ---- taps ---------------------------------------------------------------------------------
@@ -336,6 +354,7 @@
     var el = /** @type {HTMLInputElement} */ (event.target);
     if (!f || !f.contains(el)) return;
     if (el === /** @type {Element} */ (f)) return sync(f); // a draft put back (offline.js): catch up
+    if (el.name === "out") markSitters(f);
     if (quiet) return;
     if (el.name === "points") /** @type {HTMLElement} */ (el.closest(".chips.result")).dataset.touched = "1";
     else if (el.type === "number") el.dataset.touched = "1";
@@ -350,6 +369,7 @@
     if (box && box.querySelector('input[name="points"]:checked')) box.dataset.touched = "1";
     showNear(f);
     paintTiles();
+    markSitters(f);
   }
 
   function ready() {

@@ -10,7 +10,8 @@ score) is checked afterwards by ``.rescore``, with the engine.
 Version 1 is the only version so far. Fields added since are optional, so every earlier
 file still reads: who played a hand, who sat it out and the seat killed (issue 16: only
 where the table was not simply the session's seats), a session's stake changes, how
-many it deals in and, where its table changed, every seat it has had.
+many it deals in and, where its table changed, every seat it has had; a deal miss (its
+status, and who called it).
 """
 
 import datetime
@@ -55,7 +56,7 @@ MAX_SCORE = 10_000_000
 MAX_RESULT = 1000
 PLAYER_NAME, LEAGUE_NAME = 40, 80
 RAW_NAME = 200  # before spaces are trimmed; a longer name is refused unread
-Status = Literal["played", "passed"]
+Status = Literal["played", "passed", "dealmiss"]
 Mode = Literal["count", "cards", "tricks", ""]
 STATUSES: tuple[str, ...] = get_args(Status)
 MODES: tuple[str, ...] = get_args(Mode)
@@ -219,6 +220,7 @@ class Hand(TypedDict):
     players: NotRequired[Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]]
     sat_out: NotRequired[SatOut]
     sitting_out: NotRequired[Seat | None]  # six-player Mighty: the seat killed
+    deal_miss_by: NotRequired[Seat | None]  # a deal miss: the seat that called it
 
 
 class Session(BaseModel):

@@ -26,8 +26,10 @@ from scoring.accounts.theme import theme_of
 from scoring.models import VARIANT_CHOICES, GameSession, League, Seat, TableChange
 from scoring.table import version
 from scoring.table.controls import entry_context
+from scoring.table.deal_miss import offers_deal_miss
 from scoring.table.form import HandForm
 from scoring.table.lineup import next_lineup
+from scoring.table.night import night_text
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
 from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.refusal import refusal_context, refusal_status
@@ -137,6 +139,7 @@ def record_context(
         "hand_number": state.hand_number,
         "lineup": lineup,
         "too_few": not playable,
+        "deal_miss": offers_deal_miss(state.session, lineup.players),
         # The table the form is drawn for: its version, and who sits in each place.
         "table_version": state.version,
         "drawn_seats": ",".join(str(place.player_id) for place in lineup.places),
@@ -245,7 +248,9 @@ def reopen_session(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 def summary(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = session_for(request, pk)
-    return render(request, "scoring/summary.html", {"session": session, **standings(session)})
+    result = standings(session)
+    context = {"session": session, **result, "night": night_text(session, result)}
+    return render(request, "scoring/summary.html", context)
 
 
 def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
