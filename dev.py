@@ -166,8 +166,9 @@ def ensure_chromium(env):
     env["NAPOLEON_SKIP_BROWSER_TESTS"] = "1"
 
 
-# Chinese, Japanese, Korean and Thai glyphs: without them the browser tests' screenshots of
-# those pages show boxes, and line breaking cannot be judged from them.
+# Chinese, Japanese, Korean and Thai glyphs: without them those pages are laid out in boxes, so
+# the browser tests cannot judge their line breaking and width, and their screenshots (written
+# on request, README "Tests") show boxes.
 FONT_PACKAGES = {
     "fonts-noto-cjk": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
     "fonts-thai-tlwg": Path("/usr/share/fonts/truetype/tlwg"),
@@ -175,7 +176,7 @@ FONT_PACKAGES = {
 
 
 def ensure_fonts():
-    header("Fonts for CJK and Thai screenshots")
+    header("Fonts for CJK and Thai pages")
     missing = [name for name, path in FONT_PACKAGES.items() if not path.exists()]
     if not missing:
         print("fonts-noto-cjk and fonts-thai-tlwg found")
@@ -332,6 +333,20 @@ def checks(env):
         shutil.rmtree(static_root, ignore_errors=True)
 
 
+def marker_expression(pytest_args):
+    """(the -m expression given, if any; the other arguments): pytest keeps only the last -m,
+    so the PostgreSQL run joins the one given (`-m slow`, say) to its own `not browser`."""
+    chosen, rest, args = None, [], iter(pytest_args)
+    for arg in args:
+        if arg == "-m":
+            chosen = next(args, "")
+        elif arg.startswith("-m") and not arg.startswith("--"):
+            chosen = arg[2:].lstrip("=")
+        else:
+            rest.append(arg)
+    return chosen, rest
+
+
 def cmd_test(pytest_args):
     env = base_env()
     env["DJANGO_DEBUG"] = "1"
@@ -361,6 +376,7 @@ def cmd_test(pytest_args):
         sqlite_cmd += pytest_args
         sqlite = subprocess.Popen([str(p) for p in sqlite_cmd], cwd=ROOT, env=env)
         try:
+            chosen, rest = marker_expression(pytest_args)
             postgres_cmd = [
                 *pytest,
                 "-n",
@@ -368,11 +384,11 @@ def cmd_test(pytest_args):
                 "--dist",
                 "worksteal",
                 "-m",
-                "not browser",
+                f"not browser and ({chosen})" if chosen else "not browser",
                 "--durations=10",
                 # Not even collected: directories with no test that reaches the database.
                 *(f"--ignore={folder}" for folder in NO_DATABASE_TESTS),
-                *pytest_args,
+                *rest,
             ]
             in_parallel({"pytest on PostgreSQL": postgres_cmd}, pg_env, bool(pytest_args))
             rc = sqlite.wait()

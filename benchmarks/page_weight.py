@@ -6,7 +6,8 @@ Starts a five-player Taiwan session with three hands in a throwaway SQLite datab
 renders the table screen (and, for comparison, the hands list, a rules page and a
 referee tool) through Django's test client, and prints each page's HTML and the
 stylesheets it links, raw and gzip-compressed, as a phone would download them the
-first time. Target (issue 3): the table screen's HTML + CSS in about 14 KB compressed.
+first time. Target: the table screen's HTML + CSS in about 14 KB compressed, what a new
+connection's first round trip carries, so the screen comes at once on a slow connection.
 Prints figures; asserts nothing.
 """
 

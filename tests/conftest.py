@@ -18,6 +18,10 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 import pytest  # noqa: E402
 
+from tests import fuzzing  # noqa: E402
+from tests.fuzzing import ON_POSTGRES  # noqa: E402
+from tests.waiting import BROWSER_PATIENCE_MS  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 
 
@@ -42,11 +46,21 @@ def pytest_configure(config):
     # and create users by the thousand, and no test is about the hasher's strength.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     _one_request_at_a_time()
-    # A page's answer may wait its turn on a shared, busy machine: an expectation waits
-    # up to 15 s (Playwright's 5 s failed a run now and then), as its actions wait 30.
+    if fuzzing.PROFILE not in fuzzing.PROFILES:
+        raise pytest.UsageError(
+            f"NAPOLEON_FUZZ={os.environ['NAPOLEON_FUZZ']!r}: set it to 'full' for every example"
+            " of the fuzzers and property tests, or leave it unset for the everyday share"
+        )
+    # A page's answer may wait its turn on a shared, busy machine: an expectation waits for
+    # its condition as long as an action does (see `context` below, tests/waiting.py).
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=15_000)
+    expect.set_options(timeout=BROWSER_PATIENCE_MS)
+
+
+def pytest_report_header(config):
+    share = "every example" if fuzzing.FULL else f"1 example in {fuzzing.QUICK_SHARE}"
+    return f"fuzzers and sweeps: {fuzzing.PROFILE} ({share}; NAPOLEON_FUZZ=full for all)"
 
 
 # Held by the live server while it answers a request, and by the test's own queries while
@@ -133,6 +147,14 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 390, "height": 844}}
 
 
+@pytest.fixture
+def context(context):
+    """pytest-playwright's context (the `page` fixture's), as patient as the expectations
+    (the contexts a test opens itself: tests/browser/support.py's `patient`)."""
+    context.set_default_timeout(BROWSER_PATIENCE_MS)
+    return context
+
+
 # Fixtures that reach the database: a test using none of them (and not marked django_db)
 # runs the same on any database.
 DATABASE_FIXTURES = {
@@ -155,14 +177,6 @@ PAGE_WORDS_ONLY = (
     "tests/security/test_stranger_walk.py",
     "tests/security/test_headers.py",
 )
-# Fuzzers run again on PostgreSQL (it refuses what SQLite stores, a NUL character for one)
-# with a sixth of their examples each: the odd inputs are SQLite's run's, the database's
-# own refusals are what PostgreSQL adds.
-ON_POSTGRES = os.environ.get("NAPOLEON_DATABASE_TESTS_ONLY") is not None
-
-
-def fuzz_examples(count: int) -> int:
-    return max(5, count // 6) if ON_POSTGRES else count
 
 
 def touches_database(item) -> bool:
@@ -208,7 +222,29 @@ def dealt(items: list, hands: int) -> list:
     return [items[index] for hand in range(hands) for index in range(hand, len(items), hands)]
 
 
+def unmarked_fuzzers(items: list) -> list[str]:
+    """The test modules that take their counts from tests/fuzzing.py but whose tests are
+    not all marked ``slow``: the scheduled full run (``-m slow``) would leave them out."""
+    profiled: dict[str, bool] = {}
+    found = set()
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is None or item.get_closest_marker("slow") is not None:
+            continue
+        if module.__name__ not in profiled:
+            profiled[module.__name__] = fuzzing.uses_the_profile(vars(module))
+        if profiled[module.__name__]:
+            found.add(module.__name__)
+    return sorted(found)
+
+
 def pytest_collection_modifyitems(config, items):
+    unmarked = unmarked_fuzzers(items)
+    if unmarked:
+        raise pytest.UsageError(
+            "these modules take their example counts from tests/fuzzing.py; mark their tests"
+            f" slow (pytestmark = pytest.mark.slow): {', '.join(unmarked)}"
+        )
     items.sort(key=expected_length_rank)  # stable: each file keeps its own order
     # dev.py's second run, on PostgreSQL, repeats only the tests that reach the database:
     # the engine and API tests gain nothing from a second database.

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from scoring.models import GameSession, Hand, HandScore, League, Membership, Player, Seat
 from scoring.rules import find_variant
+from scoring.table import records
 from scoring.table.deal_miss import DealMissForm
 from scoring.table.form import HandForm
 from scoring.table.lineup import players_count
@@ -85,6 +86,8 @@ HANDS = {
 }
 # Hong Kong is entered as Taiwan is; only its score table differs (and is not zero-sum).
 HANDS["hongkong"] = HANDS["taiwan"]
+# Japanese Napoleon is entered as its chip table is; only the scores differ.
+HANDS["japanese"] = HANDS["japanese-chip"]
 
 
 def make_user(username):
@@ -145,6 +148,30 @@ def play(session, key=None, **changes) -> Hand:
     hand, _created = record_hand(
         session, form.cleaned_data["key"], form.hand_values(), form.score.deltas
     )
+    return hand
+
+
+# Hands recorded card by card (record.md §9.5): a whole five-player Taiwan hand (Ben declares
+# 5♣ and calls ♦K, which Ann plays in trick 3) and a four-player Nap hand (Bert bids three;
+# Dot's ♦K in trick 2 is a revoke, which his ♥4 in trick 3 proves).
+RECORDS = {
+    "taiwan": (
+        "NR1.taiwan.5.1.5C.k~DK.x~SASTD4C9.HABJH6H7HT.S8SJSKS9CJ.D2DAHJDKD7.C8H8C7C4C3"
+        ".DJDQD6DTC6.S6S2S7H9SQ.H5H2CAH3HK.CQD5CKD9HQ.D3D8S3C2S4.C5H4CTS5LJ"
+    ),
+    "nap": "NR1.nap.4.1.three.HAH5H9H2.HKS3DKD4.HQS9H4D9.SAD7S5S8.w0",
+}
+
+
+def play_recorded(session, record=None, key=None) -> Hand:
+    """A hand saved with its record (a notation or the JSON record; the game's own in
+    RECORDS by default): its entry and its score are the record's."""
+    session = GameSession.objects.get(pk=session.pk)
+    record = RECORDS[session.variant] if record is None else record
+    judged = records.judge({"notation": record} if isinstance(record, str) else record)
+    values = records.hand_values(judged)
+    deltas = judged.answer.score.deltas
+    hand, _created = record_hand(session, key or uuid.uuid4(), values, deltas)
     return hand
 
 

@@ -84,7 +84,7 @@ def score(data: object) -> dict[str, object]:
 
 
 def deal_miss(data: object) -> dict[str, object]:
-    """May this dealt hand call a deal miss (the Mighty, rules-house.md §8.5.3)?"""
+    """May this dealt hand call a deal miss (the Mighty's weak-hand redeal)?"""
     fields = rulings.Fields(data)
     question = rulings.read_deal_miss_question(fields, rulings.read_deal_miss_table(fields))
     return wire.deal_miss(rulings.deal_miss(question))

@@ -5,7 +5,7 @@ The JSON is written the same way every time (keys sorted, sessions by date then 
 order they were started, one session per line), so exporting an imported league gives
 the very same file. It names players, not database ids, and leaves out what belongs to
 this server only: accounts, share links and the history's figures (computed from the
-hands).
+hands). A hand whose play the table recorded carries its record (record.md), canonical.
 """
 
 import csv
@@ -24,8 +24,9 @@ FORMAT_VERSION = 1
 SESSION_BATCH = 200
 
 HAND_FIELDS = (*Hand.ENTRY_FIELDS, "key", "version")
-# Who played each hand (issue 16): read for the CSV's rows; the JSON names them only
-# where they differ from the session's seats (scoring.history.imports reads them back).
+# Who played each hand (the table may change during a session): read for the CSV's rows;
+# the JSON names them only where they differ from the session's seats
+# (scoring.history.imports reads them back).
 SEATING = ("lineup", "benched", "sitting_out")
 # Rows as the database gives them (``values()``), by field name.
 Row = dict[str, Any]
@@ -202,6 +203,8 @@ def _hand(hand: Row, scores: dict[int, int], seats: list[str]) -> dict[str, Any]
         document["sitting_out"] = hand["sitting_out"]
     if hand["deal_miss_by"] is not None:  # a deal miss: the seat that called it
         document["deal_miss_by"] = hand["deal_miss_by"]
+    if document["record"] is None:  # written only for a hand whose play was recorded
+        del document["record"]
     return document
 
 

@@ -1,4 +1,4 @@
-"""Players change during a session (issue 16): each hand keeps who played it
+"""Players change during a session: each hand keeps who played it
 (``Hand.lineup``, ``benched``, ``sitting_out``), each score its player, each seat the
 hands it covers; a session's stake changes and players per hand; the audit trail of
 renamed and merged player entries.

@@ -25,6 +25,9 @@ class League(models.Model):
     default_options = models.JSONField(
         _("usual house rules"), default=dict, blank=True, help_text=_("By variant code.")
     )
+    # The money its tables play for, by its ISO 4217 code ("KRW"); blank: a plain number
+    # (scoring.words.money writes amounts either way).
+    currency = models.CharField(_("currency"), max_length=3, blank=True, default="")
     members: "models.ManyToManyField[User, Membership]" = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="leagues"
     )

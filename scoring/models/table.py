@@ -214,6 +214,7 @@ class Hand(models.Model):
         "target",
         "points",
         "lines",
+        "record",
     )
 
     session = models.ForeignKey(GameSession, models.CASCADE, related_name="hands")
@@ -251,6 +252,12 @@ class Hand(models.Model):
     target = models.SmallIntegerField(_("target"), null=True, blank=True)
     points = models.SmallIntegerField(_("declarer side's result"), null=True, blank=True)
     lines = models.JSONField(_("reasons"), default=list, blank=True)
+    # The play of the hand, trick by trick, when the table recorded it (record.md): the
+    # canonical record in the API's JSON form (``POST /api/v1/record``), as the engine
+    # writes it back from its notation (scoring.table.records). JSON, not the notation:
+    # record.md §9.4 names it the form a page stores and exports, an export file shows it
+    # field by field, and the notation is one engine call away when a link needs it.
+    record = models.JSONField(_("play of the hand"), null=True, blank=True)
     key = models.UUIDField(default=uuid.uuid4, editable=False)
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -285,9 +292,10 @@ class Hand(models.Model):
     @classmethod
     def passed_values(cls) -> dict[str, object]:
         """The entry fields of a hand everyone passed: no contract, no result, no score."""
+        # A hand nobody played has no result, and no play to keep.
         unset = ("sitting_out", "declarer", "partner", "declarer_points", "captured", "tricks")
+        unknown = dict.fromkeys((*unset, "record", "deal_miss_by", "made", "target", "points"))
         blank = {"contract": "", "called_card": "", "mode": "", "discards": [], "lines": []}
-        unknown = dict.fromkeys((*unset, "deal_miss_by", "made", "target", "points"))
         return {"status": cls.PASSED, "toppled": False, **unknown, **blank}
 
     @classmethod

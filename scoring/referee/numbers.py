@@ -1,4 +1,4 @@
-"""A table's own score numbers in the score tool's house-rules panel (rules-house.md §8.1).
+"""A table's own score numbers (``score_values``) in the score tool's house-rules panel.
 
 The panel draws the variant's active score table as the new-game page's "Edit the score
 table" lays it out (``score_layout.grid``: the same rows, columns and words), each number

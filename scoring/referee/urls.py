@@ -11,4 +11,5 @@ urlpatterns = [
     path("auction/", views.auction, name="referee-auction"),
     path("score/", views.score, name="referee-score"),
     path("deal-miss/", views.deal_miss, name="referee-deal-miss"),
+    path("record/", views.record, name="referee-record"),
 ]

@@ -21,6 +21,7 @@ from scoring.models import GameSession
 from scoring.referee.auction import AuctionTool
 from scoring.referee.dealmiss import DealMissTool
 from scoring.referee.plays import LegalTool, TrickTool
+from scoring.referee.record import EXAMPLE, RecordCheck
 from scoring.referee.score import ScoreTool
 from scoring.referee.situation import OUT, Situation
 
@@ -49,6 +50,7 @@ def _page(
 ) -> HttpResponse:
     permalink = request.build_absolute_uri(_url(tool.tool, tool.query(ui=False)))
     links = {name: _url(name, _shared_query(tool, name)) for name in TOOLS}
+    links["record"] = _record_url(tool.session)
     context = {
         "tool": tool,
         "permalink": permalink,
@@ -132,6 +134,35 @@ TOOLS: dict[str, type[Situation]] = {
     "score": ScoreTool,
     "deal_miss": DealMissTool,
 }
+
+
+def _record_url(session: GameSession | None, record: str = "") -> str:
+    pairs = [] if session is None else [("session", str(session.pk))]
+    pairs += [("r", record)] if record else []
+    return _url("record", urlencode(pairs, safe=".~"))
+
+
+@require_safe
+def record(request: HtmxHttpRequest) -> HttpResponse:
+    """Check a whole hand: a record pasted in, judged as the API judges it, for people."""
+    session = referee_session(request)
+    check = RecordCheck(request.GET, session)
+    if not check.is_canonical(request.GET):
+        return HttpResponseRedirect(_url("record", check.query()))
+    context = {
+        **check.context(),
+        "permalink": request.build_absolute_uri(_url("record", check.query())),
+        "links": {"index": _url("index", _session_query(session))},
+        "example": _record_url(session, EXAMPLE),
+        "session": session,
+    }
+    # As the other tools: what cannot be read at all is a 400; a record the rules refuse, a
+    # 200 with the reason.
+    return render(request, "referee/record.html", context, status=400 if check.malformed else 200)
+
+
+def _session_query(session: GameSession | None) -> str:
+    return "" if session is None else urlencode([("session", str(session.pk))])
 
 
 @require_safe

@@ -1,7 +1,7 @@
 """The Mighty's score, as its rules page states it: the formula and the numbers in force.
 
 A table may choose another formula, change what doubles and set its own numbers
-(rules-house.md §8.1, §8.5.2); the page's sentences quote them from here rather than
+(``score_values``, the doublings); the page's sentences quote them from here rather than
 printing the seed's, so what a player reads is what the app scores.
 """
 

@@ -15,7 +15,7 @@ from scoring.rules.i18n import N_, _
 from scoring.rules.sentences import Listing, Writer
 
 PASS = "pass"
-DEAL_MISS = "dealmiss"  # the Mighty's weak-hand call (rules-house.md §8.5.3)
+DEAL_MISS = "dealmiss"  # the Mighty's weak-hand call: a new deal
 _SUIT_BID = re.compile(r"(\d{1,3})(S|H|D|C|NT)?", re.IGNORECASE)
 
 
@@ -205,7 +205,7 @@ NAP_BIDS = {
     )
 }
 FULL_NAP = NAP_BIDS["nap"]  # all five tricks, the call the game is named after
-# Calls that only house rules add (rules-house.md §8.7): the dealer's forced one, and Sir
+# Calls that only Nap's house rules add: the dealer's forced one, and Sir
 # Garnet, a nap taken with the extra hand (it ranks with nap: neither beats the other).
 NAP_HOUSE_BIDS = {
     "one": NapBid("one", 0, 1, 1),

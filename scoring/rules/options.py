@@ -60,7 +60,7 @@ LABELS = {
     "misere_no_trump": N_("Misère without trumps"),
     "nap_scoring": N_("Nap scoring"),
     "score_values": N_("Own score numbers"),
-    # rules-house.md §8.2, §8.5, §8.7
+    # The house rules of Taiwan and Hong Kong, the Mighty and Nap
     "four_player_table": N_("Four-player score table"),
     "ripper_without_call": N_("Ripper led without a call"),
     "called_joker_has_power": N_("A called joker keeps its power"),
@@ -81,7 +81,7 @@ LABELS = {
 }
 
 
-# rules-house.md §8.3–§8.4: the Japanese family's house rules.
+# The Japanese family's house rules.
 LABELS.update(
     {
         "yoromeki_loses_to_jacks": N_("Jacks cancel the yoromeki"),
@@ -245,7 +245,7 @@ class TableRules:
 
     variant_name: ClassVar[str] = ""
 
-    # Every variant takes a table's own numbers (rules-house.md §8.1); which names are
+    # Every variant takes a table's own numbers; which names are
     # allowed depends on the other options, so ``Variant.rules`` checks them.
     score_values: ScoreValues = structure(
         ScoreValues(),

@@ -1,4 +1,4 @@
-"""A score table as players read it: rows and columns of its named numbers (rules-house.md §8.1).
+"""A score table as players read it: rows and columns of its named numbers.
 
 ``score_values`` lets a table replace any number of its active score table. To edit them
 a page lays the table out as the rules page prints it, so each variant declares that

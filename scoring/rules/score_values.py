@@ -1,4 +1,4 @@
-"""A table's own score numbers: the ``score_values`` house rule (rules-house.md §8.1).
+"""A table's own score numbers: the ``score_values`` house rule, which every variant takes.
 
 Every variant names the coefficients of its active score table (which table is active
 depends on other options: ``score_table``, ``formula``, ``payout``), each with its

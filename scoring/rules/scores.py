@@ -46,6 +46,9 @@ class Score:
     declarer_points: int | None
     deltas: tuple[int, ...]  # one per seat
     lines: tuple[str, ...]  # the reasons, one rule per line
+    # What decided the verdict when the count alone does not say (a Thai friend's
+    # betrayal): a few words the verdict's line ends with.
+    why: str = ""
 
     @property
     def total(self) -> int:
@@ -200,7 +203,7 @@ def verify_tricks(facts: HandFacts, tricks_per_hand: int) -> dict[int, int]:
 
 def verify_sitting_out(facts: HandFacts) -> None:
     """The killed seat of six-player Mighty plays no card: it cannot declare, partner or
-    capture (rules-house.md §8.5.4)."""
+    capture."""
     out = facts.sitting_out
     if out is None:
         return
@@ -247,8 +250,8 @@ def sitting_out_range(seat: int, players: int) -> OutOfRange:
 
 
 def own_numbers_line(overrides: Mapping[str, int]) -> str | None:
-    """Name the table's own score numbers a score used (``score_values``, rules-house.md
-    §8.1), so the reason says which rule changed the amounts; None when there are none."""
+    """Name the table's own score numbers a score used (``score_values``), so the reason says
+    which rule changed the amounts; None when there are none."""
     if not overrides:
         return None
     numbers = ", ".join(

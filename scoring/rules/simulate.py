@@ -186,7 +186,7 @@ def _final_contract(
 def _kill(record: PlayedHand, hands: Hands, blind: list[Card], rng: random.Random) -> list[Card]:
     """Six-player Mighty: the declarer names a card outside its hand and the kitty; its
     holder sits out. That hand joins the kitty, two cards go to each other live player and
-    the last five to the declarer, as the kitty (rules-house.md §8.5.4)."""
+    the last five to the declarer, as the kitty."""
     declarer, n = record.declarer, record.players
     named = rng.choice([c for seat, h in enumerate(hands) if seat != declarer for c in h])
     out = next(seat for seat, h in enumerate(hands) if named in h)

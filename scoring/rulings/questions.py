@@ -77,7 +77,7 @@ class ScoreQuestion:
 
 @dataclass(frozen=True, slots=True)
 class DealMissQuestion:
-    """May the player dealt ``hand`` call a deal miss (the Mighty, rules-house.md §8.5.3)?"""
+    """May the player dealt ``hand`` call a deal miss (the Mighty's weak-hand redeal)?"""
 
     table: Table
     hand: tuple[Card, ...]

@@ -181,14 +181,15 @@ def read_auction_question(fields: Fields, table: Table) -> AuctionQuestion:
 
 
 def _seat_or_null(fields: Fields, name: str, players: int) -> int | None:
-    """A field that must be present, holding a seat or null (rules-house.md §8.9)."""
+    """A field that must be present, holding a seat or null (null: there is none, as on a
+    first hand)."""
     fields.raw(name, required=True)
     return fields.optional_seat(name, players)
 
 
 def read_deal_miss_table(fields: Fields) -> Table:
-    """The table of a deal-miss question: its variant is judged first (rules-house.md §8.9:
-    another variant is a 400 at ``variant``, whatever options came with it)."""
+    """The table of a deal-miss question: its variant is judged first (another variant is a
+    400 at ``variant``, whatever options came with it: only the Mighty has deal misses)."""
     _verify_has_deal_miss(find_variant(fields.raw("variant", required=True)))
     return read_table(fields)
 

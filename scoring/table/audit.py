@@ -10,6 +10,7 @@ from typing import Any, TypeAlias, TypedDict
 
 from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import GameSession, Hand, HandEvent
 from scoring.rules import RulesError, Variant
@@ -223,6 +224,8 @@ def describe(session: GameSession, state: Snapshot | None) -> list[tuple[str, st
             rows.append((_("Point cards"), _cards(session, state)))
         if state.get("toppled"):
             rows.append((_("Toppled on the first trick"), _yes_no(True)))
+        if state.get("record"):
+            rows.append((_("Play recorded"), _recorded(state["record"])))
     return rows + _seating_rows(session, state)
 
 
@@ -237,6 +240,13 @@ def _seating_rows(session: GameSession, state: Snapshot) -> list[tuple[str, str]
         name = _seat_name(session, seat, state)
         rows.append((_("Score: %(name)s") % {"name": name}, signed(delta)))
     return rows
+
+
+def _recorded(record: object) -> str:
+    """How much of the play the hand's record holds: its tricks."""
+    tricks = record.get("tricks") if isinstance(record, dict) else None
+    count = len(tricks) if isinstance(tricks, list) else 0
+    return ngettext("%(count)s trick", "%(count)s tricks", count) % {"count": count}
 
 
 def _text(value: object) -> str:

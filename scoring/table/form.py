@@ -205,13 +205,21 @@ class HandForm(forms.Form):
         return [(s.name, d) for s, d in zip(self.playing(), self.score.deltas, strict=True)]
 
     def result_line(self) -> str:
-        """The side's result against what the contract needs: ``12 (target 11)``."""
-        if self.score is None or self.score.declarer_points is None or self.contract is None:
+        """The side's result against what the contract needs, ``12 (target 11)``, and what
+        decided the verdict where the count does not (``7 (target 7) · betrayed: …``)."""
+        if self.score is None:
             return ""
-        return _("%(result)s (target %(needed)s)") % {
-            "result": self.score.declarer_points,
-            "needed": self.needed_for(self.contract),
-        }
+        count = ""
+        if self.score.declarer_points is not None and self.contract is not None:
+            count = _("%(result)s (target %(needed)s)") % {
+                "result": self.score.declarer_points,
+                "needed": self.needed_for(self.contract),
+            }
+        if not self.score.why:
+            return count
+        if not count:
+            return self.score.why
+        return _("%(count)s · %(why)s") % {"count": count, "why": self.score.why}
 
     def reason_lines(self) -> list[str]:
         """The score's reasons as the table reads them (a table's own numbers by name)."""

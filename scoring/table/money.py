@@ -5,7 +5,9 @@ change it from a later hand on (``stake_changes``); every hand keeps the stake i
 played at. A player's money is the sum over the hands they played of their score times
 that hand's stake, settled against the hand's own average where a table is not
 zero-sum (the players of that hand share its remainder), so that the money of a session
-always adds up to zero, whoever came and went.
+always adds up to zero, whoever came and went. It is rounded to what changes hands (the
+smallest coin of the league's currency, or the stake's last decimal: scoring.words.money),
+still adding up to zero.
 """
 
 from collections.abc import Iterable
@@ -13,6 +15,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from scoring.models import GameSession
+from scoring.words.money import Purse, purse, stake_text
 
 CENT = Decimal("0.01")
 
@@ -79,13 +82,30 @@ def exact_money(session: GameSession, rows: Iterable[tuple[int, int, int]]) -> d
     return money
 
 
-def in_cents(exact: dict[int, Fraction]) -> dict[int, Decimal]:
-    """Each amount rounded to the cent, still summing to exactly zero: the cents that
-    rounding leaves over go to the largest fractions (equal amounts stay within a cent)."""
+def purse_of(session: GameSession) -> Purse:
+    """How the session's money is written and paid: its league's currency, if it names
+    one, else the decimals of its stakes."""
+    return purse(session.league.currency, (stake for _start, stake in schedule(session)))
+
+
+def stake_texts(session: GameSession, wallet: Purse | None = None) -> list[tuple[int, str]]:
+    """[(first hand, "€0.50")]: the session's stakes as the reader writes them ("" for
+    none), each from its hand on."""
+    wallet = wallet or purse_of(session)
+    return [
+        (start, stake_text(stake, wallet) if stake else "") for start, stake in schedule(session)
+    ]
+
+
+def in_units(exact: dict[int, Fraction], unit: Decimal = CENT) -> dict[int, Decimal]:
+    """Each amount rounded to ``unit`` (what changes hands), still summing to exactly
+    zero: the units that rounding leaves over go to the largest fractions (equal amounts
+    stay within a unit). Less than a unit is not paid."""
     players = sorted(exact)
-    hundredths = {p: exact[p] * 100 for p in players}
-    cents = {p: int(hundredths[p] // 1) for p in players}
-    order = sorted(players, key=lambda p: (-(hundredths[p] - cents[p]), p))
-    for player in order[: -sum(cents.values())]:
-        cents[player] += 1
-    return {p: (Decimal(cents[p]) / 100).quantize(CENT) for p in players}
+    step = Fraction(unit)
+    counts = {p: exact[p] / step for p in players}
+    whole = {p: int(counts[p] // 1) for p in players}
+    order = sorted(players, key=lambda p: (-(counts[p] - whole[p]), p))
+    for player in order[: -sum(whole.values())]:
+        whole[player] += 1
+    return {p: (whole[p] * unit).quantize(unit) for p in players}

@@ -36,6 +36,7 @@ def page_key(request: HttpRequest, session: GameSession, path: str | None = None
         for part in (
             session.pk,
             session.version,
+            session.league.currency,  # the money's sign and decimals (the league's choice)
             get_language(),
             theme_of(request),  # written into the page (scoring/accounts/theme.py)
             request.scheme,

@@ -7,7 +7,6 @@ and the template writes them.
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.urls import reverse
@@ -18,6 +17,7 @@ from scoring.rules import Bid, RulesError, Variant
 from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.table.lineup import Lineup
 from scoring.table.sheet import Sheet, roster
+from scoring.words.money import Money, short_text
 
 RECENT = 5  # hands listed under the form; the Hands page has them all
 
@@ -26,10 +26,11 @@ RECENT = 5  # hands listed under the form; the Hands page has them all
 class BoardItem:
     name: str
     total: int
-    money: Decimal | None
+    money: Money | None
     dealer: bool  # deals the next hand
     out: bool  # sits the next hand out
     gone: bool  # has left the table
+    money_short: str = ""  # the money shortened to fit a narrow box ("" when it fits whole)
 
     @property
     def css(self) -> str:
@@ -48,17 +49,29 @@ def board_items(
     if lineup is not None and lineup.places and lineup.players:
         dealer = lineup.places[lineup.dealer_place()].player_id
         out = {lineup.places[p].player_id for p in lineup.out or ()}
-    return [
-        BoardItem(
-            member.name,
-            sheet.totals.get(member.player_id, 0),
-            sheet.money_of(member.player_id),
-            member.player_id == dealer,
-            member.player_id in out,
-            not member.seated,
+    members = roster(session)
+    most = BOX_CHARACTERS.get(len(members), BOX_CHARACTERS[max(BOX_CHARACTERS)])
+    items = []
+    for member in members:
+        money = sheet.money_of(member.player_id)
+        short = "" if money is None else short_text(money.amount, money.wallet, most)
+        items.append(
+            BoardItem(
+                member.name,
+                sheet.totals.get(member.player_id, 0),
+                money,
+                member.player_id == dealer,
+                member.player_id in out,
+                not member.seated,
+                "" if money is None or short == str(money) else short,
+            )
         )
-        for member in roster(session)
-    ]
+    return items
+
+
+# The characters of money a board's box holds on a 390 px phone, by the players on the
+# board (static/css/app.css lays the boxes out): more, and the amount is shortened.
+BOX_CHARACTERS = {1: 14, 2: 14, 3: 14, 4: 11, 5: 9, 6: 7, 7: 6}
 
 
 # ---- a hand's row ---------------------------------------------------------------------------
@@ -98,6 +111,15 @@ class HandRow:
     made: bool | None
     cells: list[Cell]
     total: int | None  # the row's sum, where the table shows one
+    partner_role: str = ""  # the game's word for the partner ("secretary"); "" for none
+    partner: str = ""  # their name, or "alone"
+    result: str = ""  # the side's points or tricks against what it needed: "14 (target 13)"
+    replay_url: str = ""  # the play, trick by trick, where the table recorded it
+
+    @property
+    def span(self) -> int:
+        """The columns the line of what was played spans: every player's, and the sum's."""
+        return len(self.cells) + (self.total is not None)
 
 
 def contract_of(session: GameSession, hand: Hand) -> Contract | None:
@@ -111,6 +133,33 @@ def contract_of(session: GameSession, hand: Hand) -> Contract | None:
     if isinstance(contract, Bid) and contract.trump in SUITS:  # a named call has no suit
         return Contract(contract.label, contract.count, contract.trump)
     return Contract(contract.label)
+
+
+def _partner(session: GameSession, hand: Hand) -> tuple[str, str]:
+    """(the game's word for the partner, who it was): ("secretary", "Bo"), ("friend",
+    "alone"); nothing for a game without one or a hand passed out."""
+    variant: Variant[Any] = session.engine
+    if not variant.has_partner or hand.passed_out or hand.declarer is None:
+        return "", ""
+    role = _(variant.roles[1])
+    if hand.partner is None or hand.partner == hand.declarer:
+        return role, _("alone")
+    player = hand.player_at(hand.partner)
+    return role, player.name if player else ""
+
+
+def _result(session: GameSession, hand: Hand) -> str:
+    """``14 (target 13)``: the side's points (or tricks) against what made the contract."""
+    if hand.passed_out or hand.points is None:
+        return ""
+    variant: Variant[Any] = session.engine
+    try:
+        needed = variant.needed_to_make(hand.target, hand.players, session.rules(hand.players))
+    except RulesError:
+        needed = None
+    if needed is None:
+        return str(hand.points)
+    return _("%(result)s (target %(needed)s)") % {"result": hand.points, "needed": needed}
 
 
 def _cell(session: GameSession, hand: Hand, player: int, scores: dict[int, int]) -> Cell:
@@ -129,12 +178,15 @@ def hand_row(
     scores: dict[int, int],
     editable: bool = True,
     sum_cell: bool = False,
+    share_token: str | None = None,
 ) -> HandRow:
     """A row of the hands list: number (an edit link unless the session has ended),
-    contract, declarer and result (or who called a deal miss), every player's score ({player id: delta}) in the
-    roster's order, and the sum where the table shows it."""
+    contract, declarer, partner and result (or who called a deal miss), every player's
+    score ({player id: delta}) in the roster's order, the sum where the table shows it, and a link to the play where it
+    was recorded (the share link's own copy, for a reader of the share page)."""
     hand.session = session
     url = reverse("scoring:edit-hand", args=[session.pk, hand.number]) if editable else ""
+    role, partner = _partner(session, hand)
     return HandRow(
         hand.number,
         url,
@@ -145,7 +197,19 @@ def hand_row(
         hand.made,
         [_cell(session, hand, m.player_id, scores) for m in roster(session)],
         sum(scores.values()) if sum_cell else None,
+        role,
+        partner,
+        _result(session, hand),
+        _replay_url(session, hand, share_token),
     )
+
+
+def _replay_url(session: GameSession, hand: Hand, share_token: str | None) -> str:
+    if hand.record is None:
+        return ""
+    if share_token:
+        return reverse("scoring:share-replay", args=[share_token, hand.number])
+    return reverse("scoring:replay", args=[session.pk, hand.number])
 
 
 def deltas_by_hand(hands: list[Hand]) -> dict[int, dict[int, int]]:

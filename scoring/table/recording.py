@@ -24,7 +24,7 @@ from django.db.models import Q, Subquery
 
 from scoring.models import GameSession, Hand, HandEvent, HandScore, PlayerChange, TableChange
 from scoring.rules import RulesError, Score
-from scoring.table import audit, version
+from scoring.table import audit, records, version
 from scoring.table.audit import Snapshot
 from scoring.table.lineup import Seating, dealer_seat, next_lineup
 from scoring.table.version import Actor, Write
@@ -150,6 +150,7 @@ def update_hand(
         before = audit.snapshot(current)  # audit
         for name, value in values.items():
             setattr(current, name, value)
+        records.keep_or_drop(current)  # the record stays only while it is this hand's play
         current.version += 1
         current.save()
         current.scores.all().delete()
@@ -232,6 +233,8 @@ def restore_hand(session: GameSession, event_pk: int, user: Actor = None) -> Han
         key = state["key"]
         if session.hands.filter(key=key).exists():
             key = uuid.uuid4()
+        # A snapshot taken before hands kept their play has no record: none to bring back.
+        state = {"record": None, **state}
         fields = {name: state[name] for name in audit.FIELDS if name not in ("number", "dealer")}
         hand = Hand(id=state["id"], session=session, number=number, dealer=dealer, key=key)
         for name, value in fields.items():

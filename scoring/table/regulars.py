@@ -1,20 +1,25 @@
 """The same table again: a league's regulars, and its recent line-ups to play again.
 
 A league's *regulars* are the players who sat at its recent sessions, the most often
-first. A *line-up* is what a table chose when it sat down: the game, who sat in which
-seat, the house rules and the stake. The New game page offers the latest few distinct
-line-ups, each one tap from a new session (scoring.table.views.again).
+first. A *line-up* is a table as it ended: the game, who sat in which seat at the end,
+how many of them were dealt in, the house rules and the stake then in force. The New
+game page offers the latest few distinct line-ups, each one tap from a new session that
+starts just so (scoring.table.views.again).
 """
 
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
-from scoring.models import GameSession, League, Seat
+from scoring.models import GameSession, Hand, League, Seat
 from scoring.rules import RulesError, find_variant
+from scoring.table import money
+from scoring.table.lineup import hand_players
 from scoring.words.labels import SCORE_VALUES, option_title, own_numbers_label, value_label
+from scoring.words.money import stake_text
 
 RECENT_SESSIONS = 20  # how far back a regular is looked for
 LOOK_BACK = 30  # sessions searched for distinct line-ups
@@ -46,39 +51,58 @@ def known_players(league: League) -> tuple[list[str], list[str]]:
 
 @dataclass
 class Lineup:
-    session: GameSession  # the latest session that sat this way
+    """A table as it ended, to start again: those seated at the end in their seats, how
+    many were dealt in, the stake then in force and the house rules."""
+
+    session: GameSession  # the latest session that ended this way
     names: list[str]
     label: str
     rules: list[str] = field(default_factory=list)  # the house rules not at their default
+    stake: Decimal | None = None  # the last stake in force
+    dealt: int | None = None  # dealt in each hand, where fewer than those seated
 
     @property
-    def stake(self) -> Decimal | None:
-        return self.session.stake
+    def stake_text(self) -> str:
+        """The stake as the reader writes it, in the league's currency (``€0.50``)."""
+        if self.stake is None:
+            return ""
+        return stake_text(self.stake, money.purse_of(self.session))
+
+
+def ended_as(session: GameSession) -> tuple[list[Seat], Decimal | None, int | None]:
+    """How a session's table ended: those seated (in seat order), the last stake in force,
+    and how many of them were dealt in each hand (None: all of them)."""
+    seats = session.seat_list
+    stake = money.schedule(session)[-1][1]
+    dealt = hand_players(session, len(seats))
+    return seats, stake, dealt if dealt is not None and dealt < len(seats) else None
 
 
 def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
-    """The league's latest distinct line-ups, newest first."""
+    """The league's latest distinct tables as they ended, newest first. One just started
+    again (not a hand played yet) is not offered: it is there to continue."""
     sessions = (
         GameSession.objects.filter(league=league)
+        .annotate(played=Exists(Hand.objects.filter(session=OuterRef("pk"))))
         .order_by("-date", "-pk")
         .prefetch_related("seats__player")[:LOOK_BACK]
     )
     found: list[Lineup] = []
-    keys: set[tuple[str, tuple[int, ...], str, str]] = set()
+    keys: set[tuple[object, ...]] = set()
     for session in sessions:
-        seats = sorted(session.seats.all(), key=lambda s: s.number)
-        key = (
-            session.variant,
-            tuple(seat.player_id for seat in seats),
-            json.dumps(session.options, sort_keys=True),
-            str(session.stake),
-        )
+        session.league = league
+        session.all_seats = sorted(session.seats.all(), key=lambda s: (s.number, s.pk))
+        seats, stake, dealt = ended_as(session)
+        ids = tuple(seat.player_id for seat in seats)
+        key = (session.variant, ids, json.dumps(session.options, sort_keys=True), stake, dealt)
         if key in keys or not seats:
             continue
         keys.add(key)
-        label = session.get_variant_display()
+        if not session.played and session.is_live:  # started again: continued, not offered
+            continue
         names = [seat.player.name for seat in seats]
-        found.append(Lineup(session, names, label, changed_rules(session, len(seats))))
+        rules = changed_rules(session, dealt or len(seats))
+        found.append(Lineup(session, names, session.get_variant_display(), rules, stake, dealt))
         if len(found) == limit:
             break
     return found
@@ -87,10 +111,16 @@ def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
 def changed_rules(session: GameSession, players: int) -> list[str]:
     """The session's house rules that differ from its game's defaults, as players read
     them ("Score table: Hong Kong table")."""
-    variant = find_variant(session.variant)
+    return rule_words(session.variant, session.options, players)
+
+
+def rule_words(code: str, options: dict[str, object], players: int) -> list[str]:
+    """House rules (a game's options, as stored) that differ from the game's standard
+    ones, in words: "Score table: standard, made · napoleon: +120"."""
+    variant = find_variant(code)
     try:
         defaults = variant.rules({}, players).as_json()
-        rules = variant.rules(session.options, players)
+        rules = variant.rules(options, players)
     except RulesError:
         return []
 
@@ -101,6 +131,6 @@ def changed_rules(session: GameSession, players: int) -> list[str]:
 
     return [
         _("%(rule)s: %(value)s") % {"rule": option_title(name), "value": label(name, value)}
-        for name, value in session.options.items()
+        for name, value in rules.as_json().items()
         if name in defaults and defaults[name] != value
     ]

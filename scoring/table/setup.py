@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.models import VARIANT_CHOICES, League, Player
 from scoring.query import FIRST_DATE, LAST_DATE
-from scoring.rules import RulesError, find_variant
+from scoring.rules import RulesError, Variant, find_variant
 from scoring.table.house import (
     SCORE_VALUES,
     HouseGroup,
@@ -30,6 +30,7 @@ from scoring.table.house import (
     score_value_fields,
     seat_count,
 )
+from scoring.table.regulars import rule_words
 from scoring.words.names import clean_name, name_key
 from scoring.words.refusals import house_refusal
 
@@ -106,6 +107,15 @@ class SessionForm(forms.Form):
     first_dealer = forms.IntegerField(
         label=gettext_lazy("First dealer (seat number, from 1)"), min_value=1, initial=1
     )
+    # Asked when more sit at the table than the game deals in (six friends at a
+    # five-player game): how many play each hand while the others take turns sitting out.
+    players_per_hand = forms.TypedChoiceField(
+        label=gettext_lazy("Players dealt in each hand"),
+        choices=[(n, str(n)) for n in range(3, 11)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
     stake = forms.DecimalField(
         label=gettext_lazy("Stake per point (optional)"),
         required=False,
@@ -163,10 +173,7 @@ class SessionForm(forms.Form):
             return data
         variant = find_variant(data["variant"])
         count = len(data["players"])
-        # More friends than the game deals in (six at a five-player game): the table deals
-        # in as many as it can and the others take turns sitting out (scoring.table.lineup).
-        most = max(variant.players)
-        dealt = most if most < count <= most + MAX_SITTING_OUT else count
+        dealt = self._dealt(variant, count, data.get("players_per_hand"))
         data["players_per_hand"] = dealt if dealt < count else None
         if not variant.can_seat(dealt):
             self.add_error(
@@ -194,6 +201,45 @@ class SessionForm(forms.Form):
             label = str(field.label) if own and field is not None else None
             self.add_error(name if field is not None else None, house_refusal(error, label))
         return data
+
+    def _dealt(self, variant: Variant[Any], count: int, chosen: int | None) -> int:
+        """How many of ``count`` are dealt in each hand: all of them, or as many as the
+        table chose; where more sit than the game deals in, the table must say (the
+        others take turns sitting out: scoring.table.lineup)."""
+        choices = dealt_choices(variant, count)
+        most = max(variant.players)
+        if chosen is not None and chosen in choices:
+            return chosen
+        if count <= most or not choices:
+            if chosen is not None and count <= most:
+                self.add_error("players_per_hand", _("Choose one of the counts shown."))
+            return count
+        self.add_error(
+            "players_per_hand",
+            _(
+                "%(count)d sit at the table and %(game)s deals in at most %(most)d: choose how "
+                "many are dealt in each hand. The others take turns sitting out."
+            )
+            % {"count": count, "game": _(variant.name), "most": most},
+        )
+        return choices[-1]
+
+    def dealt_in(self) -> dict[str, object] | None:
+        """The question of how many are dealt in, where the players typed call for it:
+        the counts the game deals in, and the one chosen."""
+        if not self.is_bound or not hasattr(self, "cleaned_data"):
+            return None
+        data = self.cleaned_data
+        if "variant" not in data or "players" not in data:
+            return None
+        variant = find_variant(data["variant"])
+        count = len(data["players"])
+        choices = dealt_choices(variant, count)
+        posted = self["players_per_hand"].value()
+        if count <= max(variant.players) and not posted:
+            return None
+        chosen = str(choices[0]) if len(choices) == 1 and not posted else str(posted or "")
+        return {"seated": count, "choices": [str(n) for n in choices], "chosen": chosen}
 
     def variant_choices(self) -> list[tuple[str, "StrPromise", str]]:
         """Each game with its one-line description."""
@@ -227,6 +273,12 @@ class SessionForm(forms.Form):
         return groups
 
 
+def dealt_choices(variant: Variant[Any], seated: int) -> list[int]:
+    """How many of ``seated`` a hand of the game may deal in: all of them, or fewer with
+    at most ``MAX_SITTING_OUT`` sitting each hand out."""
+    return [n for n in variant.players if seated - MAX_SITTING_OUT <= n <= seated]
+
+
 def league_initial(league: League) -> dict[str, object]:
     """The new-game form as this league last played: its usual game and house rules."""
     initial: dict[str, object] = {"variant": league.default_variant}
@@ -247,3 +299,24 @@ def league_initial(league: League) -> dict[str, object]:
             else:
                 initial[option_field(code, name)] = value
     return initial
+
+
+class Carried(TypedDict):
+    """A game's house rules the New game form carries over from the league's last game
+    of it, where they differ from the game's standard ones, in words."""
+
+    code: str
+    label: "StrPromise"
+    rules: list[str]
+
+
+def carried_over(league: League, form: SessionForm, cleared: str | None) -> list[Carried]:
+    """Each game's carried-over house rules (none for ``cleared``, set to the standard
+    ones at the table's request)."""
+    found: list[Carried] = []
+    for code, label in VARIANT_CHOICES:
+        variant = find_variant(code)
+        options = {} if code == cleared else (league.default_options or {}).get(code, {})
+        words = rule_words(code, options, seat_count(form, variant)) if options else []
+        found.append({"code": code, "label": label, "rules": words})
+    return found

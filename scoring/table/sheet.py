@@ -10,10 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.utils.formats import number_format
-
 from scoring.models import GameSession, Hand, HandScore, Seat
 from scoring.table import money
+from scoring.words.money import Money, Purse
 
 
 @dataclass(frozen=True)
@@ -50,13 +49,14 @@ class Sheet:
     """Every player's total and (with a stake) money, and the scores of some hands."""
 
     totals: dict[int, int] = field(default_factory=dict)  # {player id: points}
-    money: dict[int, Decimal] | None = None  # to the cent, summing to zero
+    money: dict[int, Decimal] | None = None  # in what changes hands, summing to zero
     scores: dict[int, dict[int, int]] = field(default_factory=dict)  # {hand id: {player: delta}}
+    wallet: Purse | None = None  # how the money is written and paid, with a stake
 
-    def money_of(self, player_id: int) -> Decimal | None:
-        if self.money is None:
+    def money_of(self, player_id: int) -> Money | None:
+        if self.money is None or self.wallet is None:
             return None
-        return self.money.get(player_id, Decimal("0.00"))
+        return Money(self.money.get(player_id, Decimal(0)), self.wallet)
 
 
 def sheet(session: GameSession, hands: Iterable[Hand] = ()) -> Sheet:
@@ -72,15 +72,6 @@ def sheet(session: GameSession, hands: Iterable[Hand] = ()) -> Sheet:
         if hand_id in wanted:
             found.scores.setdefault(hand_id, {})[player] = delta
     if money.has_money(session):
-        found.money = money.in_cents(money.exact_money(session, rows))
+        found.wallet = money.purse_of(session)
+        found.money = money.in_units(money.exact_money(session, rows), found.wallet.unit)
     return found
-
-
-def money_text(amount: Decimal) -> str:
-    """``+12.50``, ``−3.00`` (a true minus sign), in the reader's number format."""
-    text = number_format(abs(amount), 2)
-    if amount > 0:
-        return f"+{text}"
-    if amount < 0:
-        return f"−{text}"
-    return text

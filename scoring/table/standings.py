@@ -12,7 +12,8 @@ from scoring.models import GameSession, Seat
 from scoring.table import money as stakes
 from scoring.table.lineup import players_count
 from scoring.table.settlement import settle
-from scoring.table.sheet import Member, Sheet, money_text, roster, sheet
+from scoring.table.sheet import Member, Sheet, roster, sheet
+from scoring.words.money import Money, Purse, amount_text, purse
 
 
 class Standing(TypedDict):
@@ -22,7 +23,7 @@ class Standing(TypedDict):
     name: str
     total: int
     money: Decimal | None
-    money_text: str
+    money_text: str  # as the reader writes it, in the league's currency
     winner: bool
 
 
@@ -30,6 +31,7 @@ class Payment(TypedDict):
     payer: Seat
     payee: Seat
     amount: Decimal
+    amount_text: str
 
 
 class Standings(TypedDict):
@@ -37,15 +39,19 @@ class Standings(TypedDict):
     winners: list[Seat]
     transfers: NotRequired[list[Payment]]  # with a stake: the fewest that settle it
     stakes: NotRequired[list[tuple[int, Decimal | None]]]  # each from its hand on
+    stake_texts: NotRequired[list[tuple[int, str]]]  # the same, written ("" for none)
+    unit_text: NotRequired[str]  # the smallest amount paid, written
     average: NotRequired[float]  # a steady table's average total
 
 
 def standings(session: GameSession, scores: Sheet | None = None) -> Standings:
     scores = sheet(session) if scores is None else scores
     members = roster(session)
-    result = ranked(members, scores.totals, scores.money)
-    if scores.money is not None:
+    result = ranked(members, scores.totals, scores.money, scores.wallet)
+    if scores.money is not None and scores.wallet is not None:
         result["stakes"] = [(start, stake) for start, stake in stakes.schedule(session)]
+        result["stake_texts"] = stakes.stake_texts(session, scores.wallet)
+        result["unit_text"] = amount_text(scores.wallet.unit, scores.wallet)
         total = sum(scores.totals.values())
         steady = all(m.seated for m in members) and len(members) == players_count(session)
         if total and steady:
@@ -54,15 +60,20 @@ def standings(session: GameSession, scores: Sheet | None = None) -> Standings:
 
 
 def ranked(
-    members: list[Member], totals: dict[int, int], money: dict[int, Decimal] | None = None
+    members: list[Member],
+    totals: dict[int, int],
+    money: dict[int, Decimal] | None = None,
+    wallet: Purse | None = None,
 ) -> Standings:
     """Rows best first ({seat, name, total, money, winner}), the winners' seats, and with
-    ``money`` ({player: Decimal}, summing to zero) the fewest transfers that settle it."""
+    ``money`` ({player: Decimal}, summing to zero) the fewest transfers that settle it,
+    written as ``wallet`` says (by default a plain number to the cent)."""
+    wallet = wallet or purse("", [Decimal("0.01")])
     rows: list[Standing] = []
     for m in members:
         won = None if money is None else money.get(m.player_id, Decimal("0.00"))
         total = totals.get(m.player_id, 0)
-        text = "" if won is None else money_text(won)
+        text = "" if won is None else str(Money(won, wallet))
         row: Standing = {
             "seat": m.seat,
             "name": m.name,
@@ -80,7 +91,12 @@ def ranked(
     if money is not None:
         owed = [money.get(m.player_id, Decimal("0.00")) for m in members]
         result["transfers"] = [
-            {"payer": members[t.payer].seat, "payee": members[t.payee].seat, "amount": t.amount}
+            {
+                "payer": members[t.payer].seat,
+                "payee": members[t.payee].seat,
+                "amount": t.amount,
+                "amount_text": str(Money(t.amount, wallet, signed=False)),
+            }
             for t in settle(owed)
         ]
     return result
@@ -90,7 +106,7 @@ def balances(totals: list[int], stake: Decimal) -> list[Decimal]:
     """What each player receives (negative: pays) for one stake over the whole session,
     in cents, summing to exactly zero: each settles against the table's average."""
     exact = {i: Fraction(stake) * (t - table_average(totals)) for i, t in enumerate(totals)}
-    cents = stakes.in_cents(exact)
+    cents = stakes.in_units(exact)
     return [cents[i] for i in range(len(totals))]
 
 

@@ -1,4 +1,3 @@
-from decimal import Decimal
 from typing import Any
 
 from django import template
@@ -8,7 +7,6 @@ from scoring.rules.cards import parse_card
 from scoring.rules.cards import suit_name as suit_name_text
 from scoring.rules.errors import RulesError
 from scoring.rules.scores import signed as signed_text
-from scoring.table.sheet import money_text
 
 register = template.Library()
 
@@ -33,12 +31,6 @@ def signed(value: Any) -> object:
         return signed_text(int(value))
     except (TypeError, ValueError):
         return value
-
-
-@register.filter
-def money(amount: Decimal) -> str:
-    """``+12.50``, ``−3.00``: an amount won or lost, in the reader's number format."""
-    return money_text(amount)
 
 
 @register.filter

@@ -1,4 +1,4 @@
-"""What the house rules of rules-house.md §8 mean at the table, for a value that changes play
+"""What the house rules mean at the table, for a value that changes play
 (merged into ``explain.EXPLAINED``). A choice whose one-line description lists every choice
 needs a sentence for the one in force; a plain on/off rule's description says enough."""
 
@@ -59,7 +59,7 @@ EXPLAINED_HOUSE = {
     ("discards_to", "napoleon"): _(
         "Picture cards among the napoleon's discards count for the napoleon's side."
     ),
-    # ---- Japanese Napoleon: auction, card order, legal plays (§8.3) ----
+    # ---- Japanese Napoleon: auction, card order, legal plays ----
     ("auction_order", "free"): _(
         "Bidding is free: anyone may call at any moment, each bid higher than the best so far. "
         "The bidding ends when every other player has passed since the last bid."
@@ -167,7 +167,7 @@ EXPLAINED_HOUSE = {
     ("all_pass", "dealer_bids_one"): _(
         "When everyone before the dealer passes, the dealer must bid, at least one trick."
     ),
-    # ---- the Mighty (§8.5) ----
+    # ---- the Mighty ----
     ("called_joker_has_power", True): _(
         "A joker forced out by a call keeps its power: it wins unless the Mighty is played."
     ),
@@ -176,7 +176,7 @@ EXPLAINED_HOUSE = {
         "When the joker is called, its holder may play the Mighty instead of the joker."
     ),
     ("bid_20_doubles", True): _("A made contract of 20 is doubled once more, on top of the run."),
-    # ---- Nap (§8.7) ----
+    # ---- Nap ----
     ("joker", True): _(
         "The joker is added to the pack as the highest trump: it wins any trick it is in and "
         "counts as a trump for following suit. Led to the first trick, its leader names the "

@@ -54,7 +54,7 @@ CHOICE_LABELS = {
     ("formula", "pagat"): _("pagat's formula"),
     ("nap_scoring", "points"): _("points"),
     ("nap_scoring", "stakes"): _("stakes"),
-    # rules-house.md §8.2, §8.5, §8.7
+    # The house rules of Taiwan and Hong Kong, the Mighty and Nap
     ("four_player_table", "seed"): _("the seed's numbers"),
     ("four_player_table", "balanced"): _("balanced, zero-sum"),
     ("ripper_without_call", "joker_powerless"): _("the joker loses its power"),
@@ -84,7 +84,7 @@ CHOICE_LABELS = {
 }
 
 
-# rules-house.md §8.3–§8.4: the Japanese family's choices.
+# The Japanese family's choices.
 CHOICE_LABELS.update(
     {
         ("yoromeki", "HA_after"): _("♥A after ♠A beats it"),

@@ -4,7 +4,7 @@ The engine's sentences name options by their codes (``almighty_call cannot be on
 joker_call is S3_led``; ``options.score_values.made_napoleon must be …``): the API's
 callers read codes. A player choosing rules on a page reads each rule by the name the
 page shows for it, so a refusal is written again here: a combination the engine refuses
-(rules-house.md §8.8) in its own sentence, and a number by the name of its box.
+in its own sentence, and a number by the name of its box.
 """
 
 import copy

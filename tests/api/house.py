@@ -1,4 +1,4 @@
-"""Valid request bodies that use the house rules of rules-house.md §8 (Mighty, Taiwan and
+"""Valid request bodies that use the house rules (Mighty, Taiwan and
 Hong Kong, Nap), with the answers worked by hand; the fuzz tests mutate them too."""
 
 SIX = {"variant": "mighty", "players": 6}

@@ -372,7 +372,7 @@ SCORE = {
     ),
 }
 
-# rules-house.md §8.3–§8.4: Japanese bodies under many house rules at once.
+# Japanese bodies under many house rules at once.
 JAPANESE_HOUSE = {
     "yoromeki": "HA_after",
     "yoromeki_loses_to_jacks": True,
@@ -436,7 +436,7 @@ ENDPOINTS = {
 for _endpoint, _body in JAPANESE_HOUSE_BODIES.items():
     ENDPOINTS[_endpoint]["japanese-house"] = _body
 
-# rules-house.md §8: bodies that use the new house rules and fields (tests/api/house.py).
+# Bodies that use the other games' house rules and fields (tests/api/house.py).
 from tests.api.house import BODIES as HOUSE_BODIES  # noqa: E402
 
 for _endpoint, _bodies in HOUSE_BODIES.items():

@@ -229,7 +229,7 @@ RANGES = [
     ("japanese-8-players", "auction", "japanese", {"players": 8}, "players"),
     ("chip-3-players", "score", "japanese-chip", {"players": 3}, "players"),
     ("thai-4-players", "auction", "thai", {"players": 4}, "players"),
-    # rules-house.md §8.5.4: the Mighty seats 4, 5 or 6.
+    # The Mighty seats 4, 5 or 6.
     ("mighty-3-players", "score", "mighty", {"players": 3}, "players"),
     ("mighty-7-players", "auction", "mighty", {"players": 7}, "players"),
     ("nap-2-players", "auction", "nap", {"players": 2}, "players"),

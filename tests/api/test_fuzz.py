@@ -8,15 +8,19 @@ import math
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from tests.api.support import API, ENDPOINTS
+from tests.fuzzing import fuzz_settings
 
-pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning"),
+]
 
-FUZZ = settings(
-    max_examples=80,
+FUZZ = fuzz_settings(
+    80,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -37,13 +41,13 @@ OPTION_NAMES = [
     "siberian", "auction_order", "first_two_beats_specials", "tie", "betrayal_friend",
     "all_pass", "trump_change_cost", "first_trick_friend", "joker_powerless_first_last",
     "formula", "stripped_deck", "misere_no_trump", "nap_scoring", "score_values",
-    # rules-house.md §8.3–§8.4
+    # the Japanese family's house rules
     "yoromeki_loses_to_jacks", "dq_beats_trump_jack", "hunting_jack", "same_two_rank",
     "same_two_in_trump", "same_two_led_joker", "led_joker_rank", "plain_jack_lowest",
     "first_trick_plain", "plain_tricks", "plain_trick_specials", "joker_call", "almighty_call",
     "joker_any_time", "ura_jack_any_time", "joker_lead_picture_request",
     "first_trick_restriction", "all_twenty", "discards_to",
-    # rules-house.md §8.1, 8.2, 8.5, 8.7
+    # the other games' house rules
     "four_player_table", "ripper_without_call", "called_joker_has_power",
     "joker_call_last_trick", "ripper_first_trick", "mighty_defense", "first_trick_trumps",
     "alone_doubles", "no_trump_doubles", "back_run", "bid_20_doubles",

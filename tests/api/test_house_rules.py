@@ -1,4 +1,4 @@
-"""The API additions of rules-house.md §8.9 for the Mighty, Taiwan and Hong Kong, and Nap:
+"""The API's additions for the house rules of the Mighty, Taiwan and Hong Kong, and Nap:
 ``sitting_out``, ``POST /deal-miss``, ``dealmiss`` calls, Nap's ``one`` and ``garnet`` and
 its joker's ``lead_suit``, and the new 400/422 conventions."""
 
@@ -163,7 +163,7 @@ def test_it_answers_in_the_asked_language(post):
 DEAL_MISS_BODY = DEAL_MISS["mighty-5"][0]
 DEAL_MISS_ERRORS = [
     ("other-variant", changed(DEAL_MISS_BODY, variant="japanese", options={}), 400, "variant"),
-    # §8.9: the variant is judged first, whatever Mighty options came with it.
+    # The variant is judged first, whatever Mighty options came with it.
     ("other-variant-mighty-options", changed(DEAL_MISS_BODY, variant="taiwan"), 400, "variant"),
     (
         "other-variant-bad-players",

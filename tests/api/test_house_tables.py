@@ -1,5 +1,5 @@
-"""rules-house.md §8.1 through the API, table by table as the spec prints them: every
-table's names and bounds for ``score_values`` and the errors' fields; and §8 intro: every
+"""A table's own score numbers through the API, table by table as the spec prints them:
+every table's names and bounds for ``score_values`` and the errors' fields; and every
 option and choice of ``GET /variants`` is taken by its variant and refused by the others."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The API under the Japanese house rules (rules-house.md §8.3–§8.4, §8.9): new request
+"""The API under the Japanese house rules: new request
 fields, refused combinations (400 with the option's field), the rule-breaking tricks (422),
 and every new option listed by GET /variants."""
 
@@ -265,7 +265,7 @@ def test_it_still_refuses_joker_called_in_japanese(post):
     assert response.status_code == 422
     error = error_of(response)
     assert error["field"] == "joker_called"
-    # The call is automatic (§8.9): the message says so rather than that no call exists.
+    # The call is automatic: the message says so rather than that no call exists.
     assert "automatic" in error["error"]
 
 

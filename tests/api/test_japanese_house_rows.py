@@ -1,4 +1,4 @@
-"""The Japanese house rules through the API, one row per claim of rules-house.md §8.3–§8.4.
+"""The Japanese house rules through the API, one row per thing each rule claims.
 
 The engine tables (tests/rules/*japanese_house*) work every case out; these rows check that
 each option and choice reaches the engine through /trick, /legal-plays and /score as the spec
@@ -19,10 +19,11 @@ def trow(test_id, plays, winner, options=None, *, trick=4, trump="H", variant="j
 
 # fmt: off
 TRICKS = [
-    # §8.3.2 yoromeki: HA_after
+    # yoromeki: HA_after (♥A only when played after ♠A)
     trow("yoromeki-ha-after", "C5 SA HA CK D2", "HA", {"yoromeki": "HA_after"}, kw="yoromeki"),
     trow("yoromeki-ha-after-heart-first", "HA SA C2 C3 D4", "SA", {"yoromeki": "HA_after"}, kw="before"),
-    # yoromeki_loses_to_jacks, and §8.8 with a led joker
+    # yoromeki_loses_to_jacks, and with a led joker (the order goes on after the cancelled
+    # yoromeki)
     trow("yoromeki-loses-to-trump-jack", "C5 SA HQ HJ C2", "HJ", {**HQ, "yoromeki_loses_to_jacks": True}, kw="cancels the yoromeki"),
     trow("yoromeki-loses-led-joker-goes-on", "JK SA HQ HJ C2", "JK", {**HQ, "yoromeki_loses_to_jacks": True}, kw="cancels the yoromeki"),
     trow("yoromeki-loses-changes-nothing-when-off", "C5 SA HQ HJ C2", "SA", {"yoromeki_loses_to_jacks": True}),
@@ -30,7 +31,7 @@ TRICKS = [
     trow("dq-catches-trump-jack", "C5 HJ DQ CK C2", "DQ", {"dq_beats_trump_jack": True}, kw="♦Q catches"),
     trow("dq-not-the-colour-jack", "C5 DJ DQ CK C2", "DJ", {"dq_beats_trump_jack": True}),
     trow("dq-never-beats-almighty", "C5 HJ DQ SA C2", "SA", {"dq_beats_trump_jack": True}),
-    # hunting_jack (C2), and §8.8 C1 before C2
+    # hunting_jack (C2), and C1 (♦Q) before C2
     trow("hunter-catches-trump-jack", "C5 HJ SJ CK C2", "SJ", {"hunting_jack": True}, kw="hunting jack"),
     trow("hunter-catches-colour-jack", "C5 DJ CJ CK C2", "CJ", {"hunting_jack": True}, kw="hunting jack"),
     trow("hunt-off-with-almighty", "C5 HJ SJ SA C2", "SA", {"hunting_jack": True}),
@@ -44,7 +45,7 @@ TRICKS = [
     # same_two_in_trump
     trow("no-same-two-in-trumps", "H5 H9 HK H2 HA", "HA", {"same_two_in_trump": False}, kw="no same two"),
     trow("same-two-in-trumps-by-default", "H5 H9 HK H2 HA", "H2", kw="same two"),
-    # same_two_led_joker, and §8.8 with led_joker_rank
+    # same_two_led_joker, and with led_joker_rank (the same two takes the joker's power)
     trow("same-two-after-led-joker", "JK C5 C9 C2 CA", "C2", {"same_two_led_joker": True, "led_joker_rank": "top"}, kw="same two"),
     # led_joker_rank, one row per choice
     trow("led-joker-top", "JK SA C9 C2 CA", "JK", {"led_joker_rank": "top"}, kw="at this table"),
@@ -80,7 +81,7 @@ TRICKS = [
     trow("plain-specials-jacks", "C5 H9 HJ CK C2", "HJ", {"plain_tricks": "last", "plain_trick_specials": "almighty_and_jacks"}, trick=10, kw="plain trick"),
     # joker_call: a called joker is a following joker
     trow("called-joker-never-wins", "S3 JK C5 S9 D2", "S9", {"joker_call": "S3_led"}, kw="called the joker"),
-    # §8.4 the chip game
+    # the chip game
     trow("chip-trick-1-plain", "C5 SA HJ CK C2", "CK", variant="japanese-chip", trick=1),
     trow("chip-trick-1-full-order", "C5 H2 CK SA HJ", "SA", {"plain_tricks": "none"}, variant="japanese-chip", trick=1),
     trow("chip-no-same-two-on-trick-1", "C5 C9 CK C2 CA", "CA", {"plain_tricks": "none"}, variant="japanese-chip", trick=1),
@@ -185,7 +186,7 @@ def test_it_splits_a_hand_by_each_japanese_house_rule(
 
 CHIPS = {"score_table": "chips"}
 
-# all_twenty and discards_to (§8.3.6): a bid of 13 with all 20 picture cards; seat 1 partner.
+# all_twenty and discards_to: a bid of 13 with all 20 picture cards; seat 1 partner.
 SCORES = [
     pytest.param("japanese", {}, "13S", 20, (1, 1, 0, 0, 0), id="wins-table"),
     pytest.param("japanese", {"all_twenty": "made"}, "13S", 20, (1, 1, 0, 0, 0), id="wins-made"),

@@ -39,7 +39,7 @@ DECK = {
     "japanese": 53,
     "japanese-chip": 52,
     "thai": 52,
-    "mighty": {4: 43, 5: 53, 6: 53},  # rules-house.md §8.9
+    "mighty": {4: 43, 5: 53, 6: 53},  # four: A to 5 of each suit, ♣3, ♠3, the joker
     "nap": 52,
 }
 
@@ -92,10 +92,10 @@ TAIWAN_OPTIONS = {
     "four_player_table": (CHOICE, "seed", ["seed", "balanced"]),
     "discards_to": (CHOICE, "defenders", ["defenders", "napoleon", "target"]),
 }
-# rules-house.md §8.1: every variant takes a table's own score numbers.
+# Every variant takes a table's own score numbers.
 SCORE_VALUES = {"score_values": ("object", {}, None)}
 YOROMEKI = ["off", "HQ", "HA", "HA_after"]
-# rules-house.md §8.3: the options both Japanese games take (⁺), Japanese defaults.
+# The options both Japanese games take, with Japanese Napoleon's defaults.
 JAPANESE_SHARED = {
     "yoromeki_loses_to_jacks": (BOOL, False, None),
     "dq_beats_trump_jack": (BOOL, False, None),
@@ -134,7 +134,7 @@ OPTIONS = {
         "first_trick_specials_plain": (BOOL, False, None),
         "score_table": (CHOICE, "wins", ["wins", "chips"]),
         "siberian": (BOOL, True, None),
-        # rules-house.md §8.3
+        # the house rules only Japanese Napoleon takes (not the chip game)
         "auction_order": (CHOICE, "in_turn", ["in_turn", "free"]),
         "all_pass": (
             CHOICE,

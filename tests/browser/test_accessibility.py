@@ -34,6 +34,7 @@ from scoring.rules import VARIANTS
 from scoring.table.form import HandForm
 from scoring.table.recording import undo_last, update_hand
 from tests.browser.support import log_in as sign_in
+from tests.browser.support import new_context, shot
 from tests.browser.test_languages import OVERFLOW, PHONE
 from tests.factories import hand_data, make_session, pass_out, play
 from tests.referee import (
@@ -48,7 +49,6 @@ from tests.referee import (
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
 SCHEMES = ["light", "dark"]
 FAILING = {"serious", "critical"}
@@ -300,8 +300,8 @@ def opened():
 
 
 def context(browser, browser_context_args, scheme, opened=None, **options):
-    made = browser.new_context(
-        **browser_context_args, color_scheme=scheme, bypass_csp=True, **options
+    made = new_context(
+        browser, **browser_context_args, color_scheme=scheme, bypass_csp=True, **options
     )
     if opened is not None:  # else the caller closes it
         opened.append(made)
@@ -312,9 +312,22 @@ def log_in(page, live_server):
     sign_in(page, live_server, "host", PASSWORD)
 
 
-def shot(page, name):
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"a11y-{name}.png"), full_page=True)
+def holding_the_offline_page(page, live_server):
+    """``page``, on which the offline page stays put while it is checked.
+
+    That page asks the server every few seconds whether it answers again, and reloads when
+    it does (kept.js): on a busy machine the reload came in the middle of axe's run ("the
+    execution context was destroyed"). Here the answer to that question is a 503, so the
+    page goes on waiting for the connection, as on a phone with none."""
+
+    def not_yet(route):
+        if route.request.method == "HEAD":
+            route.fulfill(status=503)
+        else:
+            route.continue_()
+
+    page.route(live_server.url + reverse("scoring:offline"), not_yet)
+    return page
 
 
 # The walk is cut in parts that run side by side (one long test would hold one worker to
@@ -339,9 +352,12 @@ def test_every_page_has_no_serious_violation(
     # does); a worker answering the navigation can leave Chromium's goto with no response,
     # and it would fetch every page a second time to keep it.
     anonymous, member = (
-        context(
-            browser, browser_context_args, SCHEMES[0], opened, service_workers="block"
-        ).new_page()
+        holding_the_offline_page(
+            context(
+                browser, browser_context_args, SCHEMES[0], opened, service_workers="block"
+            ).new_page(),
+            live_server,
+        )
         for _ in range(2)
     )
     log_in(member, live_server)
@@ -421,7 +437,7 @@ def test_every_state_of_the_table_has_no_serious_violation(
     # The page reopens at its top: the summary of what went wrong must be in sight there.
     assert page.locator("#form-errors").is_visible()
     assert page.locator("#form-errors").bounding_box()["y"] < 844
-    page.screenshot(path=str(SHOTS / f"a11y-new-game-errors-{scheme}.png"))
+    shot(page, f"a11y-new-game-errors-{scheme}", full_page=False)
     check(page, "new game with errors", found)
 
     # The table: a live preview with a score, the card grid by one side, then an error.
@@ -433,7 +449,7 @@ def test_every_state_of_the_table_has_no_serious_violation(
     page.locator("input[name=points][value='12']").check()
     page.wait_for_selector("#preview table")
     check(page, "table, preview with a score", found)
-    shot(page, f"table-preview-{scheme}")
+    shot(page, f"a11y-table-preview-{scheme}")
     page.click("button.mode-toggle")
     page.wait_for_selector(".tiles")
     page.click("button.brush")  # five discards: more than the napoleon discards
@@ -441,12 +457,12 @@ def test_every_state_of_the_table_has_no_serious_violation(
         page.click(f".tile[data-card={code}] .tt")
     page.wait_for_selector("#preview .err")
     check(page, "table, card grid with an error", found)
-    shot(page, f"table-grid-{scheme}")
+    shot(page, f"a11y-table-grid-{scheme}")
     table_page(page, live_server, world, "mighty")
     page.click("button[value=save]")  # nothing tapped: the form comes back with errors
     page.wait_for_selector("#record .errorlist")
     check(page, "table, form with errors", found)
-    shot(page, f"table-errors-{scheme}")
+    shot(page, f"a11y-table-errors-{scheme}")
 
     # Thai's tricks by player, and Nap's calls.
     table_page(page, live_server, world, "thai")

@@ -1,16 +1,15 @@
 """The league history in Chromium at a phone's size (390×844): the league page, a
-player page and a session's chart, in light and dark, with screenshots to look at."""
-
-from pathlib import Path
+player page and a session's chart, in light and dark (with screenshots to look at, when
+NAPOLEON_SCREENSHOTS asks for them)."""
 
 import pytest
 from django.contrib.auth.models import User
 
 from scoring.history.figures.synthetic import generate_league
 from scoring.models import GameSession, Player
+from tests.browser import support
 from tests.browser.support import log_in
 
-SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
 WIDTH = 390
 
@@ -29,9 +28,8 @@ def league(live_server, page):
 
 def shot(page, name):
     """The whole page, and its first screen (where the jump list is) on its own."""
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    page.screenshot(path=str(SHOTS / f"{name}-top.png"))
+    support.shot(page, name)
+    support.shot(page, f"{name}-top", full_page=False)
 
 
 def fits_the_phone(page):
@@ -79,7 +77,7 @@ def test_the_league_page_on_a_phone(page, live_server, league):
     assert "All time" in page.locator("#standings").inner_text()
     assert page.locator("#period-to").get_attribute("max") == "2200-12-31"
     fits_the_phone(page)
-    page.locator("details.dates").screenshot(path=str(SHOTS / "history-league-bad-date.png"))
+    support.shot(page.locator("details.dates"), "history-league-bad-date")
 
 
 def test_a_player_page_on_a_phone(page, live_server, league):
@@ -159,8 +157,7 @@ def short_session(live_server, page):
 def test_a_two_hand_chart_on_a_phone(page, live_server, short_session):
     page.goto(f"{live_server.url}/sessions/{short_session.pk}/review/")
     chart = page.locator("svg.chart")
-    SHOTS.mkdir(exist_ok=True)
-    chart.screenshot(path=str(SHOTS / "history-session-short-chart.png"))
+    support.shot(chart, "history-session-short-chart")
     # Hands come in ones: no half hands on the axis.
     assert chart.locator("text.tick[text-anchor=middle]").all_text_contents() == ["0", "1", "2"]
     assert min(rendered_text_sizes(chart)) >= 12

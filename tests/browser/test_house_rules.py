@@ -5,7 +5,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import GameSession
-from tests.browser.test_table import REACHABLE, member_league, shot
+from tests.browser.support import shot
+from tests.browser.test_table import REACHABLE, member_league
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -1,4 +1,4 @@
-"""House rules at the table, at a phone's size (issue 13): a Japanese session playing five
+"""House rules at the table, at a phone's size: a Japanese session playing five
 house rules, recorded and then refereed with them, and a six-player Mighty hand whose
 declarer kills a player."""
 
@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import HandScore
+from tests.browser.support import shot
 from tests.browser.test_table import (  # noqa: F401
     SEVEN,
     Taps,
@@ -15,7 +16,6 @@ from tests.browser.test_table import (  # noqa: F401
     member,
     open_table,
     screen_totals,
-    shot,
 )
 from tests.factories import make_session
 

@@ -6,7 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import League, Membership
-from tests.browser.test_accessibility import PASSWORD, SHOTS, log_in, shot
+from tests.browser.support import shot
+from tests.browser.test_accessibility import PASSWORD, log_in
 from tests.factories import make_session
 from tests.referee import test_legal
 
@@ -131,10 +132,9 @@ def test_a_whole_hand_by_keyboard_only(live_server, page):
     log_in(page, live_server)
     page.goto(live_server.url + session.get_absolute_url())
     page.wait_for_selector("#hand-form")
-    SHOTS.mkdir(exist_ok=True)
 
     choose(page, "declarer", "0")
-    page.locator("#hand-form").screenshot(path=str(SHOTS / "a11y-keyboard-chip.png"))
+    shot(page.locator("#hand-form"), "a11y-keyboard-chip")
     choose(page, "level", "3")
     choose(page, "trump", "S")
     choose(page, "partner", "1")
@@ -145,7 +145,7 @@ def test_a_whole_hand_by_keyboard_only(live_server, page):
     assert focused(page)["name"] == "grid_side" and focused(page)["value"] == "def"
     tab_until(page, lambda el: "tt" in el["cls"])
     tap_tiles(page, ["DJ", "CA", "CK", "CQ", "CJ"])
-    page.locator(".grid-section").screenshot(path=str(SHOTS / "a11y-keyboard-grid.png"))
+    shot(page.locator(".grid-section"), "a11y-keyboard-grid")
     choose(page, "called_suit", "H")  # after the grid: optional, so last
     choose(page, "called_rank", "A")
     page.wait_for_selector("#preview table")
@@ -205,7 +205,7 @@ def test_the_referee_by_keyboard_only(live_server, page):
     assert "wins the trick" in ruling.inner_text()
     # Read out by a live region outside <main> (the one in <main> was replaced, not changed).
     assert "wins the trick" in page.locator("#ref-announce").inner_text()
-    shot(page, "referee-keyboard")
+    shot(page, "a11y-referee-keyboard")
     # A house rule (the chips in the folded panel) changes the ruling: yoromeki.
     tab_until(page, lambda el: "House rules" in el["label"] and el["html"].startswith("<summary"))
     press(page, "Enter")

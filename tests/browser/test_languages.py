@@ -4,14 +4,12 @@ The browser asks for the language the way a phone does (Accept-Language from the
 locale); the pages must answer in it, with the vocabulary that game's players use.
 """
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import League, Membership
 from scoring.rules import VARIANTS
-from tests.browser.support import log_in
+from tests.browser.support import log_in, new_context, screenshots_wanted, shot
 from tests.factories import make_session, play
 from tests.referee import (
     test_auction,
@@ -22,7 +20,6 @@ from tests.referee import (
     test_trick,
 )
 
-SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
 
 # language → (game at the table, its rules page, words on the table screen, on the rules page)
@@ -51,7 +48,7 @@ def test_it_speaks_the_tables_language(browser, live_server, language):
     session = make_session(league, game)
     play(session)
 
-    context = browser.new_context(locale=language, viewport={"width": 390, "height": 844})
+    context = new_context(browser, locale=language, viewport={"width": 390, "height": 844})
     page = context.new_page()
     log_in(page, live_server, "host", PASSWORD)
     page.goto(f"{live_server.url}/sessions/{session.pk}/")
@@ -59,14 +56,13 @@ def test_it_speaks_the_tables_language(browser, live_server, language):
     text = page.locator("body").inner_text()
     for word in table_words:
         assert word in text, (language, word)
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"language-{language}-table.png"), full_page=True)
+    shot(page, f"language-{language}-table")
 
     page.goto(f"{live_server.url}/rules/{rules_game}/")
     text = page.locator("body").inner_text()
     for word in rules_words:
         assert word in text, (language, word)
-    page.screenshot(path=str(SHOTS / f"language-{language}-rules.png"))
+    shot(page, f"language-{language}-rules", full_page=False)
     context.close()
 
 
@@ -146,17 +142,18 @@ def test_it_fits_every_page_on_a_phone_signed_in_and_out(browser, live_server, l
     player = session.seat_list[0].player
 
     # No service worker: it would fetch each page again to keep it offline (not measured here).
-    context = browser.new_context(
-        locale=language, viewport={"width": PHONE, "height": 844}, service_workers="block"
+    context = new_context(
+        browser, locale=language, viewport={"width": PHONE, "height": 844}, service_workers="block"
     )
     page = context.new_page()
     too_wide = _too_wide(page, live_server, _public_pages(game))
-    SHOTS.mkdir(exist_ok=True)
-    page.goto(f"{live_server.url}/rules/{TABLES[language][1]}/")
-    page.screenshot(path=str(SHOTS / f"fit-{language}-rules.png"))
+    if screenshots_wanted():  # the pages at their longest, to look at
+        page.goto(f"{live_server.url}/rules/{TABLES[language][1]}/")
+        shot(page, f"fit-{language}-rules", full_page=False)
     log_in(page, live_server, "host", PASSWORD)
     too_wide += _too_wide(page, live_server, _member_pages(league, session, player))
-    page.goto(f"{live_server.url}/sessions/{session.pk}/")
-    page.screenshot(path=str(SHOTS / f"fit-{language}-table.png"))
+    if screenshots_wanted():
+        page.goto(f"{live_server.url}/sessions/{session.pk}/")
+        shot(page, f"fit-{language}-table", full_page=False)
     context.close()
     assert not too_wide, too_wide

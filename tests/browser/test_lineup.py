@@ -1,4 +1,4 @@
-"""Real table life at a phone's size (issue 16): six friends at a five-player game taking
+"""Real table life at a phone's size: six friends at a five-player game taking
 turns to sit out, a newcomer in a seat left, a player joining (the count goes 5 → 6),
 the stake raised from hand 4 with the settle-up counting each hand at its own, and the
 share page's hands list filling in as hands are saved."""
@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import GameSession, new_share_token
-from tests.browser.test_table import Taps, member, open_table, shot  # noqa: F401
+from tests.browser.support import patient, shot
+from tests.browser.test_table import Taps, member, open_table  # noqa: F401
 from tests.factories import make_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -132,13 +133,13 @@ def test_the_share_page_lists_the_hands_as_they_are_saved(
     session = make_session(member, "taiwan", names=SIX[:5])
     token = new_share_token()
     GameSession.objects.filter(pk=session.pk).update(share_token=token)
-    watcher = page.context.browser.new_page(viewport={"width": 390, "height": 844})
+    watcher = patient(page.context.browser.new_page(viewport={"width": 390, "height": 844}))
     watcher.goto(f"{live_server.url}/share/{token}/")
     expect(watcher.locator(".shared-hands")).to_contain_text("No hands yet")
     open_table(page, live_server, session)
     quick_hand(Taps(page), 0, 1)
     # The share page asks again every few seconds: the row comes without a reload.
-    expect(watcher.locator(".shared-hands #hand-1")).to_be_visible(timeout=12_000)
+    expect(watcher.locator(".shared-hands #hand-1")).to_be_visible()
     expect(watcher.locator(".shared-hands #hand-1")).to_contain_text("+100")
     shot(watcher, "lineup-share")
     watcher.set_viewport_size({"width": 844, "height": 390})  # lying sideways by the table

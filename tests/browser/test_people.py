@@ -7,7 +7,6 @@ with a reload."""
 import datetime
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,12 +15,11 @@ from playwright.sync_api import expect
 
 from scoring.models import GameSession, League, Membership, Player
 from scoring.pwa import views
-from tests.browser.support import log_in
+from tests.browser.support import log_in, shot
 from tests.browser.test_accessibility import axe, serious
 from tests.browser.test_accessibility import context as a11y_context
 from tests.factories import make_session, play
 
-SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
 DARK_BACKGROUND = "rgb(18, 20, 18)"
 LIGHT_BACKGROUND = "rgb(246, 244, 239)"
@@ -37,11 +35,6 @@ def league(live_server, page):
     Membership.objects.create(league=league, user=user, role=Membership.OWNER)
     log_in(page, live_server, "host", PASSWORD)
     return league
-
-
-def shot(page, name, full_page=True):
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 def board_names(page):

@@ -1,13 +1,19 @@
-"""One dispute per variant, settled by tapping on a phone (390×844), with a screenshot of each.
-
-The screenshots land in tests/browser/screenshots/ (git-ignored) for a person to look at.
+"""One dispute per variant, settled by tapping on a phone (390×844), with a screenshot of each
+for a person to look at when NAPOLEON_SCREENSHOTS names a folder (tests/browser/support.py).
 """
-
-from pathlib import Path
 
 import pytest
 
-SHOTS = Path(__file__).parent / "screenshots"
+from tests.browser.support import new_context, screenshots_wanted, shot
+
+# The page has stayed where it is for a few frames: the smooth scroll that brings a new
+# ruling into sight (referee.js) has ended.
+SCROLL_SETTLED = """() => {
+  const still = window.__lastScrollY === window.scrollY;
+  window.__stillFrames = still ? (window.__stillFrames || 0) + 1 : 0;
+  window.__lastScrollY = window.scrollY;
+  return window.__stillFrames >= 5;
+}"""
 
 
 def settle(page):
@@ -41,12 +47,17 @@ def ruling(page):
     return " ".join(box.inner_text().split())
 
 
-def shoot(page, name):
-    SHOTS.mkdir(exist_ok=True)
+def shoot(page, name, script=True):
+    """The ruling as the phone shows it, and the whole page (only when screenshots are wanted:
+    the wait for the scroll is for the picture; without a ``script``, nothing scrolls)."""
+    if not screenshots_wanted():
+        return
     page.locator("section:has([data-ruling])").scroll_into_view_if_needed()
-    page.wait_for_timeout(400)  # let the smooth scroll settle
-    page.screenshot(path=str(SHOTS / f"referee-{name}.png"))
-    page.screenshot(path=str(SHOTS / f"referee-{name}-full.png"), full_page=True)
+    if script:
+        page.evaluate("() => { window.__stillFrames = 0; window.__lastScrollY = undefined; }")
+        page.wait_for_function(SCROLL_SETTLED)
+    shot(page, f"referee-{name}", full_page=False)
+    shot(page, f"referee-{name}-full")
 
 
 def open_tool(page, live_server, tool, variant):
@@ -214,7 +225,7 @@ def test_it_settles_a_mighty_run(live_server, page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shoot(page, "mighty-own-numbers")
     page.locator("#ref-own-numbers").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "referee-mighty-own-numbers-panel.png"))
+    shot(page, "referee-mighty-own-numbers-panel", full_page=False)
 
 
 @pytest.mark.browser
@@ -236,7 +247,9 @@ def test_it_settles_a_nap_wellington(live_server, page):
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_it_works_without_javascript(live_server, browser):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    context = new_context(
+        browser, java_script_enabled=False, viewport={"width": 390, "height": 844}
+    )
     page = context.new_page()
     page.goto(f"{live_server.url}/referee/trick/?v=japanese&n=5&t=H&k=4&l=2&o.yoromeki=HQ")
     for code in ("C5", "C9", "SA", "CK", "HQ"):
@@ -244,5 +257,5 @@ def test_it_works_without_javascript(live_server, browser):
         page.wait_for_load_state()
     assert ruling(page).startswith("Seat 2 wins the trick")
     assert page.url.endswith("&p=C5.C9.SA.CK.HQ&o.yoromeki=HQ")
-    shoot(page, "nojs-trick")
+    shoot(page, "nojs-trick", script=False)
     context.close()

@@ -1,10 +1,11 @@
 """The house rules' calls tapped on a phone (390×844): a six-player Mighty trick with a killed
-seat, and a dealt hand counted for a deal miss, switched on in one tap. Screenshots land in
-tests/browser/screenshots/ (git-ignored) for a person to look at."""
+seat, and a dealt hand counted for a deal miss, switched on in one tap. Screenshots, for a
+person to look at, when NAPOLEON_SCREENSHOTS names a folder."""
 
 import pytest
 
-from tests.browser.test_referee import SHOTS, cards, chip, open_tool, ruling, settle, shoot, tap
+from tests.browser.support import shot
+from tests.browser.test_referee import cards, chip, open_tool, ruling, settle, shoot, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,8 +38,7 @@ def test_it_counts_a_dealt_hand_for_a_deal_miss(live_server, page):
     open_tool(page, live_server, "May I call a deal miss?", "Mighty")
     off = page.locator("#deal-miss-off")
     assert off.is_visible() and "it is off" in off.inner_text()
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "referee-deal-miss-off.png"))
+    shot(page, "referee-deal-miss-off", full_page=False)
     tap(page, "#deal-miss-on")  # one tap turns the house rule on
     assert page.locator("#deal-miss-off").count() == 0
     assert "o.deal_miss=on" in page.url

@@ -1,19 +1,12 @@
 """The rules pages in Chromium at phone size: reading, searching, following a result, house rules."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from scoring.rules import VARIANTS
-
-SHOTS = Path(__file__).parent / "screenshots"
-
-
-def shoot(page, name, full_page=False):
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"{name}.png", full_page=full_page)
+from tests.browser.support import shot
 
 
 def fits_the_phone(page) -> bool:
@@ -25,26 +18,26 @@ def fits_the_phone(page) -> bool:
 def test_it_reads_a_variant_searches_and_follows_a_result_to_its_section(live_server, page):
     page.goto(f"{live_server.url}/rules/")
     expect(page.locator("h1")).to_have_text("Rules of the seven games")
-    shoot(page, "rules-index")
+    shot(page, "rules-index", full_page=False)
 
     page.get_by_role("link", name=re.compile(r"^Japanese Napoleon 53 cards")).click()
     expect(page.locator("h1")).to_have_text("Japanese Napoleon")
     assert fits_the_phone(page)
-    shoot(page, "rules-japanese-top")
+    shot(page, "rules-japanese-top", full_page=False)
 
     page.fill("#rules-q", "yoromeki")
     page.press("#rules-q", "Enter")
     expect(page.locator(".results li").first).to_be_visible()
     expect(page.locator(".results mark").first).to_have_text(re.compile("yoromeki", re.I))
     assert fits_the_phone(page)
-    shoot(page, "rules-search-yoromeki")
+    shot(page, "rules-search-yoromeki", full_page=False)
 
     page.locator('.results a[href="/rules/japanese-chip/#yoromeki"]').click()
     expect(page).to_have_url(re.compile(r"/rules/japanese-chip/#yoromeki$"))
     section = page.locator("#yoromeki")
     expect(section).to_be_in_viewport()
     expect(section).to_contain_text("♥Q wins it")
-    shoot(page, "rules-followed-to-yoromeki")
+    shot(page, "rules-followed-to-yoromeki", full_page=False)
 
 
 @pytest.mark.browser
@@ -53,14 +46,14 @@ def test_it_rewrites_the_page_when_a_house_rule_is_tapped(live_server, page):
     page.goto(f"{live_server.url}/rules/taiwan/#opt-joker_summon")
     option = page.locator("#opt-joker_summon")
     expect(option).to_be_in_viewport()
-    shoot(page, "rules-taiwan-option-before")
+    shot(page, "rules-taiwan-option-before", full_page=False)
 
     option.get_by_role("link", name="by any play, any trick").click()
     expect(page).to_have_url(re.compile(r"o\.joker_summon=any_play#opt-joker_summon$"))
     expect(page.locator("#opt-joker_summon .badge")).to_have_text("house rule")
     expect(page.locator(".in-force")).to_contain_text("Summoning jokers: by any play, any trick")
     expect(page.locator("#jokers")).to_contain_text("as soon as someone plays the 2 of trumps")
-    shoot(page, "rules-taiwan-option-after")
+    shot(page, "rules-taiwan-option-after", full_page=False)
 
     page.locator(".in-force a", has_text="Summoning jokers").click()
     expect(page.locator("#opt-joker_summon")).to_be_in_viewport()
@@ -69,7 +62,6 @@ def test_it_rewrites_the_page_when_a_house_rule_is_tapped(live_server, page):
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_it_fits_every_variant_on_a_phone_with_big_enough_links(live_server, page):
-    SHOTS.mkdir(exist_ok=True)
     for code in VARIANTS:
         page.emulate_media(color_scheme="light")
         page.goto(f"{live_server.url}/rules/{code}/")
@@ -80,14 +72,12 @@ def test_it_fits_every_variant_on_a_phone_with_big_enough_links(live_server, pag
         # Sizes are the same in both schemes; the colours are looked at in both.
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            page.locator("#scoring").screenshot(path=SHOTS / f"rules-{code}-scoring-{scheme}.png")
+            shot(page.locator("#scoring"), f"rules-{code}-scoring-{scheme}")
             if code in ("taiwan", "mighty"):
-                page.locator("#card-order").screenshot(
-                    path=SHOTS / f"rules-{code}-card-order-{scheme}.png"
-                )
+                shot(page.locator("#card-order"), f"rules-{code}-card-order-{scheme}")
 
 
-# Pages whose sections state house rules of rules-house.md §8: the longest sentences and the
+# Pages whose sections state house rules: the longest sentences and the
 # widest tables (Nap's calls made and failed) a table's rules put on a page.
 HOUSE_PAGES = [
     (
@@ -113,7 +103,6 @@ HOUSE_PAGES = [
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_it_fits_the_house_rules_sentences_and_tables_on_a_phone(live_server, page):
-    SHOTS.mkdir(exist_ok=True)
     for code, query, sections in HOUSE_PAGES:
         page.goto(f"{live_server.url}/rules/{code}/?{query}")
         assert fits_the_phone(page), code
@@ -122,4 +111,4 @@ def test_it_fits_the_house_rules_sentences_and_tables_on_a_phone(live_server, pa
         for section in sections:
             box = page.locator(f"#{section}")
             assert box.evaluate("el => el.getBoundingClientRect().right") <= 390, (code, section)
-            box.screenshot(path=SHOTS / f"rules-house-{code}-{section}.png")
+            shot(box, f"rules-house-{code}-{section}")

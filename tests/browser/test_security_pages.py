@@ -1,24 +1,16 @@
 """At a phone's size: the share link renewed and turned off from the table screen, the
 login page refusing after too many guesses, and a request refused as too large."""
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import GameSession, League, Membership
-from tests.browser.support import log_in
+from tests.browser.support import log_in, shot
 from tests.factories import make_session
 
-SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def shot(page, name):
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.fixture

@@ -6,18 +6,15 @@ that brings the new scoreboard and row without a reload; the page without JavaSc
 and whole sessions (three hands, an edit and an undo) whose totals are the engine's.
 """
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from scoring.models import GameSession, League, Membership
 from scoring.table.lineup import players_count
-from tests.browser.support import log_in
+from tests.browser.support import log_in, new_context, shot
 from tests.factories import make_session
 
-SHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "a-long-test-password"
 NAMES = {4: ["Ann", "Bo", "Cy", "Dee"], 5: ["Ann", "Bo", "Cy", "Dee", "Ed"]}
 SEVEN = ["Ann", "Bo", "Cy", "Dee", "Ed", "Flo", "Gus"]
@@ -46,11 +43,6 @@ def member_league(live_server, page):
     Membership.objects.create(league=league, user=user, role=Membership.OWNER)
     log_in(page, live_server, "host", PASSWORD)
     return league
-
-
-def shot(page, name, full_page=True):
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 class Taps:
@@ -215,7 +207,7 @@ def test_the_htmx_answer_brings_the_board_and_the_new_row(page, live_server, mem
     assert "Hand 2 · Bo deals" in page.locator("#board").inner_text()
     row = page.locator("#hand-rows tr").first
     assert row.get_attribute("id") == "hand-1"
-    assert "3♥ · Ann ✓" in row.inner_text()
+    assert "3♥ · Ann · secretary Bo · ✓ made 12 (target 11)" in row.inner_text()
     assert row.locator(".suit-H").count() == 1
     assert "Hand 1 saved." in page.locator("#preview").inner_text()
     assert page.locator("#undo-slot a").count() == 1
@@ -224,7 +216,7 @@ def test_the_htmx_answer_brings_the_board_and_the_new_row(page, live_server, mem
 
 def test_the_table_records_without_javascript(browser, browser_context_args, live_server, member):
     session = make_session(member, "thai", names=NAMES[5])
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    context = new_context(browser, **browser_context_args, java_script_enabled=False)
     page = context.new_page()
     try:
         log_in(page, live_server, "host", PASSWORD)

@@ -11,7 +11,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from scoring.models import Hand, Player
-from tests.browser.support import log_in
+from tests.browser.support import log_in, shot
 from tests.conftest import SHARED_CONNECTION
 from tests.factories import PASSWORD, make_league, make_session, make_user, url
 
@@ -83,7 +83,7 @@ def test_a_save_after_another_phone_seated_someone_is_refused_and_kept(page, liv
     assert not Hand.objects.exists()
     # The entry is still there, on the same people, who now sit one place further on.
     assert (checked_name(page, "declarer"), checked_name(page, "partner")) == ("Cat", "Dan")
-    page.screenshot(path="/tmp/table-changed.png", full_page=False)
+    shot(page, "table-changed", full_page=False)
     page.click("button[value=save]")
     page.wait_for_selector("#record h2:has-text('Record hand 2')")
     assert stored_names() == ("Cat", "Dan")

@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import resolve
 
 from scoring.models import GameSession, Hand
+from scoring.rules import find_variant
 from tests.factories import url
 from tests.history.page_forms import PageForm, page_form, page_forms
 
@@ -66,6 +67,15 @@ class Table:
             response = self.client.post(page, body)
             assert response.status_code == 200, _problems(response)
             form = page_form(response.content.decode(), form_id="session-form")
+        if len(names) > max(find_variant(variant).players) and "players_per_hand" not in data:
+            # More at the table than the game deals in: the page asks how many first, and
+            # the table deals in as many as it can.
+            body = {**form.values, **{k: v for k, v in data.items() if v is not None}}
+            response = self.client.post(page, body)
+            assert response.status_code == 200, _problems(response)
+            form = page_form(response.content.decode(), form_id="session-form")
+            counts = [choice.label for choice in form.choices["players_per_hand"]]
+            data["players_per_hand"] = max(counts, key=int)
         pk = resolve(self._post(form, page, data, None)).kwargs["pk"]
         self.session = GameSession.objects.get(pk=pk)
         return self.session

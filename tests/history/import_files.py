@@ -9,7 +9,7 @@ import re
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from scoring.history.export import league_json
-from tests.factories import grid, make_session, pass_out, play, url
+from tests.factories import grid, make_session, pass_out, play, play_recorded, url
 
 ERRORS = re.compile(r'<ul class="errorlist"[^>]*>(.*?)</ul>', re.S)
 
@@ -46,6 +46,18 @@ def rich_league(league) -> None:
     nap = make_session(league, "nap")
     play(nap)
     play(nap, mode="count", points="3")
+
+
+def recorded_league(league) -> None:
+    """Hands whose play was recorded card by card (and others that were not): a whole
+    Taiwan hand, and a Nap hand with a revoke."""
+    taiwan = make_session(league, "taiwan")
+    play(taiwan)
+    play_recorded(taiwan)
+    pass_out(taiwan)
+    nap = make_session(league, "nap")
+    play_recorded(nap)
+    play(nap)
 
 
 def changed(document: dict, change) -> bytes:

@@ -30,6 +30,7 @@ HAND_FIELDS = (
     "target",
     "points",
     "lines",
+    "record",
     "key",
     "version",
 )

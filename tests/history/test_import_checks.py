@@ -1,6 +1,7 @@
-"""What an import takes from a file and what it derives again (issue 15, item 8): no
-half characters anywhere, the engine's own reasons and results, results counted the way
-the game counts them, names as the forms take them, strict types. Every refusal says
+"""What an import takes from a file and what it derives again (a file may have been edited
+by hand, or made to harm): no half characters anywhere, the engine's own reasons and
+results, results counted the way the game counts them, names as the forms take them,
+strict types. Every refusal says
 where the problem is and leaves the database as it was."""
 
 import json

@@ -12,23 +12,29 @@ import json
 
 import pytest
 from django.db import transaction
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, given
 from hypothesis import strategies as st
 
 from scoring.models import GameSession, Hand, League
 from scoring.rules import find_variant
 from scoring.rules.variants import VARIANTS
 from scoring.table.setup import MAX_SITTING_OUT
-from tests.conftest import fuzz_examples
 from tests.factories import assert_scores_match_engine, counts, make_league
+from tests.fuzzing import fuzz_settings
 from tests.history.at_the_table import Table
-from tests.history.import_files import exported, refusal, rich_league, upload
+from tests.history.import_files import (
+    exported,
+    recorded_league,
+    refusal,
+    rich_league,
+    upload,
+)
 from tests.history.round_trip import assert_the_same_after_a_round_trip
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
-FUZZ = settings(
-    max_examples=fuzz_examples(60),
+FUZZ = fuzz_settings(
+    60,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,  # the same examples on every run and on both databases
@@ -155,6 +161,7 @@ def again_the_same(owner, client, league) -> None:
 @pytest.fixture
 def source(league):
     rich_league(league)
+    recorded_league(league)  # hands with their play, trick by trick: mutations reach them too
     return exported(league)
 
 
@@ -185,12 +192,78 @@ def test_fuzz_the_import_with_mutated_league_files(owner, owner_client, source):
     run()
 
 
+# ---- the play of a hand: records changed card by card -----------------------------------------
+
+CARDISH = st.one_of(
+    st.sampled_from(["SA", "S10", "ST", "HK", "DK", "D2", "CQ", "BJ", "LJ", "JK", "XX", None]),
+    st.sampled_from(ODD),
+)
+
+
+def record_paths(document) -> list[tuple]:
+    """Every place inside the file's hand records (and each record itself)."""
+    found = []
+    for s, session in enumerate(document["sessions"]):
+        for h, hand in enumerate(session["hands"]):
+            if "record" in hand:
+                where = ("sessions", s, "hands", h, "record")
+                found.append(where)
+                found.extend((*where, *path) for path in paths(hand["record"]))
+    return found
+
+
+def mutate_records(document, data) -> bytes:
+    """The document with a few places in its records replaced (by cards, mostly), dropped
+    or added to."""
+    for _ in range(data.draw(st.integers(1, 3))):
+        found = record_paths(document)
+        if not found:
+            break
+        path = data.draw(st.sampled_from(found))
+        container = parent(document, path)
+        action = data.draw(st.sampled_from(["replace", "replace", "drop", "add"]))
+        if action == "replace":
+            container[path[-1]] = data.draw(CARDISH | VALUES)
+        elif action == "drop":
+            del container[path[-1]]
+        elif isinstance(container, dict):
+            container[data.draw(st.sampled_from(["winner", "points", "rest", "x"]))] = data.draw(
+                CARDISH | VALUES
+            )
+        else:
+            container.append(data.draw(CARDISH))
+    return json.dumps(document).encode()
+
+
+def test_fuzz_the_import_with_mutated_hand_records(owner, owner_client, source):
+    """A record changed anywhere is judged again: taken (and stored in its canonical form,
+    exported the same again) or refused with a reason, never a 500."""
+    empty = make_league(owner, name="Restored")
+
+    @FUZZ
+    @given(data=st.data())
+    def run(data):
+        body = mutate_records(json.loads(json.dumps(source)), data)
+        with transaction.atomic():
+            before = counts()
+            response = upload(owner_client, empty, body)
+            assert response.status_code in (302, 400), response.status_code
+            if response.status_code == 400:
+                assert refusal(response), "a refusal without a message"
+                assert counts() == before
+            else:
+                again_the_same(owner, owner_client, League.objects.get(pk=empty.pk))
+            transaction.set_rollback(True)
+
+    run()
+
+
 # ---- nights at the table, any of them ------------------------------------------------------
 
 POOL = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Mo"]
 # A night is a few dozen requests: shrinking a failing one would take minutes, and its
 # draws, printed as they are, already say what the table did.
-NIGHT = settings(FUZZ, max_examples=fuzz_examples(24), phases=[Phase.generate])
+NIGHT = fuzz_settings(24, FUZZ, phases=[Phase.generate])
 
 
 def random_hand(table: Table, data) -> None:

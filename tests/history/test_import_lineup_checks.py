@@ -1,5 +1,5 @@
-"""The league import checks who played each hand (issue 16) as it checks everything else:
-each refusal names its place in the file, and nothing is written."""
+"""The league import checks who played each hand as it checks everything else: each refusal
+names its place in the file, and nothing is written."""
 
 import copy
 import html
@@ -16,7 +16,8 @@ from tests.history.test_export_import import export_json, upload
 from tests.history.test_import_fuzz import FUZZ, mutate
 from tests.history.test_import_lineups import hands_of, mighty_night, taiwan_night
 
-pytestmark = pytest.mark.django_db
+# Its fuzzers draw test_import_fuzz's share of examples (tests/fuzzing.py).
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
 _EXPORTED = {}
 TAIWAN = "Session 1 (2025-03-14)"

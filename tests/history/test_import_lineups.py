@@ -1,4 +1,4 @@
-"""A league whose tables changed during a night (issue 16) survives its own export and
+"""A league whose tables changed during a night survives its own export and
 import: who played each hand, who sat it out, the seat killed in six-player Mighty, the
 stakes from a given hand on; the totals, standings, money and hands come back the same,
 and exporting the imported league gives the very same file."""

@@ -1,5 +1,5 @@
 """Names and dates people type on forms: normalised, bounded, refused with a message
-that says why (issue 15 §1, §8 and §11, the form side)."""
+that says why (the form side; what an import takes is tests/history/test_import_checks.py)."""
 
 import datetime
 import unicodedata

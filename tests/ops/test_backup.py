@@ -5,13 +5,13 @@ of anything that is not an intact backup of this app."""
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
 from tests.ops.test_crash import ROOT, child_env, kill, migrated, read_until, run, writer
+from tests.waiting import PATIENCE
 
 sqlite_only = pytest.mark.skipif(
     "connection.vendor != 'sqlite'", reason="SQLite backups; PostgreSQL uses pg_dump"
@@ -25,7 +25,7 @@ def manage(url, *args):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PATIENCE,
     )
 
 
@@ -65,7 +65,7 @@ def test_it_backs_up_consistently_while_hands_are_written(live, tmp_path):
         assert result.returncode == 0, result.stderr
         assert "checked" in result.stdout
         copies.append(tmp_path / f"copy{n}.sqlite3")
-        time.sleep(0.1)
+        read_until(busy, "recorded")  # a hand written between this copy and the next
     kill(busy)
     for copy in copies:
         with sqlite3.connect(copy) as db:

@@ -15,6 +15,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -22,6 +23,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connection
+
+from tests.waiting import PATIENCE
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -61,7 +64,7 @@ def migrated(url):
         [sys.executable, str(ROOT / "manage.py"), "migrate", "--run-syncdb", "-v0"],
         env=child_env(url),
         check=True,
-        timeout=120,
+        timeout=PATIENCE,
     )
     return url
 
@@ -84,27 +87,34 @@ def run(url, *args, stdin=""):
         input=stdin,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PATIENCE,
     )
 
 
-def read_until(process, word, limit=15.0):
-    """The lines a writer printed until one starts with ``word``."""
-    lines, deadline = [], time.monotonic() + limit
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        lines.append(line.split())
-        if line.startswith(word):
-            return lines
+def read_until(process, word, patience=PATIENCE):
+    """The lines a writer printed until one starts with ``word``.
+
+    Each line is waited for as long as it takes (a busy machine only slows the writer
+    down); a writer that stops or says nothing for ``patience`` seconds fails the test,
+    killed by a watchdog so that the wait for its next line ends."""
+    lines = []
+    watchdog = threading.Timer(patience, process.kill)
+    watchdog.start()
+    try:
+        for line in iter(process.stdout.readline, ""):
+            lines.append(line.split())
+            if line.startswith(word):
+                return lines
+    finally:
+        watchdog.cancel()
     process.kill()
-    pytest.fail(f"the writer never said {word!r}; it said {lines[-3:]}")
+    process.wait(timeout=PATIENCE)
+    pytest.fail(f"the writer never said {word!r} (exit {process.returncode}); it said {lines[-3:]}")
 
 
 def kill(process):
     os.kill(process.pid, signal.SIGKILL)
-    process.wait(timeout=10)
+    process.wait(timeout=PATIENCE)
     rest = process.stdout.read()
     assert process.returncode == -signal.SIGKILL
     return [line.split() for line in rest.splitlines()]
@@ -133,6 +143,7 @@ def test_writers_killed_mid_write_leave_a_consistent_database(scratch_url):
     writers = [writer(scratch_url, "write", pk, seed) for seed in (1, 2)]
     for process in writers:
         keys += committed(read_until(process, f"step {rng.choice([10, 20, 30])}"))
+    # Not a wait for anything: the crash's moment, somewhere inside the writes under way.
     time.sleep(rng.uniform(0.01, 0.2))
     for process in writers:
         keys += committed(kill(process))
@@ -147,9 +158,10 @@ def test_writers_killed_mid_write_leave_a_consistent_database(scratch_url):
     after = checked(scratch_url, pk, keys)
     assert after["hands"] == first["hands"]
 
-    # And the database takes the next write at once: no lock left behind.
+    # And the database takes the next write: no lock left behind (a writer that met one
+    # would fail, or stall until read_until's deadline).
     again = writer(scratch_url, "write", pk, 3)
-    keys += committed(read_until(again, "step 10", limit=10))
+    keys += committed(read_until(again, "step 10"))
     keys += committed(kill(again))
     checked(scratch_url, pk, keys)
 

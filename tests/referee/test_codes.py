@@ -1,4 +1,5 @@
-"""Codes stay in the query and the API; a page shows what players read (issue 14).
+"""Codes stay in the query and the API; a page shows what players read (a suit symbol, a
+name, never ``SA`` or ``seat 2``).
 
 The referee's error cases, rendered in every language: each error is the engine's sentence
 written for the page (suit symbols, the joker's name, a seat by the player sitting there),

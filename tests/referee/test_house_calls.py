@@ -1,6 +1,6 @@
 """The house rules' calls in the referee: the Mighty's deal miss in the auction and its joker
 call on the first and last trick, the Japanese previous napoleon or adjutant who must open,
-and the Japanese threes that call the joker or ♠A (rules-house.md §8.3.4, §8.3.5, §8.5)."""
+and the Japanese threes that call the joker or ♠A."""
 
 import re
 

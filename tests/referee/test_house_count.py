@@ -1,4 +1,5 @@
-"""The referee's house rules count only what the reader chose (issue 13: "1 changed" at 4)."""
+"""The referee's house rules count only what the reader chose: a rule whose default follows
+the player count is no change when the count changes (four players once showed "1 changed")."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Six-player Mighty's kill in the trick, legal-play and score tools (rules-house.md §8.5.4).
+"""Six-player Mighty's kill in the trick, legal-play and score tools.
 
 The killed seat (``ko``) sits the hand out: a trick holds one card per live player, its
 seats go round the others, and the killed seat can neither lead, declare nor be the friend.

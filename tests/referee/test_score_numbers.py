@@ -1,5 +1,5 @@
-"""A table's own score numbers in the score tool's house-rules panel (issue 13, rules-house.md
-§8.1): the active score table as players read it, each number prefilled; only real changes
+"""A table's own score numbers (``score_values``) in the score tool's house-rules panel: the
+active score table as players read it, each number prefilled; only real changes
 reach the permalink, the count and the engine; a bad number is named beside its box."""
 
 import html

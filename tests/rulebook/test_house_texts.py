@@ -1,4 +1,4 @@
-"""The rules pages under rules-house.md §8: the sections that state the rules say what a house
+"""The rules pages under house rules: the sections that state the rules say what a house
 rule in force changes (they used to state the default beside a rule that contradicted it),
 and a rule that changes nothing says so."""
 

@@ -94,10 +94,9 @@ CODE_WORD = re.compile(
 def check_page(client, code, query):
     response = get(client, code, query)
     for section, text in sections(response).items():
-        # A table's own numbers are named by their codes (issue 13 gives them words).
-        if (
-            section != "house-rules" and "score_values" not in query
-        ):  # (its engine notes and own-number names: issue 13's)
+        # Codes may show only in the house-rules section (its engine notes and the names of a
+        # table's own numbers) and where a table's own numbers are set: elsewhere, words.
+        if section != "house-rules" and "score_values" not in query:
             assert not CODE_WORD.search(text), (code, query, section, CODE_WORD.findall(text))
     page = read(response.content.decode())
     assert page.examples, (code, query)

@@ -1,4 +1,4 @@
-"""The Japanese auction under its house rules (rules-house.md §8.3.5, §8.9).
+"""The Japanese auction under its house rules.
 
 5 players, dealer 0: in turn, seats call 1, 2, 3, 4, 0, 1, ... A free auction's calls are
 ``(seat, call)`` pairs. Each row gives the calls and the state they leave:

@@ -1,4 +1,4 @@
-"""The Mighty's deal miss (rules-house.md §8.5.3): the count of a dealt hand, the option
+"""The Mighty's deal miss: the count of a dealt hand, the option
 ``deal_miss_values``, and the ``dealmiss`` call in the auction."""
 
 import pytest

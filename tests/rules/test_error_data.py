@@ -1,4 +1,5 @@
-"""Engine errors carry their parameters as data (issue 12 §2, issue 14 "codes shown to players").
+"""Engine errors carry their parameters as data, so that a page can write them in players'
+words (a suit symbol, a name) where the API writes codes.
 
 One row per kind of sentence: the error the engine raises, its field, its typed parameters,
 the API's sentence (codes, as api.md writes them) and the same sentence as a page writes it

@@ -1,4 +1,5 @@
-"""Which cards may the next player play (rules.md §0 following suit, and each variant).
+"""Which cards may the next player play (following suit, common to all, and each variant's
+own rules).
 
 Each row gives the cards already in the trick (empty: the player leads), the
 player's hand and the cards that are legal; the rest of the hand must come back

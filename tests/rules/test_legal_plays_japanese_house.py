@@ -1,4 +1,4 @@
-"""Which cards may be played under the Japanese house rules of rules-house.md §8.3.4, §8.8.
+"""Which cards may be played under the Japanese house rules, alone and combined.
 
 Each row: the cards already in the trick (empty: the player leads), the hand, and the
 legal cards; every other card must come back refused with a reason. Unless a row says
@@ -37,7 +37,7 @@ CALLS = [
         "no-call-on-a-plain-trick", "S3", "JK S5 C2", "JK S5", trick=10, options={**S3_LED, **LAST}
     ),
     lrow("call-on-trick-1-by-default", "S3", "JK S5 C2", "JK", trick=1, options=S3_LED),
-    # §8.8: no call on trick 1 while the joker is barred from it.
+    # No call on trick 1 while the joker is barred from it.
     lrow(
         "no-call-when-joker-barred", "S3", "JK S5 C2", "S5", trick=1, options={**S3_LED, **NO_JOKER}
     ),
@@ -144,7 +144,7 @@ FIRST_TRICK = [
         trick=1,
         options={**NO_TRUMP, "almighty_is_trump": True, "first_trick_plain": "all"},
     ),
-    # Any time wins for the jack of the trump's colour (§8.8), so no bar holds it back.
+    # Any time wins for the jack of the trump's colour, so no bar holds it back.
     lrow(
         "no-trump-colour-jack-any-time",
         "C5",
@@ -164,8 +164,8 @@ FIRST_TRICK = [
 ]
 
 NEVER = {"led_joker_rank": "never_wins"}
-# §8.3.1 step 14: after a joker that never wins, the second card's suit is the suit led, so a
-# player the trump request does not bind follows it (obligation (4) of §8.3.4).
+# After a joker that never wins, the second card's suit is the suit led, so a player the trump
+# request does not bind follows it (following suit, once no call, bar or request applies).
 NEVER_WINS = [
     lrow("never-wins-second-player-free", "JK", "C9 D4 S4", "C9 D4 S4", options=NEVER),
     lrow("never-wins-follow-second-suit", "JK C5", "C9 D4 S4", "C9", options=NEVER),

@@ -1,5 +1,5 @@
-"""Nap's house rules (rules-house.md §8.7): the classic payout, the dealer's forced one,
-Sir Garnet and the joker; a table's own numbers (§8.1). Worked by hand.
+"""Nap's house rules: the classic payout, the dealer's forced one, Sir Garnet and the joker;
+a table's own numbers. Worked by hand.
 
 Four players unless said, seat 0 the bidder, five tricks a hand. Under points, made →
 the bidder scores the made amount; failed → every opponent scores the failed amount.
@@ -66,7 +66,7 @@ PAYOUTS = {
     "garnet-made": (GARNET, "garnet", True, (5, 0, 0, 0)),
     "garnet-failed": (GARNET, "garnet", False, (0, 10, 10, 10)),
     "garnet-classic-made": ({**GARNET, **CLASSIC}, "garnet", True, (10, 0, 0, 0)),
-    # §8.8: with the classic payout Sir Garnet fails for 2 × 5 = 10.
+    # With the classic payout Sir Garnet fails for 2 × 5 = 10.
     "garnet-classic-failed": ({**GARNET, **CLASSIC}, "garnet", False, (0, 10, 10, 10)),
     "garnet-stakes-failed": ({**GARNET, "nap_scoring": "stakes"}, "garnet", False, (-30, 10, 10, 10)),
 }

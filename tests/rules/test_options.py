@@ -32,7 +32,7 @@ HONGKONG = [
     ("score_table", "choice", "hongkong", ("taiwan", "hongkong")),
     *TAIWAN[-2:],
 ]
-# rules-house.md §8.3: the options both Japanese games take (marked ⁺ there), with the
+# The options both Japanese games take, with the
 # defaults of the Japanese game; the chip game's own defaults are set below.
 JAPANESE_SHARED = [
     ("yoromeki_loses_to_jacks", "bool", False, None),
@@ -67,7 +67,7 @@ JAPANESE = [
     ("score_table", "choice", "wins", ("wins", "chips")),
     SIBERIAN,
     *JAPANESE_SHARED,
-    # rules-house.md §8.3, Japanese Napoleon only
+    # Japanese Napoleon only (not the chip game)
     ("auction_order", "choice", "in_turn", ("in_turn", "free")),
     (
         "all_pass",
@@ -99,7 +99,7 @@ CHIP = [
     ("yoromeki", "choice", "HQ", YOROMEKI),
     SIBERIAN,
     *[row for row in JAPANESE_SHARED if row[0] != "plain_tricks"],
-    # rules-house.md §8.4: trick 1 is plain unless a table says otherwise.
+    # The chip game: trick 1 is plain unless a table says otherwise.
     ("plain_tricks", "choice", "first", ("none", "first", "last", "first_and_last")),
 ]
 THAI = [
@@ -116,7 +116,7 @@ MIGHTY = [
     ("first_trick_friend", "bool", False, None),
     ("joker_powerless_first_last", "bool", False, None),
     ("formula", "choice", "seed", ("seed", "pagat", "pagat_p10", "pagat_pm", "pagat_pm1")),
-    # rules-house.md §8.5
+    # The Mighty's house rules
     ("ripper_without_call", "choice", "joker_powerless", ("joker_powerless", "joker_keeps_power")),
     ("called_joker_has_power", "bool", False, None),
     ("joker_call_last_trick", "bool", True, None),
@@ -140,13 +140,13 @@ NAP = [
     ("stripped_deck", "bool", False, None),
     ("misere_no_trump", "bool", True, None),
     ("nap_scoring", "choice", "points", ("points", "stakes")),
-    # rules-house.md §8.7
+    # Nap's house rules
     ("payout", "choice", "flat", ("flat", "classic")),
     ("all_pass", "choice", "redeal", ("redeal", "dealer_bids_one")),
     ("sir_garnet", "bool", False, None),
     ("joker", "bool", False, None),
 ]
-# rules-house.md §8.1: every variant takes a table's own score numbers.
+# Every variant takes a table's own score numbers.
 SCORE_VALUES = ("score_values", "object", ScoreValues(), None)
 EXPECTED = {
     code: [*rows, SCORE_VALUES]

@@ -1,5 +1,5 @@
-"""The Japanese house-rule options themselves: refused combinations (rules-house.md §8.8),
-the options that change nothing under the others, and their names (§8.3, §8.4)."""
+"""The Japanese house-rule options themselves: refused combinations, the options that change
+nothing under the others, and their names."""
 
 import pytest
 

@@ -9,6 +9,7 @@ each step. Whatever the choices, the invariants below must hold.
 import dataclasses
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,9 @@ from scoring.rules.score_values import ScoreValues
 from scoring.rules.simulate import play_random_hand
 from scoring.rules.variants.mighty import DealMissValues, TrumpChangeCost
 from scoring.rules.variants.mighty.options import PAGAT_FORMULAS
+from tests.fuzzing import examples
+
+pytestmark = pytest.mark.slow
 
 TABLES = [(code, n) for code, v in VARIANTS.items() for n in v.players]
 
@@ -45,7 +49,7 @@ def tables(draw):
     try:
         rules = variant.rules(chosen, players)
     except RulesError:
-        assume(False)  # a combination the rules refuse (rules-house.md §8.8)
+        assume(False)  # a combination the rules refuse
     if draw(st.booleans()):
         own = draw(own_numbers(variant.score_coefficients(players, rules)))
         rules = variant.rules({**chosen, "score_values": own}, players)
@@ -81,7 +85,7 @@ def played_hand(variant, players, rules, seed):
 SEEDS = st.integers(0, 2**32)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tables(), SEEDS)
 def test_it_plays_every_card_exactly_once(table, seed):
     variant, players, rules = table
@@ -102,7 +106,7 @@ def _undealt(hand):
     return hand.blind if hand.variant == "nap" else []
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tables(), SEEDS)
 def test_it_gives_each_trick_one_winner_among_its_plays(table, seed):
     variant, players, rules = table
@@ -116,7 +120,7 @@ def test_it_gives_each_trick_one_winner_among_its_plays(table, seed):
         assert result.card.label in result.reason
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(tables(), SEEDS)
 def test_it_adds_point_cards_up_to_the_deck_total(table, seed):
     variant, players, rules = table
@@ -135,7 +139,7 @@ def test_it_adds_point_cards_up_to_the_deck_total(table, seed):
     assert variant.score(quick, rules) == hand.score
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tables(), SEEDS)
 def test_it_keeps_zero_sum_tables_at_zero(table, seed):
     variant, players, rules = table
@@ -157,14 +161,14 @@ def zero_sum(code, players, rules, facts):
     if code == "japanese-chip" or (code == "japanese" and rules.score_table == "chips"):
         return players == 5 and not facts.alone
     if code == "mighty":
-        # Four players: the declarer takes the balance (rules-house.md §8.5.4).
+        # Four players: the declarer takes the balance.
         return players == 4 or rules.formula in PAGAT_FORMULAS or not facts.alone
     if code == "nap":
         return rules.nap_scoring == "stakes"
     return False
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tables(), SEEDS)
 def test_it_always_leaves_a_legal_card_and_explains_the_rest(table, seed):
     variant, players, rules = table

@@ -1,8 +1,8 @@
 """Random Japanese hands under random house rules keep the games' invariants.
 
-Hypothesis draws every house rule of rules-house.md §8.3–§8.4 (combinations §8.8 refuses
-are skipped) and a table's own score numbers; ``simulate.play_random_hand`` then deals,
-bids, plays and scores a hand asking the engine at every step. Own numbers are drawn two
+Hypothesis draws every Japanese house rule (combinations the rules refuse are skipped) and
+a table's own score numbers; ``simulate.play_random_hand`` then deals, bids, plays and
+scores a hand asking the engine at every step. Own numbers are drawn two
 ways: anything within bounds, or numbers that keep each row summing to zero with five
 players, as the default tables do.
 """
@@ -10,6 +10,7 @@ players, as the default tables do.
 import dataclasses
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,9 @@ from scoring.rules import VARIANTS
 from scoring.rules.errors import OptionError
 from scoring.rules.score_values import ScoreValues
 from scoring.rules.simulate import play_random_hand
+from tests.fuzzing import examples
+
+pytestmark = pytest.mark.slow
 
 CHIP_ROWS = ("made", "failed", "siberian", "twenty_made", "twenty_failed")
 AMOUNT = st.integers(-50, 50)
@@ -63,7 +67,7 @@ def japanese_tables(draw):
     try:
         rules = dataclasses.replace(variant.rules(None, players), **chosen)
     except OptionError:
-        assume(False)  # refused by rules-house.md §8.8
+        assume(False)  # a combination the rules refuse
     chips = chips_active(code, rules)
     balanced = draw(st.booleans())
     if balanced:
@@ -98,7 +102,7 @@ def played(variant, players, rules, seed):
 SEEDS = st.integers(0, 2**32)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(japanese_tables(), SEEDS)
 def test_it_plays_every_card_once_with_one_winner_per_trick(table, seed):
     variant, players, rules, _ = table
@@ -116,7 +120,7 @@ def test_it_plays_every_card_once_with_one_winner_per_trick(table, seed):
         assert result.card.label in result.reason
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(japanese_tables(), SEEDS)
 def test_it_keeps_balanced_tables_at_zero(table, seed):
     variant, players, rules, balanced = table
@@ -130,7 +134,7 @@ def test_it_keeps_balanced_tables_at_zero(table, seed):
         assert score.total == 0, (score, hand.facts, rules.score_values)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(japanese_tables(), SEEDS)
 def test_it_always_leaves_a_legal_card_with_reasons_for_the_rest(table, seed):
     variant, players, rules, _ = table

@@ -1,5 +1,5 @@
-"""A table's own score numbers, ``score_values`` (rules-house.md §8.1): the shared
-checks on the option, and the Thai table (§8.6) as its first user."""
+"""A table's own score numbers, ``score_values``: the shared checks on the option, and the
+Thai table as its first user."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""Japanese scores under the house rules: all_twenty, discards_to (rules-house.md §8.3.6) and
-a table's own numbers for the wins table and the chip table (§8.1).
+"""Japanese scores under the house rules: all_twenty, discards_to and a table's own numbers
+for the wins table and the chip table.
 
 Rows as in test_scores_japanese.py: options, players, declarer, contract, partner, points
 (the quick count), then made, target, the deltas worked by hand, and whether they sum to 0.

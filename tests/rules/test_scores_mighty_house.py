@@ -1,4 +1,4 @@
-"""The Mighty's score under the house rules of rules-house.md §8.5.2 and §8.5.4, one row
+"""The Mighty's score under its house rules (scoring, four and six players), one row
 per rule and cell, worked by hand.
 
 5 players unless said; seat 0 declares, seat 1 is the friend (None: alone). P = points
@@ -192,7 +192,7 @@ def test_it_ignores_a_killed_seat_with_five_players():
     assert score.deltas == (6, 3, -3, -3, -3)
 
 
-# ---- score_values: one row per name of each formula's table (rules-house.md §8.1) ----------
+# ---- score_values: one row per name of each formula's table ------------------------------
 
 # fmt: off
 OWN = {

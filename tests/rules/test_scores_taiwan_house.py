@@ -1,5 +1,5 @@
-"""Taiwan and Hong Kong tables with a table's own numbers (rules-house.md §8.1), and the
-balanced four-player table (§8.2): one row per name and per cell, worked by hand.
+"""Taiwan and Hong Kong tables with a table's own numbers, and the balanced four-player
+table: one row per name and per cell, worked by hand.
 
 Target = 8 + level; over = points − target; short = target − points. Hong Kong's made
 amounts are multiplied by the level L. None as partner: playing alone (dictator).
@@ -67,11 +67,11 @@ BALANCED_TABLE = {
     "dictator-failed-short3": ("taiwan", BALANCED, 4, 2, "2C", None, 7, (45, 45, -135, 45)),
     "dictator-partner-is-declarer": ("taiwan", BALANCED, 4, 0, "1S", 0, 9, (300, -100, -100, -100)),
     "hongkong-variant-taiwan-table": ("hongkong", {**BALANCED, "score_table": "taiwan"}, 4, 1, "1H", 3, 9, (-75, 100, -75, 50)),
-    # §8.2: five or six players, or the Hong Kong table: no effect.
+    # The balanced table with five or six players, or the Hong Kong table: no effect.
     "five-players-no-effect": ("taiwan", BALANCED, 5, 0, "3S", 2, 11, (100, -50, 50, -50, -50)),
     "six-players-no-effect": ("taiwan", BALANCED, 6, 0, "5D", None, 12, (-40, 10, 10, 10, 10, 10)),
     "hongkong-table-no-effect": ("hongkong", BALANCED, 4, 0, "1C", 1, 9, (40, 20, 0, 0)),
-    # §8.8: score_values are applied last, over the balanced table.
+    # score_values are applied last, over the balanced table.
     "own-numbers-over-balanced": ("taiwan", {**BALANCED, **own(standard_made_defender=-80)}, 4, 1, "1H", 3, 9, (-80, 100, -80, 50)),
 }
 # fmt: on

@@ -1,4 +1,4 @@
-"""Who wins a Japanese / Japanese-chip trick (rules.md §2 and §3), worked by hand.
+"""Who wins a Japanese / Japanese-chip trick, worked by hand.
 
 Unless a row says otherwise: 5 players, hearts trump (so ♥J is the trump jack
 and ♦J the same-colour jack), trick 4, seat 2 leads, house rules at defaults.

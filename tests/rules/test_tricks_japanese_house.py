@@ -1,6 +1,7 @@
-"""Who wins a Japanese trick under the house rules of rules-house.md §8.3.1–§8.3.3, §8.4, §8.8.
+"""Who wins a Japanese trick under the house rules of the trick order, plain tricks and the
+chip game, alone and combined.
 
-One row per option and choice, worked by hand from §8.3.1's order. Unless a row says
+One row per option and choice, worked by hand from the trick order. Unless a row says
 otherwise: 5 players, hearts trump (♥J the trump jack, ♦J the jack of its colour; ♠J hunts
 ♥J and ♣J hunts ♦J), trick 4, seat 2 leads. Chip rows play trick 2 unless they say so.
 """
@@ -55,7 +56,7 @@ LOSES_TO_JACKS = [
     # Jacks without power (ordinary on trick 1) cancel nothing.
     row("powerless-jack-cancels-nothing", "C5 SA HQ HJ C2", "HQ", trick=1, options={**LOSES, "first_trick_plain": "jacks"}, kw=YOROMEKI),
     row("ha-after-cancelled-by-jack", "C5 SA HA DJ C2", "DJ", options={**AFTER, "yoromeki_loses_to_jacks": True}, kw=CANCELLED),
-    # §8.8: the order goes on after a cancelled yoromeki, so a led joker still beats the jacks.
+    # The order goes on after a cancelled yoromeki, so a led joker still beats the jacks.
     row("led-joker-beats-jacks-after-cancel", "JK SA HQ HJ C2", "JK", options=LOSES, kw=CANCELLED),
     row("led-joker-below-trump-jack-after-cancel", "JK SA HQ HJ C2", "HJ", options={**LOSES, **joker("below_trump_jack")}, kw=CANCELLED),
 ]
@@ -87,7 +88,7 @@ HUNT_ROWS = [
     row("spades-trump-heart-jack-hunts", "D5 SJ HJ DK D2", "HJ", trump="S", options=HUNT, kw=("hunting",)),
     row("spades-trump-diamond-jack-hunts", "D5 CJ DJ DK D2", "DJ", trump="S", options=HUNT, kw=("hunting",)),
     row("hunt-needs-jacks-with-power", "C5 HJ SJ CK C2", "HJ", trick=1, options={**HUNT, "first_trick_plain": "jacks"}),
-    # §8.8: with ♦Q too, ♦Q's capture comes first.
+    # With ♦Q too, ♦Q's capture comes first.
     row("dq-before-hunting-jack", "C5 HJ SJ DQ C2", "DQ", options={**HUNT, **DQ}, kw=("before the hunting jack",) ),
     row("hunt-after-dq-only-for-colour-jack", "C5 DJ CJ DQ C2", "CJ", options={**HUNT, **DQ}, kw=("hunting",)),
     # A yoromeki cancelled by the jack leaves ♠A in the trick, which calls the hunt off.
@@ -124,7 +125,7 @@ SAME_TWO_LED_JOKER = [
     row("joker-led-same-two-below-trump-jack", "JK H5 HJ H2 H9", "HJ", options=LED_JOKER_SAME_TWO, kw=JACK),
     row("joker-led-same-two-off", "JK C5 C9 C2 CA", "JK", options={**LED_JOKER_SAME_TWO, "same_two": False}),
     row("joker-led-not-on-trick-1", "JK C5 C9 C2 CA", "JK", trick=1, options={**LED_JOKER_SAME_TWO, "first_trick_restriction": "none"}),
-    # §8.8: the same two takes the joker's power whatever led_joker_rank says.
+    # The same two takes the joker's power whatever led_joker_rank says.
     row("joker-led-same-two-beats-top-joker", "JK C5 C9 C2 CA", "C2", options={**LED_JOKER_SAME_TWO, **joker("top")}, kw=SAME_TWO),
     # same_two_with_joker stays about a following joker.
     row("following-joker-option-not-led", "JK C5 C9 C2 CA", "JK", options={"same_two_with_joker": True}),
@@ -148,7 +149,8 @@ LED_JOKER_RANK = [
     row("never-wins-second-card-suit-led", "JK C2 C9 D3 CA", "CA", options=joker("never_wins"), kw=HOUSE),
     row("never-wins-second-card-diamonds", "JK D3 C9 D5 CA", "D5", options=joker("never_wins"), kw=HOUSE),
     row("never-wins-trump-wins", "JK C2 H3 D3 CA", "H3", options=joker("never_wins"), kw=HOUSE),
-    # No trump: every choice but top and never_wins stands just below ♠A (§8.3.2 ruling).
+    # No trump: every choice but top and never_wins stands just below ♠A (no jacks or trumps
+    # to stand below).
     row("nt-below-jacks-acts-below-almighty", "JK C5 C9 D2 CA", "JK", trump=None, options=joker("below_jacks"), kw=JOKER),
     row("nt-lowest-trump-acts-below-almighty", "JK C5 C9 D2 CA", "JK", trump=None, options=joker("lowest_trump"), kw=JOKER),
     row("nt-below-trump-jack-almighty-wins", "JK C5 SA D2 CA", "SA", trump=None, options=joker("below_trump_jack"), kw=ALMIGHTY),
@@ -212,7 +214,7 @@ PLAIN_SPECIALS = [
     row("no-plain-tricks-changes-nothing", "C5 H9 C9 D2 S3", "H9", trick=10, options={"plain_trick_specials": "almighty"}),
 ]
 
-# A three that called the joker or ♠A (§8.3.4): the ruling names the call.
+# A three that called the joker or ♠A: the ruling names the call.
 CALL_ROWS = [
     row("joker-call-s3-led", "S3 JK C5 S9 D2", "S9", options={"joker_call": "S3_led"}, kw=("♠3 called the joker", "house rule")),
     row("joker-call-s3-played", "S5 S3 JK S9 D2", "S9", options={"joker_call": "S3_played"}, kw=("♠3 called the joker",)),
@@ -230,7 +232,7 @@ CHIP = [
     row("chip-same-two-not-in-trumps", "H5 H9 HK H2 HA", "HA", options={"same_two_in_trump": False} ),
     row("chip-plain-jack-lowest-trick-1", "C5 CJ C10 C9 D2", "C10", trick=1, options=PLAIN_JACK, kw=HOUSE),
     row("chip-plain-none-trick-1-full", "C5 H2 CK SA HJ", "SA", trick=1, options={"plain_tricks": "none"}, kw=ALMIGHTY),
-    # §8.4 ruling: never a same two on trick 1 in the chip game.
+    # Never a same two on trick 1 in the chip game.
     row("chip-plain-none-no-same-two-trick-1", "C5 C9 CK C2 CA", "CA", trick=1, options={"plain_tricks": "none"}),
     row("chip-plain-last-trick-1-full", "C5 H2 CK SA HJ", "SA", trick=1, options=LAST, kw=ALMIGHTY),
     row("chip-plain-last-trick-10", "C5 H2 CK SA HJ", "CK", trick=10, options=LAST, kw=("last trick",)),
@@ -277,7 +279,7 @@ def test_it_orders_a_chip_trick_by_the_house_rules(plays, expected, kw, context)
 
 
 def test_it_ranks_cards_in_one_place():
-    # The order of §8.3.1 is data: twelve special steps, each a kind and, for the 2 and
+    # The trick order is data: twelve special steps, each a kind and, for the 2 and
     # the led joker, the choice that puts it there.
     from scoring.rules.japanese.order import STEPS
 

@@ -1,4 +1,4 @@
-"""Who wins a trick of the Mighty (rules.md §5), worked by hand.
+"""Who wins a trick of the Mighty, worked by hand.
 
 5 players, 10 tricks, hearts trump, seat 0 leads, trick 2. With hearts trump the
 Mighty is ♠A and the Ripper ♣3; with spades trump the Mighty is ♦A; with clubs

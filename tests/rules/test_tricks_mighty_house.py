@@ -1,4 +1,5 @@
-"""The Mighty's house rules on a trick (rules-house.md §8.5.1, §8.5.4), worked by hand.
+"""The Mighty's house rules on a trick (the joker, the ripper, the first trick; four and six
+players), worked by hand.
 
 Hearts trump unless said: the Mighty is ♠A, the ripper ♣3. Five players, ten tricks;
 seat 0 leads. Each row names the house rule it tests and checks the reason names it.
@@ -62,7 +63,7 @@ WINNERS = [
         "CK",
         options=CALLED_POWER,
     ),
-    # §8.8: joker_powerless_first_last wins over called_joker_has_power on the last trick.
+    # joker_powerless_first_last wins over called_joker_has_power on the last trick.
     row(
         "called-power-loses-to-powerless-last-trick",
         "C3 JK HA C9 D2",
@@ -278,9 +279,10 @@ LEGAL = [
         trick=1,
         options={"ripper_first_trick": "lead_no_call"},
     ),
-    # Reading, rules.md §5 as written: under first_trick_trumps: no_lead a hand of nothing
-    # but trumps, the joker and the ripper may lead a trump, even where the ripper may lead
-    # too; first_trick_trumps: none bars the trump while the ripper may be played instead.
+    # Reading the seed's first-trick rule as written: under first_trick_trumps: no_lead a
+    # hand of nothing but trumps, the joker and the ripper may lead a trump, even where the
+    # ripper may lead too; first_trick_trumps: none bars the trump while the ripper may be
+    # played instead.
     row(
         "lead-ripper-and-trumps",
         "",

@@ -1,4 +1,4 @@
-"""Who wins a Nap trick (rules.md §6), worked by hand.
+"""Who wins a Nap trick, worked by hand.
 
 4 players unless a row says otherwise, seat 0 leads. The suit the bidder leads
 to trick 1 is trump for the hand; misère has no trump by default.

@@ -1,4 +1,4 @@
-"""Who wins a Taiwan / Hong Kong trick (rules.md §1), worked by hand.
+"""Who wins a Taiwan / Hong Kong trick, worked by hand.
 
 Unless a row says otherwise: 5 players (10 tricks, so the last three are tricks
 8–10), hearts trump, seat 0 leads, and the secretary card is ♠9, which no row

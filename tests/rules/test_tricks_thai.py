@@ -1,4 +1,4 @@
-"""Who wins a Thai trick (rules.md §4), worked by hand.
+"""Who wins a Thai trick, worked by hand.
 
 5 players, hearts trump (♥J the front jack, ♦J the back jack), seat 0 leads.
 """

@@ -1,5 +1,6 @@
 """The rulings facade: typed questions in, the engine's typed answers out, read from a page's
-entries exactly as the API reads its JSON (issue 12 §2)."""
+entries exactly as the API reads its JSON (one reading, so a page and the API never judge
+the same question differently)."""
 
 import dataclasses
 import re

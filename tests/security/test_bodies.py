@@ -1,4 +1,5 @@
-"""Oversized bodies are refused before anything reads them, on every URL (issue 15 §6)."""
+"""Oversized bodies are refused before anything reads them, on every URL: reading one would
+cost the server its memory and time whatever the answer."""
 
 import io
 
@@ -7,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from scoring.models import HandEvent
-from tests.factories import counts, make_league, make_session, make_user, play, url
+from tests.factories import RECORDS, counts, make_league, make_session, make_user, play, url
 from tests.security.urls_walk import every_url
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +81,7 @@ def world(db):
     event = HandEvent.objects.filter(session=session).first()
     player = session.seat_list[0].player
     return {"owner": owner, "league": league, "session": session, "hand": hand,
-            "event": event, "player": player}  # fmt: skip
+            "event": event, "player": player, "notation": RECORDS["nap"]}  # fmt: skip
 
 
 def test_every_url_refuses_a_body_past_its_limit_unread(world, settings):

@@ -13,6 +13,8 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from tests.waiting import PATIENCE
+
 ROOT = Path(settings.BASE_DIR)
 DOC = ROOT / "docs" / "deploying.md"
 
@@ -41,7 +43,7 @@ def check_deploy(extra: dict[str, str]):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=PATIENCE,
     )
 
 

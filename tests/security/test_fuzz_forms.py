@@ -11,7 +11,7 @@ import uuid
 import pytest
 from django.db import transaction
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from scoring.models import GameSession, HandEvent, League, Player
@@ -19,12 +19,14 @@ from scoring.query import FIRST_DATE, LAST_DATE
 from scoring.table.form import HandForm
 from scoring.table.setup import SessionForm
 from scoring.words.names import clean_name
-from tests.conftest import fuzz_examples
 from tests.factories import PASSWORD, assert_scores_match_engine, hand_data, play
+from tests.fuzzing import fuzz_settings
 from tests.security.test_stranger_walk import snapshot
 
-FUZZ = settings(
-    max_examples=fuzz_examples(30),
+pytestmark = pytest.mark.slow
+
+FUZZ = fuzz_settings(
+    30,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     derandomize=True,  # the same examples on every run and on both databases
@@ -86,7 +88,7 @@ SAMPLES = [
     "<script>",
     "' OR 1=1 --",
     "x" * 300,
-    # issue 15: digits int() refuses or should not take, far dates, names nobody can see
+    # digits int() refuses or should not take, far dates, names nobody can see
     "²",
     "①",
     "9" * 30,

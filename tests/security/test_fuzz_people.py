@@ -18,6 +18,8 @@ from tests.factories import make_user, url
 from tests.security.test_fuzz_forms import FUZZ, bodies
 from tests.security.test_stranger_walk import snapshot
 
+pytestmark = pytest.mark.slow
+
 # Ids a request may carry that are none: unicode digits (² and １ pass isdigit(), int()
 # takes ٣ and ߁), NUL, past a bigint, past int()'s digit limit, negative, empty, spaced.
 HOSTILE_IDS = ["²", "٣", "߁", "１", "\x00", "1\x00", "9" * 30, "9" * 5000, "-1", "0", "", " 1"]

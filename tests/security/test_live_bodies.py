@@ -13,13 +13,16 @@ import time
 import pytest
 
 from tests.security.live import live_server
+from tests.waiting import PATIENCE
 
 # The server has a database of its own, on the suite's server: marked as a database test,
 # so the PostgreSQL run (NAPOLEON_DATABASE_TESTS_ONLY) keeps it.
 pytestmark = pytest.mark.django_db
 
 LIMIT = 1024  # both body limits, as small as the settings allow
-DEADLINE = 20  # seconds for the whole answer and the close
+# Seconds for the whole answer and the close: a server that keeps the connection open
+# fails only then, and one that closes it ends the wait at once.
+DEADLINE = PATIENCE
 SECURITY = (
     "content-security-policy",
     "x-content-type-options",

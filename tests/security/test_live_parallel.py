@@ -168,7 +168,8 @@ def test_six_quick_taps_on_play_again_start_one_session(server):
 
 
 def test_twenty_parallel_guesses_check_at_most_five_passwords(server):
-    """Issue 15 §10: 12–13 passwords were checked instead of 5."""
+    """Guesses sent at once all meet the same count: 12–13 passwords were once checked
+    instead of 5."""
     before = server.passwords_checked()
 
     def guess(index, connection):
@@ -209,7 +210,8 @@ def test_guesses_spread_over_addresses_are_capped_per_account(server):
 
 
 def test_the_api_limit_holds_under_parallel_requests(server):
-    """Issue 15 §10: a limit of 300 a minute let 506–1,376 through."""
+    """Requests sent at once all meet the same count: a limit of 300 a minute once let
+    506–1,376 through."""
 
     def rule(index, connection):
         return server.request("GET", "/api/v1/variants", None, address(99), connection=connection)
@@ -223,7 +225,8 @@ def test_the_api_limit_holds_under_parallel_requests(server):
 
 
 def test_a_50_mb_upload_to_the_login_page_is_refused_before_it_is_sent(server):
-    """Issue 15 §6: only the headers go out; the 413 comes back without the body read."""
+    """Only the headers go out; the 413 comes back without the body read (reading 50 MB
+    would cost the server before it could refuse)."""
     head = (
         "POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         "Content-Type: multipart/form-data; boundary=xyz\r\n"

@@ -1,5 +1,6 @@
 """Every answer carries a request id, and under production settings a server error is
-logged to stderr with its traceback and that id (issue 15 §5)."""
+logged to stderr with its traceback and that id, so a player's report can be found in the
+log."""
 
 import os
 import re
@@ -13,6 +14,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 
 from napoleon_site.env import env_admins
+from tests.waiting import PATIENCE
 
 ROOT = Path(django_settings.BASE_DIR)
 
@@ -52,7 +54,7 @@ def test_a_server_error_in_production_logs_its_traceback_and_request_id_to_stder
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PATIENCE,
     )
     assert result.returncode == 0, result.stderr
     assert "STATUS 500 500" in result.stdout

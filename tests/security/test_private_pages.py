@@ -1,5 +1,6 @@
 """No shared cache may keep a page of this site: ``Cache-Control: private`` on private
-pages, exports and share links, while a view's own header wins (issue 15 §11)."""
+pages, exports and share links (a proxy must not hand one person's page to another),
+while a view's own header wins."""
 
 import pytest
 from django.test import Client

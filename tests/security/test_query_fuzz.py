@@ -1,9 +1,13 @@
-"""Every page, anonymous and signed in, with odd query strings: never a 500 (issue 15 §4).
+"""Every page, anonymous and signed in, with odd query strings: never a 500. A query string
+is whatever anyone types or links, so no value in it may break a page.
 
 Unicode digits that ``str.isdigit()`` accepts and ``int()`` refuses (``²``, ``①``),
 digits ``int()`` takes that a URL should not carry (``١٢``), huge and negative numbers,
-far dates, repeated keys, empty values, bytes that are not UTF-8. First a fixed sweep
-(every page with every odd value in every known key), then hypothesis mixing them.
+far dates, repeated keys, empty values, bytes that are not UTF-8. First fixed sweeps
+(every page with the odd values in every known key), then hypothesis mixing them. The
+sweeps pair every page with every odd query, and every key with every odd value, under
+NAPOLEON_FUZZ=full; the everyday run takes a share of the pairings, each page, key and value
+still in some of them (tests/fuzzing.py).
 """
 
 from urllib.parse import quote
@@ -11,22 +15,23 @@ from urllib.parse import quote
 import pytest
 from django.db import transaction
 from django.urls import reverse
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from scoring.leagues.people import invite
 from scoring.models import HandEvent
 from scoring.rules import VARIANTS
-from tests.conftest import ON_POSTGRES, fuzz_examples
-from tests.factories import make_league, make_session, make_user, play
+from tests.factories import RECORDS, make_league, make_session, make_user, play, play_recorded
+from tests.fuzzing import ON_POSTGRES, crossed, fuzz_settings
 from tests.security.urls_walk import every_url
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
 KEYS = [
     *("session", "players", "page", "from", "to", "year", "season", "q", "lang", "next"),
     *("v", "n", "t", "k", "l", "c", "x", "p", "s", "j", "d", "so", "h", "f", "r", "tp", "m"),
     *("w0", "w4", "cs", "add", "undo", "clear", "number", "key", "version", "o.", "o.x.y"),
+    *("trick", "name"),
 ]
 OPTION_KEYS = sorted(
     {f"o.{spec.name}" for variant in VARIANTS.values() for spec in variant.Rules.specs()}
@@ -57,6 +62,9 @@ ODD = [
 DATABASE_ODD = {"9" * 30, "9" * 5000, "-1", "9999-12-31", "0001-01-01", "\x00"}
 
 
+WHO = ["anonymous", "member"]
+
+
 def for_this_database(values: list[str]) -> list[str]:
     return [value for value in values if value in DATABASE_ODD] if ON_POSTGRES else values
 
@@ -77,6 +85,12 @@ READERS = {
     "scoring:rules-search": ("q=trump", ("q",)),
     "scoring:api-variants": ("lang=ja", ("lang",)),
     "scoring:invitation-code": ("code=ABCD-EFGH-JKMN", ("code",)),
+    # A recorded hand's play: the trick shown, and the seats' names a notation link gives.
+    "scoring:replay": ("trick=3", ("trick",)),
+    "scoring:share-replay": ("trick=3", ("trick",)),
+    "scoring:notation-replay": ("trick=2&name=Ann&name=Ben", ("trick", "name")),
+    "scoring:notation-qr": ("name=Ann", ("name",)),
+    "scoring:referee-record": (f"r={RECORDS['taiwan']}", ("r", "session")),
 }
 RULES_KEYS = ("session", "players", "o.pass_is_final", "o.min_bid", "o.yoromeki")
 RULES_KEYS += ("o.score_values", "o.score_values.x")
@@ -96,7 +110,7 @@ def world(db):
     owner = make_user("olive")
     league = make_league(owner)
     session = make_session(league, "taiwan")
-    hand = play(session)
+    hand = play_recorded(session)  # its play recorded: its replay pages read their query
     play(session)
     return {
         "owner": owner,
@@ -105,6 +119,7 @@ def world(db):
         "player": session.seat_list[0].player,
         "hand": hand,
         "event": HandEvent.objects.filter(session=session).first(),
+        "notation": RECORDS["taiwan"],
     }
 
 
@@ -141,17 +156,30 @@ def mixed_queries() -> list[str]:
     return queries
 
 
+def set_to(value: str):
+    """The odd query that sets a key to ``value``, the page's other keys kept valid."""
+
+    def query(others, key) -> str:
+        return query_string([*others, (key, value)])
+
+    return query
+
+
+def after_a_good_value(others, key) -> str:
+    return query_string([*others, (key, "5"), (key, "²")])
+
+
+def not_utf8(others, key) -> str:
+    return "&".join(filter(None, [query_string(others), f"{key}=%ff"]))
+
+
 def single_key_queries(base: str, keys) -> list[str]:
-    """``base`` with each of ``keys`` set to each odd value (and repeated after a good one)."""
+    """``base`` with each of ``keys`` set to the odd values (each value alone, repeated after
+    a good one, bytes that are not UTF-8): every pairing of key and value under
+    NAPOLEON_FUZZ=full, a share of them otherwise."""
     kept = [pair.split("=", 1) for pair in base.split("&") if pair]
-    queries = []
-    for key in keys:
-        others = [(k, v) for k, v in kept if k != key]
-        for value in KINDS:
-            queries.append(query_string([*others, (key, value)]))
-        queries.append(query_string([*others, (key, "5"), (key, "²")]))
-        queries.append("&".join(filter(None, [query_string(others), f"{key}=%ff"])))
-    return queries
+    odd = [*(set_to(value) for value in KINDS), after_a_good_value, not_utf8]
+    return [query([(k, v) for k, v in kept if k != key], key) for key, query in crossed(keys, odd)]
 
 
 def readers(world) -> list[tuple[str, list[str]]]:
@@ -176,12 +204,11 @@ def test_the_walk_covers_every_page(world):
     assert set(READERS) <= names
 
 
-@pytest.mark.parametrize("who", ["anonymous", "member"])
-def test_no_page_fails_on_odd_query_strings(world, clients, who):
+@pytest.mark.parametrize("turn, who", list(enumerate(WHO)), ids=WHO)
+def test_no_page_fails_on_odd_query_strings(world, clients, turn, who):
     client = clients[who]
-    for _name, path in every_url(world):
-        for raw_query in mixed_queries():
-            assert_no_server_error(get(client, path, raw_query), path, raw_query)
+    for (_name, path), raw_query in crossed(every_url(world), mixed_queries(), turn):
+        assert_no_server_error(get(client, path, raw_query), path, raw_query)
 
 
 def dotted_keys(code) -> list[str]:
@@ -219,8 +246,8 @@ def test_no_page_fails_on_one_odd_value_among_good_ones(world, clients):
             assert_no_server_error(response, path, raw_query)
 
 
-FUZZ = settings(
-    max_examples=fuzz_examples(60),
+FUZZ = fuzz_settings(
+    60,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

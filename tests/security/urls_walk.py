@@ -46,6 +46,7 @@ def _arguments(name: str, route: str, params: list[str], world: dict) -> list[di
         "token": lambda: world["session"].share_token,
         "rest": lambda: "nothing-here",
         "invitation": lambda: _invitation(world),
+        "notation": lambda: world["notation"],  # a recorded hand's notation (record.md §9)
     }
     base = {}
     for param in params:

@@ -1,5 +1,8 @@
 """The hands list: every hand, newest first, with each seat's score and an edit link."""
 
+import html
+import re
+
 from tests.factories import (
     assert_sent_to_login,
     drawn_for,
@@ -9,6 +12,14 @@ from tests.factories import (
     stored_deltas,
     url,
 )
+
+
+def played(body: str, number: int) -> str:
+    """The line of what was played in hand ``number``, as the page reads (no markup)."""
+    found = re.search(rf'<tr id="hand-{number}">(.*?)</tr>', body, re.S)
+    assert found, f"no hand {number}"
+    words = html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))
+    return " ".join(words.split())
 
 
 def test_it_lists_hands_newest_first_with_their_deltas(member_client, session):
@@ -24,12 +35,15 @@ def test_it_lists_hands_newest_first_with_their_deltas(member_client, session):
     assert rows[0]["deltas"] == [0] * 5
 
 
-def test_it_shows_contract_declarer_result_and_signed_scores(member_client, session):
+def test_it_shows_contract_declarer_partner_result_and_signed_scores(member_client, session):
     play(session)
     play(session, declarer="2", partner="3", points="5")
+    play(session, declarer="4", partner="4", points="14")
     body = member_client.get(url("hands", session.pk)).content.decode()
-    assert '3<span class="suit-S">♠</span> · Ann ✓' in body
-    assert '3<span class="suit-S">♠</span> · Cat ✗' in body
+    assert played(body, 1) == "1 ✎ 3♠ · Ann · secretary Ben · ✓ made 12 (target 11)"
+    assert played(body, 2) == "2 ✎ 3♠ · Cat · secretary Dan · ✗ failed 5 (target 11)"
+    assert played(body, 3) == "3 ✎ 3♠ · Eve · secretary alone · ✓ made 14 (target 11)"
+    assert '3<span class="suit-S">♠</span>' in body
     assert "<td>+120</td>" in body and '<td class="neg">−60</td>' in body
 
 
@@ -37,8 +51,8 @@ def test_it_prints_hearts_and_diamonds_red(member_client, session):
     play(session, trump="H")
     play(session, trump="D")
     body = member_client.get(url("hands", session.pk)).content.decode()
-    assert '3<span class="suit-H">♥</span> · Ann ✓' in body
-    assert '3<span class="suit-D">♦</span> · Ann ✓' in body
+    assert '3<span class="suit-H">♥</span>' in body and "3♥ · Ann" in played(body, 1)
+    assert '3<span class="suit-D">♦</span>' in body and "3♦ · Ann" in played(body, 2)
 
 
 def test_it_marks_a_passed_out_hand(member_client, session):
@@ -49,10 +63,10 @@ def test_it_marks_a_passed_out_hand(member_client, session):
 def test_it_names_nap_calls_and_thai_draws(member_client, nap, thai):
     play(nap)
     play(thai, tricks_0="3", tricks_1="3", tricks_2="2", tricks_3="1", tricks_4="1", level="2")
-    assert "three · Alf ✓" in member_client.get(url("hands", nap.pk)).content.decode()
-    assert '2<span class="suit-S">♠</span> · Nok =' in (
-        member_client.get(url("hands", thai.pk)).content.decode()
-    )
+    nap_line = played(member_client.get(url("hands", nap.pk)).content.decode(), 1)
+    assert nap_line == "1 ✎ three · Alf · ✓ made 3 (target 3)"  # Nap: no partner
+    thai_line = played(member_client.get(url("hands", thai.pk)).content.decode(), 1)
+    assert thai_line.startswith("1 ✎ 2♠ · Nok · friend Pim · = draw")
 
 
 def test_it_links_every_hand_to_its_edit_page(member_client, session):
@@ -92,7 +106,8 @@ def test_it_has_no_sum_column_when_every_hand_sums_to_zero(member_client, sessio
 def test_it_puts_the_edit_link_first_so_a_narrow_screen_shows_it(member_client, session):
     play(session)
     body = member_client.get(url("hands", session.pk)).content.decode()
-    assert f'<tr id="hand-1"><td><a class="tap" href="{url("edit-hand", session.pk, 1)}"' in body
+    start = '<tr id="hand-1"><td colspan="5" class="played"><a class="tap number" href="'
+    assert start + url("edit-hand", session.pk, 1) in body
 
 
 def test_it_has_no_sum_column_for_a_count_of_wins(member_client, thai):

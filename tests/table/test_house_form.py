@@ -1,4 +1,4 @@
-"""The new-game form's house rules by concern, and a table's own score numbers (issue 13)."""
+"""The new-game form's house rules by concern, and a table's own score numbers."""
 
 import re
 

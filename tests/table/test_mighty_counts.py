@@ -1,4 +1,4 @@
-"""The Mighty for four and six (rules-house.md §8.5.4) at the table: the session page and
+"""The Mighty for four and six at the table: the session page and
 the hand form keep working. Four players record a hand as five do, and it sums to zero;
 six players say who was killed: one tap, and that seat plays no card and scores
 nothing (it has no score row: it sat the hand out)."""

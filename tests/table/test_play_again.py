@@ -99,3 +99,56 @@ def test_a_stranger_cannot_play_again_in_our_league(stranger_client, league, ses
     response = stranger_client.post(url("play-again", league.pk), {"session": session.pk})
     assert response.status_code == 403
     assert GameSession.objects.count() == 1
+
+
+EIGHT = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def ended_with_six_of_eight(league):
+    """Eight sat down at 0.50 a point; Gus and Hal left after hand 2, the stake became
+    1.00 from hand 3, and five of the six left were dealt in each hand."""
+    source = make_session(league, "taiwan", names=EIGHT[:6], stake=Decimal("0.50"))
+    for number, name in enumerate(EIGHT[6:], start=6):
+        player = Player.objects.create(league=league, name=name)
+        source.seats.create(number=number, player=player, until_hand=2)
+    GameSession.objects.filter(pk=source.pk).update(stake_changes=[[3, "1.00"]], players_per_hand=5)
+    play(source)
+    GameSession.objects.filter(pk=source.pk).update(ended_at=timezone.now())
+    return GameSession.objects.get(pk=source.pk)
+
+
+def test_the_card_offers_the_table_as_it_ended(member_client, league):
+    ended_with_six_of_eight(league)
+    (lineup,) = recent_lineups(league)
+    assert lineup.names == EIGHT[:6] and lineup.stake == Decimal("1.00") and lineup.dealt == 5
+    page = member_client.get(url("session-new", league.pk)).content.decode()
+    start = page.index('class="lineup wide"')
+    card = page[start : page.index("</button>", start)]
+    assert "6. Fay" in card and "Gus" not in card and "Hal" not in card
+    assert "6 at the table, 5 dealt in each hand" in card
+    assert "stake 1 a point" in card and "0.5" not in card
+
+
+def test_play_again_starts_what_the_card_says_and_the_offer_is_gone(member_client, league):
+    source = ended_with_six_of_eight(league)
+    response = member_client.post(url("play-again", league.pk), {"session": source.pk})
+    again = GameSession.objects.exclude(pk=source.pk).get()
+    assert response.url == again.get_absolute_url()
+    assert [s.player.name for s in again.seat_list] == EIGHT[:6]
+    assert [s.number for s in again.seat_list] == list(range(6))
+    assert (again.stake, again.stake_changes, again.players_per_hand) == (Decimal("1.00"), [], 5)
+    # Started: it is continued from the table screen, not offered again (nor is the old one).
+    page = member_client.get(url("session-new", league.pk))
+    assert page.context["lineups"] == []
+    assert 'class="lineup wide"' not in page.content.decode()
+    # Once a hand is played there, the table as it now stands is offered again.
+    play(again)
+    assert [lineup.session for lineup in recent_lineups(league)] == [again]
+
+
+def test_a_stake_in_the_leagues_currency_is_written_in_it(member_client, league):
+    league.currency = "KRW"
+    league.save()
+    make_session(league, stake=Decimal("1000"))
+    page = member_client.get(url("session-new", league.pk)).content.decode()
+    assert "stake ₩1,000 a point" in page

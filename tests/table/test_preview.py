@@ -110,3 +110,19 @@ def test_it_shows_no_sum_for_a_count_of_wins(member_client, league, thai, nap, h
     for session, body in entries:
         answer = preview(member_client, session, body, htmx).content.decode()
         assert 'class="deltas"' in answer and "zero-sum" not in answer
+
+
+def test_a_thai_betrayal_says_so_on_the_verdicts_own_line(member_client, thai, htmx):
+    # The friend (seat 1) took more tricks than the napoleon: enough for the side, and
+    # yet the napoleon loses. The line that says "Failed" says why.
+    data = hand_data(thai, tricks_0="2", tricks_1="5", tricks_2="1", tricks_3="1", tricks_4="1")
+    body = preview(member_client, thai, data, htmx).content.decode()
+    verdict = body[body.index('<p class="verdict">') :].split("</p>")[0]
+    assert "Failed" in verdict and "7 (target 6)" in verdict  # enough tricks, and yet
+    assert "7 (target 6) · betrayal: the friend took more tricks" in verdict
+
+
+def test_a_verdict_the_count_decides_says_no_more(member_client, thai, htmx):
+    body = preview(member_client, thai, hand_data(thai), htmx).content.decode()
+    verdict = body[body.index('<p class="verdict">') :].split("</p>")[0]
+    assert "betray" not in verdict and "(target" in verdict

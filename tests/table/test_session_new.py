@@ -182,3 +182,102 @@ def test_it_opens_the_house_rules_with_an_error_and_counts_rules_changed(member_
     body = member_client.post(url("session-new", league.pk), new_game(**changes)).content.decode()
     assert '<details class="options options-mighty" open>' in body
     assert "2 rules changed" in body
+
+
+SEVEN = "Ann\nBen\nCat\nDan\nEve\nFay\nGus"
+
+
+def test_more_at_the_table_than_the_game_deals_in_are_asked_how_many_first(member_client, league):
+    # Seven at Taiwan Napoleon (four to six): nothing starts until the table says.
+    response = member_client.post(url("session-new", league.pk), new_game(players=SEVEN))
+    assert response.status_code == 200 and not GameSession.objects.exists()
+    body = response.content.decode()
+    assert "7 sit at the table and Taiwan Napoleon deals in at most 6" in body
+    assert "Players dealt in each hand" in body and "7 at the table." in body
+    assert [c for c in ("4", "5", "6") if f'name="players_per_hand" value="{c}"' in body] == [
+        "4",
+        "5",
+        "6",
+    ]
+    assert "checked" not in body.split('class="chips dealt-in"')[1].split("</fieldset>")[0]
+    assert 'href="#id_players_per_hand"' in body  # the summary at the top leads to it
+    started = new_game(players=SEVEN, players_per_hand="5")
+    assert member_client.post(url("session-new", league.pk), started).status_code == 302
+    session = GameSession.objects.get()
+    assert len(session.seat_list) == 7 and session.players_per_hand == 5
+
+
+@pytest.mark.parametrize(
+    ("players", "chosen", "expected"),
+    [
+        ("Ann\nBen\nCat\nDan\nEve\nFay", "5", 5),  # six at Taiwan may deal five in
+        ("Ann\nBen\nCat\nDan\nEve\nFay", "6", None),  # or all six
+        ("Ann\nBen\nCat\nDan\nEve", None, None),  # as many as the game deals in: no question
+    ],
+)
+def test_a_table_the_game_can_seat_whole_may_still_deal_fewer_in(
+    member_client, league, players, chosen, expected
+):
+    data = new_game(players=players, players_per_hand=chosen)
+    assert member_client.post(url("session-new", league.pk), data).status_code == 302
+    assert GameSession.objects.get().players_per_hand == expected
+
+
+@pytest.mark.parametrize("chosen", ["3", "7", "x", "-1"])
+def test_a_count_the_table_cannot_deal_changes_nothing(member_client, league, chosen):
+    data = new_game(players=SEVEN, players_per_hand=chosen)
+    response = member_client.post(url("session-new", league.pk), data)
+    assert response.status_code == 200 and not GameSession.objects.exists()
+    assert 'class="chips dealt-in"' in response.content.decode()
+
+
+def own_numbers_last_time(member_client, league):
+    """A Taiwan game with its own score numbers (+120 a made contract) and a rule of its
+    own: the league remembers them for its next game."""
+    data = new_game(
+        opt_taiwan_score_values__standard_made_napoleon="120",
+        opt_taiwan_score_values__standard_made_secretary="60",
+        opt_taiwan_score_values__standard_made_defender="-60",
+        opt_taiwan_secretary_order="off",
+    )
+    assert member_client.post(url("session-new", league.pk), data).status_code == 302
+    GameSession.objects.all().delete()
+
+
+def test_new_game_says_what_it_carries_over_from_last_time(member_client, league):
+    own_numbers_last_time(member_client, league)
+    body = member_client.get(url("session-new", league.pk)).content.decode()
+    notice = body[body.index('class="card carried options options-taiwan"') :]
+    notice = notice[: notice.index("</div>")]
+    assert "Carried over from last time" in notice
+    assert "napoleon: +120" in notice and "never" in notice
+    assert 'name="standard_rules" value="taiwan" formnovalidate' in notice
+    assert "options-mighty" not in body.split('class="card carried')[-1].split("</div>")[0]
+
+
+def test_one_tap_plays_the_standard_rules_keeping_what_was_typed(member_client, league):
+    own_numbers_last_time(member_client, league)
+    typed = {**league_initial_data(member_client, league), "players": "Ann\nBen\nCat\nDan\nEve"}
+    response = member_client.post(
+        url("session-new", league.pk), {**typed, "standard_rules": "taiwan"}
+    )
+    assert response.status_code == 200 and not GameSession.objects.exists()
+    body = response.content.decode()
+    assert "Taiwan Napoleon: the standard rules, nothing carried over." in body
+    assert "Carried over from last time" not in body
+    assert "Ann\nBen\nCat\nDan\nEve</textarea>" in body  # what was typed stays
+    # The game's own numbers again: its score table is no longer laid out to edit.
+    assert 'name="opt_taiwan_score_values__standard_made_napoleon"' not in body
+    form = response.context["form"]
+    started = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    started = {k: v for k, v in started.items() if v not in ("", [])}
+    started["date"] = "2025-04-01"
+    assert member_client.post(url("session-new", league.pk), started).status_code == 302
+    assert GameSession.objects.get().options == find_variant("taiwan").rules({}, 5).as_json()
+
+
+def league_initial_data(member_client, league) -> dict:
+    """The New game form's fields as the page fills them (the league's last game)."""
+    form = member_client.get(url("session-new", league.pk)).context["form"]
+    values = {name: form[name].value() for name in form.fields}
+    return {k: str(v) for k, v in values.items() if v not in (None, "", [])}

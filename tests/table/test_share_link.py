@@ -78,3 +78,24 @@ def test_two_sessions_can_both_be_without_a_link(league, session):
     GameSession.objects.filter(pk__in=[session.pk, other.pk]).update(share_token=None)
     assert GameSession.objects.filter(share_token__isnull=True).count() == 2
     assert Client().get("/share/None/").status_code == 404
+
+
+def test_an_open_share_page_polling_an_old_link_is_told_it_no_longer_works(
+    member_client, anon_client, session, htmx
+):
+    old = session.share_token
+    assert anon_client.get(share_url(old), **htmx).status_code == 200
+    member_client.post(url("share-link", session.pk), {"action": "new"})
+    answer = anon_client.get(share_url(old), **htmx)
+    assert answer.status_code == 404  # htmx swaps nothing by itself: static/js/shared.js does
+    body = answer.content.decode()
+    assert "This link no longer works." in body and "data-live-note" in body
+    assert "<html" not in body and "hx-trigger" not in body
+    # A page opened on the old link (no htmx) is the site's own 404 page.
+    assert "This link no longer works." not in anon_client.get(share_url(old)).content.decode()
+
+
+def test_the_share_page_marks_the_note_that_a_dead_link_replaces(anon_client, session):
+    page = anon_client.get(share_url(session.share_token)).content.decode()
+    assert "data-live-note>Read-only scoreboard; it refreshes itself" in page
+    assert "js/shared.js" in page

@@ -1,5 +1,5 @@
 """An edit or a delete that does not say which version of the hand it changes is refused
-with a message, never applied over a newer save (issue 15 §9)."""
+with a message, never applied over a newer save (two phones may edit the same hand)."""
 
 import pytest
 

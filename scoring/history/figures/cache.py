@@ -28,7 +28,7 @@ logger = logging.getLogger(__name__)
 
 # Raise when what is stored, or how it is computed, changes: every stored figure is then
 # out of date at once.
-VERSION = 2  # 2: scores go by the player who played each hand (issue 16)
+VERSION = 2  # 2: scores go by the player who played each hand
 
 
 def stamps(league_id: int) -> dict[str, str]:

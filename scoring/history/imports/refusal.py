@@ -58,6 +58,7 @@ FIELDS: dict[int | str, StrPromise] = {
     "deal_miss_by": gettext_lazy("who called the deal miss"),
     "players_per_hand": gettext_lazy("how many are dealt in"),
     "all_seats": gettext_lazy("the seats the session has had"),
+    "record": gettext_lazy("the play of the hand"),
 }
 HAND_FIELDS: dict[int | str, StrPromise] = {
     "version": gettext_lazy("the hand's version"),

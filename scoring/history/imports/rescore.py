@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.history.imports import seating
+from scoring.history.imports import records, seating
 from scoring.history.imports.refusal import field, hand_place, refused, shown
 from scoring.history.imports.schema import Session
 from scoring.history.imports.seating import HandEntry, Where
@@ -51,7 +51,7 @@ PASSED: dict[str, object] = {
 # The columns of a hand as the writer stores them, in this order.
 HAND_COLUMNS = (
     *("number", "dealer", "status", *PASSED, "lines", "key", "version"),
-    *("sitting_out", "deal_miss_by"),
+    *("sitting_out", "deal_miss_by", "record"),
 )
 # A hand not played (passed out, a deal miss): what a field left set, or a score, is told.
 NOT_PLAYED = {
@@ -65,7 +65,7 @@ NOT_PLAYED = {
     ),
 }
 # Written as JSON text here, in the thread that has the time (null stays null).
-JSON_COLUMNS = frozenset({"captured", "discards", "tricks", "lines"})
+JSON_COLUMNS = frozenset({"captured", "discards", "tricks", "lines", "record"})
 DERIVED = ("made", "target", "points")
 
 
@@ -241,6 +241,7 @@ def _hands(
             values = _not_played(hand, at, where)
         else:
             values, deltas = _played(hand, at, engine, where)
+        values["record"] = records.checked(hand, at, where)
         for name in JSON_COLUMNS:
             values[name] = _json(values[name])
         values["key"] = values["key"].replace("-", "")  # its hex, as a database keeps it

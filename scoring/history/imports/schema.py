@@ -8,10 +8,10 @@ names the place in the file. What depends on the game (seats in range, house rul
 score) is checked afterwards by ``.rescore``, with the engine.
 
 Version 1 is the only version so far. Fields added since are optional, so every earlier
-file still reads: who played a hand, who sat it out and the seat killed (issue 16: only
-where the table was not simply the session's seats), a session's stake changes, how
-many it deals in and, where its table changed, every seat it has had; a deal miss (its
-status, and who called it).
+file still reads: who played a hand, who sat it out and the seat killed (only where
+the table was not simply the session's seats), a session's stake changes, how
+many it deals in and, where its table changed, every seat it has had, and the play of a
+hand the table recorded; a deal miss (its status, and who called it).
 """
 
 import datetime
@@ -54,6 +54,7 @@ MAX_LINES = 30
 MAX_LINE = 500
 MAX_SCORE = 10_000_000
 MAX_RESULT = 1000
+MAX_RECORD_FIELDS = 40  # a hand record's fields (record.md §1: 20 or so, and any unknown)
 PLAYER_NAME, LEAGUE_NAME = 40, 80
 RAW_NAME = 200  # before spaces are trimmed; a longer name is refused unread
 Status = Literal["played", "passed", "dealmiss"]
@@ -173,6 +174,7 @@ PlayerName = Annotated[StrictStr, Field(max_length=RAW_NAME), AfterValidator(_na
 Moment = Annotated[StrictStr, Field(max_length=40), AfterValidator(_moment)]
 Cards = Annotated[list[Card], Field(max_length=60)]
 Options = dict[StrictStr, Any]  # house rules: the engine reads them (variant.rules)
+RecordBody = Annotated[dict[StrictStr, Any], Field(max_length=MAX_RECORD_FIELDS)]
 Stake = Annotated[StrictStr, Field(max_length=12), AfterValidator(_stake)]
 if TYPE_CHECKING:
     SessionDate = datetime.date  # what the validator below makes of the text
@@ -221,6 +223,8 @@ class Hand(TypedDict):
     sat_out: NotRequired[SatOut]
     sitting_out: NotRequired[Seat | None]  # six-player Mighty: the seat killed
     deal_miss_by: NotRequired[Seat | None]  # a deal miss: the seat that called it
+    # The play, trick by trick, where the table recorded it: the engine reads it (.records).
+    record: NotRequired[RecordBody | None]
 
 
 class Session(BaseModel):

@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scoring import query
 from scoring.accounts.access import league_for
@@ -27,6 +27,7 @@ from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.leagues import people as linking
 from scoring.models import Invitation, League, Membership, Player
 from scoring.models.invitations import grouped, normal_code
+from scoring.table import qr
 from scoring.words.typed import control_refusal
 
 
@@ -209,3 +210,13 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     status = 404 if error else 200
     context = {"typed": typed[:40], "error": error}
     return render(request, "scoring/invitation_code.html", context, status=status)
+
+
+@require_safe
+def invitation_qr(request: HttpRequest, invitation: str) -> HttpResponse:
+    """The QR code of an open invitation's link, for the invited person to scan from the
+    owner's phone; it shows no more than the code it is drawn from."""
+    found = get_object_or_404(Invitation, code=normal_code(invitation))
+    if linking.why_closed(found) is not None:
+        raise Http404("this invitation is closed")
+    return qr.response(request.build_absolute_uri(found.get_absolute_url()), shared=False)

@@ -14,7 +14,7 @@ from scoring.accounts.access import league_for
 from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.history.league_page import league_context
 from scoring.leagues import entries
-from scoring.leagues.forms import AddMemberForm, LeagueForm
+from scoring.leagues.forms import AddMemberForm, CurrencyForm, LeagueForm
 from scoring.models import League, Membership
 from scoring.table.live import live_sessions
 from scoring.table.setup import NameForm as RenameForm
@@ -40,8 +40,13 @@ def league(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 def _context(request: AuthenticatedHttpRequest, league: League, **kwargs: Any) -> dict[str, Any]:
     """The league's history (scoring.history.views), led by its live sessions."""
-    kwargs.setdefault("member_form", AddMemberForm())
-    return {**league_context(request, league, **kwargs), "live": live_sessions([league.pk])}
+    member_form = kwargs.pop("member_form", None) or AddMemberForm()
+    currency_form = kwargs.pop("currency_form", None) or CurrencyForm(instance=league)
+    return {
+        **league_context(request, league, member_form, **kwargs),
+        "currency_form": currency_form,
+        "live": live_sessions([league.pk]),
+    }
 
 
 @require_POST
@@ -61,6 +66,24 @@ def add_member(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             return redirect(league)
     context = _context(request, league, member_form=form)
     return render(request, "scoring/league.html", context, status=400)
+
+
+@require_POST
+@login_required
+def currency(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The owner names the league's currency, or none: its tables' money is written in it."""
+    league = league_for(request, pk, owner=True)
+    form = CurrencyForm(request.POST, instance=league)
+    if not form.is_valid():
+        context = _context(request, league, currency_form=form)
+        return render(request, "scoring/league.html", context, status=400)
+    form.save()
+    if league.currency:
+        text = _("Money is now written in %(currency)s.") % {"currency": league.currency}
+    else:
+        text = _("Money is now written as plain numbers.")
+    messages.success(request, text)
+    return redirect(league.get_absolute_url() + "#money")
 
 
 # ---- the owner's player entries: rename, merge ----------------------------------------------

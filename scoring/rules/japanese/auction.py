@@ -1,4 +1,4 @@
-"""The Japanese auction with its house rules (rules.md §2, rules-house.md §8.3.5).
+"""The Japanese auction with its house rules.
 
 In turn from the dealer's left, or free (anyone may call at any moment, calls written
 ``{"seat": 2, "call": "13S"}`` as in Thai); either way it ends when every seat but the high

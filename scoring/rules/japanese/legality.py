@@ -1,6 +1,6 @@
-"""Which cards a player may play to a Japanese trick (rules.md §2, rules-house.md §8.3.4).
+"""Which cards a player may play to a Japanese trick.
 
-The obligations, first that applies (§8.3.4): (1) a call in force, the called card held;
+The obligations, first that applies: (1) a call in force, the called card held;
 (2) the first trick's bars on a lead; (3) a led joker's request; (4) following suit;
 (5) the first trick's bars on a follower. The cards that may be played at any time (the
 joker, and the jack of the trump's colour with ``ura_jack_any_time``) are always legal under
@@ -35,7 +35,8 @@ def legal_plays(powers: Powers, hand: Iterable[Card]) -> LegalPlays:
 
 
 def call_in_force(powers: Powers) -> tuple[Card, str] | None:
-    """(card, why) when a card is called to this trick (§8.3.4), else None."""
+    """(card, why) when a card is called to this trick (``joker_call``, ``almighty_call``),
+    else None."""
     plays, rules = powers.plays, powers.rules
     if not plays or powers.plain:
         return None
@@ -97,8 +98,8 @@ def _follow(powers: Powers, hand: tuple[Card, ...], free: set[Card], why: str = 
 
 def suit_to_follow(powers: Powers) -> str | None:
     """The suit the next player must follow; None when any card will do. After a led joker
-    that has no say (a plain trick, §8.3.3, or ``led_joker_rank: never_wins``, §8.3.1 step
-    14) the second card sets the suit."""
+    that has no say (on a plain trick, or with ``led_joker_rank: never_wins``) the second
+    card sets the suit."""
     plays = powers.plays
     if plays[0] is JOKER:
         return powers.follows_as(plays[1]) if len(plays) > 1 else None
@@ -174,7 +175,8 @@ def following_reason(suit: str) -> str:
 
 
 def verify_trick(powers: Powers) -> None:
-    """What the trick alone shows to be illegal: a joker barred from trick 1 (§8.3.4)."""
+    """What the trick alone shows to be illegal: a joker barred from trick 1
+    (``first_trick_restriction``)."""
     plays = powers.plays
     if powers.trick.number != 1 or JOKER not in plays:
         return

@@ -1,6 +1,6 @@
-"""The house rules of Japanese Napoleon and of the chip game (rules.md §2–§3, rules-house.md §8.3–§8.4).
+"""The house rules of Japanese Napoleon and of the chip game.
 
-The options both games accept (marked ⁺ in §8.3) are made by the small factories below, so
+The options both games accept are made by the small factories below, so
 each is described once; a game's own default is passed in where the two differ. Options are
 grouped as a settings screen shows them: the auction, the trick order, legal plays, the score.
 """

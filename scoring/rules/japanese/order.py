@@ -1,6 +1,6 @@
-"""The order of a Japanese trick (rules-house.md §8.3.1): the one place these games rank cards.
+"""The order of a Japanese trick: the one place these games rank cards.
 
-``STEPS`` (kept in ``standing`` with ``Standing``) is the order of §8.3.1 top down, as data:
+``STEPS`` (kept in ``standing`` with ``Standing``) is the trick order top down, as data:
 each step names a kind of card with power and, for the same two and the led joker, the
 house-rule choice that puts it there. A trick's winner is the card of the highest step it
 holds; a trick holding none goes to the highest trump, else the highest card of the suit led
@@ -29,7 +29,8 @@ __all__ = [
 ]
 
 DIAMOND_QUEEN = suit_card("D", QUEEN)
-# In a no-trump hand there are no jacks or trumps to stand below (§8.3.2 ruling).
+# In a no-trump hand there are no jacks or trumps to stand below: a led joker placed below
+# one stands just below ♠A instead.
 _NO_TRUMP_JOKER = {"below_trump_jack", "below_jacks", "lowest_trump"}
 
 
@@ -142,7 +143,7 @@ def _joker_rank(powers: Powers) -> str | None:
 
 
 def _captured(standing: Standing, kind: str, jack: Card) -> Verdict | None:
-    """C1 (♦Q catches the trump jack) before C2 (the hunting jack), §8.3.2. When the hunter
+    """C1 (♦Q catches the trump jack) before C2 (the hunting jack). When the hunter
     was in the trick but did not catch, the ruling says why (the rule decided the trick)."""
     powers = standing.powers
     rules, plays = powers.rules, powers.plays

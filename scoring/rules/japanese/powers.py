@@ -1,4 +1,4 @@
-"""Which cards have power on one trick (rules-house.md §8.3.1, §8.3.3).
+"""Which cards have power on one trick (none of them on a plain trick, some on the first).
 
 A card *has power* when its special rank applies to the trick; a card without power ranks as
 a plain card of its printed suit, and follows as that suit too. Everything here is decided
@@ -13,7 +13,7 @@ from scoring.rules.japanese.table import TrickRules
 from scoring.rules.tricks import Trick
 
 ALMIGHTY = suit_card("S", ACE)
-# Each jack's hunter is the jack of the paired suit (§8.3.2 hunting_jack).
+# Each jack's hunter is the jack of the paired suit, ♠ with ♥, ♣ with ♦ (``hunting_jack``).
 HUNTED_BY = {"S": "H", "H": "S", "C": "D", "D": "C"}
 
 

@@ -1,4 +1,5 @@
-"""What a Japanese trick ruling reads aloud: the card, and the rule that decided it (§7).
+"""What a Japanese trick ruling reads aloud: the card, and the rule that decided it (a ruling
+explains itself, so players can check it against the cards).
 
 The sentences for the default order are those the engine always gave; a house rule that
 decided the trick adds its own words, naming the rule.
@@ -150,7 +151,7 @@ def hunt_after_queen(hunter: Card) -> str:
 
 
 def hunt_off(hunter: Card, jack: Card, other: Card | None) -> str:
-    """Why the hunter in the trick did not catch ``jack`` (§8.3.2 hunting_jack)."""
+    """Why the hunter in the trick did not catch ``jack`` (``hunting_jack``)."""
     if other is None:
         why = _(
             "{hunter} does not catch {jack}: the hunting jack is off when ♠A is in the trick (house rule)."
@@ -256,7 +257,7 @@ def notes(standing: Standing) -> tuple[str, ...]:
 
 def call_note(powers: Powers) -> str:
     """A card a three called (``joker_call``, ``almighty_call``), when it was played after the
-    three: the ruling names the call that made its holder play it (§8.3.4)."""
+    three: the ruling names the call that made its holder play it."""
     called = call_in_force(powers)
     if called is None:
         return ""

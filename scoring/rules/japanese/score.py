@@ -1,4 +1,5 @@
-"""The Japanese score tables: one win each, or chips (rules.md §2–§3, rules-house.md §8.1, §8.3.6).
+"""The Japanese score tables: one win each, or chips, with their house rules and a table's
+own numbers.
 
 Both tables are named numbers (``Coefficient``) a table may replace with its own
 (``score_values``). A hand is first read as an outcome (made or failed, and which row of
@@ -101,7 +102,7 @@ def outcome(bid: int, points: int, rules: JapaneseLike, chips: bool) -> Outcome:
 
 
 def _all_twenty(rule: str) -> Outcome:
-    """``all_twenty`` (§8.3.6): it wins over the Siberian rule."""
+    """``all_twenty``: any choice but ``table`` wins over the Siberian rule."""
     if rule == "made":
         return Outcome(True, "made", False, _(ALL_MADE), house=True)
     if rule == "fails":

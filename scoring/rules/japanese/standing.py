@@ -1,7 +1,6 @@
-"""The steps of a Japanese trick's order (rules-house.md §8.3.1), and the cards of one trick
-that fill them.
+"""The steps of a Japanese trick's order, and the cards of one trick that fill them.
 
-``STEPS`` is the order of §8.3.1 top down, as data: each step names a kind of card with power
+``STEPS`` is the trick order top down, as data: each step names a kind of card with power
 and, for the same two and the led joker, the house-rule choice that puts it there. A
 ``Standing`` is what ``order`` settles before it judges a trick, and what ``reasons`` reads
 aloud; it lives here, below both, so neither imports the other to name it.

@@ -44,7 +44,8 @@ class TrickRules:
     first_trick_restriction: str
 
 
-# What a game that does not offer a rule plays by (the chip game: rules.md §3, §8.4).
+# What a game that does not offer a rule plays by (the chip game lacks some of Japanese
+# Napoleon's).
 ABSENT = {
     "same_two_first_trick": False,
     "same_two_with_joker": False,

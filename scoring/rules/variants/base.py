@@ -370,7 +370,7 @@ class Variant(TableTerms, ABC, Generic[R]):
 
     def score_coefficients(self, players: int, rules: R) -> tuple[Coefficient, ...]:
         """The named numbers of the score table these rules make active, with their
-        defaults under those rules and their bounds (rules-house.md §8.1)."""
+        defaults under those rules and their bounds (``score_values`` may set each)."""
         return ()
 
     def coefficients(self, players: int, rules: R) -> Mapping[str, int]:

@@ -32,7 +32,8 @@ J = TypeVar("J", bound=JapaneseRules | ChipRules)
 
 
 class JapaneseFamily(Variant[J]):
-    """What the two Japanese games share: the order of §8.3.1 and the legality of §8.3.4."""
+    """What the two Japanese games share: one trick order and one set of legal plays, each
+    shaped by their house rules."""
 
     point_ranks = POINT_RANKS
 
@@ -105,7 +106,8 @@ class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
     def joker_call_refusal(self, trick: Trick, rules: JapaneseRules) -> str:
         if rules.joker_call == "off":
             return super().joker_call_refusal(trick, rules)
-        # §8.9: no new field; the lead alone decides whether the joker is called.
+        # The call is automatic: no request field; the lead alone decides whether the joker is
+        # called.
         return _("At this table a joker call is automatic (house rule): leave joker_called out.")
 
     def trump_choices(self, rules: JapaneseRules) -> tuple[str, ...]:

@@ -141,7 +141,7 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
     # ---- score -------------------------------------------------------------------
 
     def score_coefficients(self, players: int, rules: ThaiRules) -> tuple[Coefficient, ...]:
-        # A winner's and a loser's score, and every seat's in a draw (rules-house.md §8.6).
+        # A winner's and a loser's score, and every seat's in a draw.
         return (
             Coefficient("win", 1, -1000, 1000),
             Coefficient("loss", 0, -1000, 1000),
@@ -177,7 +177,9 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
         else:
             friend = win if made or (betrayed and rules.betrayal_friend == "wins") else loss
             deltas = deltas_for(facts, win if made else loss, friend, loss if made else win)
-        return Score(made, handicap, side, deltas, (*lines, *self._own_numbers(rules, values)))
+        why = _("betrayal: the friend took more tricks") if betrayed else ""
+        own = self._own_numbers(rules, values)
+        return Score(made, handicap, side, deltas, (*lines, *own), why)
 
     @staticmethod
     def _own_numbers(rules: ThaiRules, values: Mapping[str, int]) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
 """Play again: a new session with a recent line-up (scoring.table.regulars), in one tap.
 
-The same game, the same players in the same seats, the same house rules and stake, dated
-today, the first dealer in seat 1 as the New game form has it. A second tap that arrives
+The same game and house rules, those seated when the table ended in their seats, as many
+dealt in as then, the stake then in force, dated today, the first dealer in seat 1 as the
+New game form has it: what the line-up's card on the New game page says. A second tap that arrives
 while the first one's session is still empty opens that session instead of a twin, even
 when the taps arrive at the same moment.
 """
@@ -25,7 +26,7 @@ from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.models import GameSession, League, Seat
 from scoring.rules import RulesError, Variant
 from scoring.table.lineup import players_count
-from scoring.table.money import schedule
+from scoring.table.regulars import ended_as
 
 TWIN_WINDOW = datetime.timedelta(minutes=2)
 
@@ -40,7 +41,8 @@ def play_again(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         return redirect("scoring:session-new", pk=league.pk)
     # Those seated when the game ended (a player who left is not asked back), as many dealt
     # in as then: six friends at a five-player game sit down as six again.
-    players = [seat.player_id for seat in source.seat_list]
+    seats, _stake, _dealt = ended_as(source)
+    players = [seat.player_id for seat in seats]
     variant: Variant[Any] = source.engine
     try:
         rules = variant.rules(source.options, players_count(source))
@@ -89,7 +91,7 @@ def _start_again(
 ) -> GameSession:
     variant: Variant[Any] = source.engine
     defaults = variant.rules({}, players_count(source)).as_json()
-    stakes = schedule(source)
+    _seats, stake, _dealt = ended_as(source)
     with transaction.atomic():
         session = GameSession.objects.create(
             league=league,
@@ -97,7 +99,7 @@ def _start_again(
             variant=source.variant,
             options=options,
             first_dealer=0,
-            stake=stakes[-1][1],  # the stake they ended on
+            stake=stake,  # the stake they ended on
             players_per_hand=source.players_per_hand,
             created_by=user,
         )

@@ -244,7 +244,7 @@ def stake(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     context: dict[str, object] = {
         "session": session,
         "form": form,
-        "schedule": money.schedule(session),
+        "schedule": money.stake_texts(session),
         "table_version": session.version,
     }
     if refused:

@@ -8,8 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
@@ -35,7 +35,7 @@ from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.regulars import known_players, recent_lineups
 from scoring.table.seating import league_player
-from scoring.table.setup import SessionForm, league_initial
+from scoring.table.setup import SessionForm, carried_over, league_initial
 from scoring.table.sheet import Sheet, roster, sheet
 from scoring.table.standings import standings
 from scoring.table.state import TableState, member_table
@@ -48,7 +48,14 @@ logger = logging.getLogger(__name__)
 def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     league = league_for(request, pk)
     table = _table_to_edit(request)
-    if table:
+    standard = _chosen_game(request, "standard_rules")
+    if standard:
+        # "Play the standard rules": the form as typed, that game's house rules cleared.
+        typed = {
+            k: v for k, v in request.POST.dict().items() if not k.startswith(f"opt_{standard}_")
+        }
+        form = SessionForm(initial={**typed, "variant": standard}, league=league)
+    elif table:
         # "Edit the score table": the form as typed, not started and without errors, with
         # that game's score table laid out (htmx asks for the table alone).
         form = SessionForm(initial=request.POST.dict(), league=league, open_table=table)
@@ -59,7 +66,7 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
             )
     else:
         form = SessionForm(request.POST or None, initial=league_initial(league), league=league)
-    if request.method == "POST" and not table and form.is_valid():
+    if request.method == "POST" and not (table or standard) and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)
     regulars, others = known_players(league)
@@ -70,12 +77,23 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         "regulars": regulars,
         "others": others,
         "lineups": recent_lineups(league) if request.method == "GET" else [],
+        # What the form carries over from the league's last game of each kind, until the
+        # table types anything (then the page shows what it typed).
+        "carried": carried_over(league, form, standard)
+        if request.method == "GET" or standard
+        else [],
+        "standard": standard,
     }
     return render(request, "scoring/session_new.html", context)
 
 
 def _table_to_edit(request: HttpRequest) -> str | None:
-    code = request.POST.get("edit_table") if request.method == "POST" else None
+    return _chosen_game(request, "edit_table")
+
+
+def _chosen_game(request: HttpRequest, button: str) -> str | None:
+    """The game a button of the New game form names (``edit_table=taiwan``), if any."""
+    code = request.POST.get(button) if request.method == "POST" else None
     return code if code in dict(VARIANT_CHOICES) else None
 
 
@@ -256,7 +274,11 @@ def summary(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard. Its page polls it every few seconds: the poll asks
     with the ETag of the last answer, and gets 304 until a hand or the session changes."""
-    session = get_object_or_404(GameSession.objects.select_related("league"), share_token=token)
+    session = GameSession.objects.select_related("league").filter(share_token=token).first()
+    if session is None:
+        if request.htmx:  # an open page polling a link since replaced: it says so, and stops
+            return render(request, "scoring/share.html#gone", status=404)
+        raise Http404
     etag = _share_etag(request, session)
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
@@ -271,7 +293,10 @@ def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
         **board_context(state, scores),
         "shared": True,
         "roster": roster(session),
-        "rows": [hand_row(session, h, scores.scores.get(h.pk, {}), False) for h in hands],
+        "rows": [
+            hand_row(session, h, scores.scores.get(h.pk, {}), False, share_token=token)
+            for h in hands
+        ],
     }
     if context["ended"]:
         context.update(standings(session))
@@ -280,9 +305,11 @@ def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 def _share_etag(request: HtmxHttpRequest, session: GameSession) -> str:
     # The version moves with every change to the table (scoring.table.version): hands,
-    # seats, stakes, names, the end; then the reader's language and colours.
+    # seats, stakes, names, the end; the league's currency; then the reader's language
+    # and colours.
     page = "htmx" if request.htmx else "page"
-    return f'"{session.pk}-{session.version}-{get_language()}-{theme_of(request)}-{page}"'
+    money = session.league.currency or "-"
+    return f'"{session.pk}-{session.version}-{money}-{get_language()}-{theme_of(request)}-{page}"'
 
 
 def _share_headers(response: HttpResponse, etag: str) -> HttpResponse:

@@ -1,4 +1,4 @@
-"""The Mighty's deal miss (딜미스, rules-house.md §8.5.3): may this dealt hand call for a
+"""The Mighty's deal miss (딜미스): may this dealt hand call for a
 new deal? Each card adds its count; a hand totalling at most ``max`` may."""
 
 from collections.abc import Iterable, Mapping

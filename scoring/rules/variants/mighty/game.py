@@ -1,5 +1,5 @@
 """The Mighty (Korea): 53 cards, the Mighty, the joker and its ripper, and a friend; for
-four, five or six players (rules-house.md §8.5.4: a 43-card deck for four, the kill for six)."""
+four, five or six players (a 43-card deck for four, the kill for six)."""
 
 from collections.abc import Sequence
 from dataclasses import replace
@@ -117,7 +117,7 @@ class Mighty(Variant[MightyRules]):
         return rules.deal_miss == "on"
 
     def deal_miss(self, players: int, hand: list[Card], rules: MightyRules) -> DealMiss:
-        """May this dealt hand call a deal miss (rules-house.md §8.5.3)?"""
+        """May this dealt hand call a deal miss?"""
         return deal_miss.judge(hand, rules.deal_miss_values)
 
     def next_dealer(
@@ -194,7 +194,7 @@ class Mighty(Variant[MightyRules]):
 
     def score_layout(self, players: int, rules: MightyRules) -> Layout:
         layout = MIGHTY_SEED if rules.formula == "seed" else MIGHTY_PAGAT
-        # Four players: the declarer takes the balance of the others' shares (§8.5.4).
+        # Four players: the declarer takes the balance of the others' shares.
         return layout.with_balance(("declarer", "alone_declarer")) if players == 4 else layout
 
     def score(self, facts: HandFacts, rules: MightyRules) -> Score:

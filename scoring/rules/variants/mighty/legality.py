@@ -1,4 +1,4 @@
-"""Which cards a player of the Mighty may play (rules.md §5, rules-house.md §8.5.1): the
+"""Which cards a player of the Mighty may play: the
 joker call, the first trick's bars, and following suit, where the Mighty and the joker
 may be played at any time."""
 
@@ -113,9 +113,9 @@ def _leads(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlays
             return LegalPlays(tuple(legal), {c: banned[c] for c in hand if c in banned})
         return LegalPlays(tuple(hand))
     plain = [c for c in hand if c not in banned and not _is_trump(c, trick)]
-    # ``no_lead`` (rules.md §5) lets a trump lead a hand of nothing but trumps, the joker and
-    # the ripper, even where a house rule lets the ripper lead; ``none`` (rules-house.md
-    # §8.5.1) bars a trump while any other card may be played, the ripper included.
+    # ``no_lead`` (the seed's own first trick) lets a trump lead a hand of nothing but trumps,
+    # the joker and the ripper, even where a house rule lets the ripper lead; ``none`` bars a
+    # trump while any other card may be played, the ripper included.
     blocking = plain if rules.first_trick_trumps == "none" else [c for c in plain if c != ripper]
     if blocking:
         trump = _("a trump may not be led to the first trick while you hold other cards")

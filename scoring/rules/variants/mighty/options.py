@@ -1,4 +1,4 @@
-"""The Mighty's house rules (rules.md §5, rules-house.md §8.5), and its two object options."""
+"""The Mighty's house rules, and its two object options."""
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -41,7 +41,7 @@ def _parse_cost(value: object, path: str) -> TrumpChangeCost:
 
 
 # What each dealt card adds to a deal-miss count, and the most a hand may total: pagat's
-# count in half points (rules-house.md §8.5.3). Keys and their bounds.
+# count in half points. Keys and their bounds.
 DEAL_MISS_BOUNDS = {"point": (-4, 4), "ten": (-4, 4), "mighty": (-4, 4), "joker": (-4, 4)}
 DEAL_MISS_BOUNDS["max"] = (-40, 40)
 

@@ -1,5 +1,5 @@
 """Who wins a trick of the Mighty: the Mighty, then a joker with power, then the highest
-trump, then the highest card of the suit led (rules.md §5, rules-house.md §8.5.1)."""
+trump, then the highest card of the suit led."""
 
 from scoring.rules.cards import ACE, JOKER, Card, suit_card
 from scoring.rules.i18n import _

@@ -1,6 +1,6 @@
-"""The Mighty's score (rules.md §5, rules-house.md §8.5.2): a unit from the formula, the
+"""The Mighty's score: a unit from the formula, the
 doublings, then each seat's share of it. Every number is a coefficient a table may set
-(``score_values``, §8.1)."""
+(``score_values``)."""
 
 from collections.abc import Mapping
 
@@ -16,7 +16,7 @@ BASES = {"seed": 12, "pagat": 13, "pagat_p10": 10}
 
 
 def coefficients(formula: str) -> tuple[Coefficient, ...]:
-    """The names of the formula's table, with their defaults and bounds (§8.1)."""
+    """The names of the formula's table, with their defaults and bounds."""
     pagat = formula in PAGAT_FORMULAS
     table = [
         Coefficient("declarer", 2, *AMOUNT),
@@ -127,7 +127,7 @@ def doublings(
 
 
 def _back_run(rules: MightyRules, bid: int, points: int, made: bool) -> str:
-    """Only a failed contract can be a back run (rules-house.md §8.5.2)."""
+    """Only a failed contract can be a back run."""
     if made or rules.back_run == "off":
         return ""
     if rules.back_run == "opponents_11" and points <= ALL_POINTS - 11:
@@ -174,7 +174,7 @@ def _balanced(
     facts: HandFacts, values: Mapping[str, int], amount: int
 ) -> tuple[tuple[int, ...], str]:
     """Four players: the friend's share and the opponents' are paid as usual; the declarer
-    takes the balance, so the hand sums to zero (rules-house.md §8.5.4)."""
+    takes the balance, so the hand sums to zero."""
     friend = 0 if facts.alone else values["friend"] * amount
     opponent = (values["alone_opponent"] if facts.alone else values["opponent"]) * amount
     declarer = -(friend + opponent * (facts.players - len(facts.side)))

@@ -69,7 +69,7 @@ class Nap(Variant[NapRules]):
         players = players if players is not None else self.players[0]
         stock = len(self.deck(players, rules)) - HAND * players
         if rules.sir_garnet and stock < HAND:
-            # The extra hand needs five undealt cards (rules-house.md §8.7).
+            # Sir Garnet's extra hand needs five undealt cards.
             raise BadOptionValue(
                 N_(
                     "Sir Garnet needs an extra hand of five cards, but {players} players leave "
@@ -98,7 +98,7 @@ class Nap(Variant[NapRules]):
         return NapLadder(tuple(house), low=1 if for_auction else FORCED_ONE)
 
     def dealer_only(self, contract: Contract, rules: NapRules) -> bool:
-        # ``one`` is the dealer's forced bid after everyone else passed (rules-house.md §8.7).
+        # ``one`` is the dealer's forced bid after everyone else passed.
         return contract == NAP_HOUSE_BIDS["one"]
 
     def verify_declarer(

@@ -1,4 +1,4 @@
-"""Nap's house rules (rules.md §6, rules-house.md §8.7)."""
+"""Nap's house rules."""
 
 from dataclasses import dataclass
 

@@ -1,5 +1,5 @@
-"""Nap's tricks (rules.md §6): the first card led names trumps, a trumpless misère has
-none, and with the ``joker`` house rule (rules-house.md §8.7) the joker is the highest
+"""Nap's tricks: the first card led names trumps, a trumpless misère has
+none, and with the ``joker`` house rule the joker is the highest
 trump, a card of the trump suit for following, and of no suit in a trumpless misère."""
 
 from collections.abc import Sequence

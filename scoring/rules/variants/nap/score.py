@@ -1,6 +1,7 @@
-"""Nap's score (rules.md §6, rules-house.md §8.7): a call's amount when made or failed,
+"""Nap's score: a call's amount when made or failed,
 flat (its value both ways) or classic, paid by ``nap_scoring``; Sir Garnet loses a
-multiple of the nap's failure. Every amount is a coefficient a table may set (§8.1)."""
+multiple of the nap's failure. Every amount is a coefficient a table may set
+(``score_values``)."""
 
 from collections.abc import Mapping
 

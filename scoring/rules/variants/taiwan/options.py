@@ -1,4 +1,4 @@
-"""The house rules of Taiwan and Hong Kong Napoleon (rules.md §1, rules-house.md §8.2)."""
+"""The house rules of Taiwan and Hong Kong Napoleon."""
 
 from dataclasses import dataclass
 

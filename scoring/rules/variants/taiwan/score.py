@@ -1,5 +1,5 @@
-"""The Taiwan and Hong Kong score tables (rules.md §1), the balanced four-player table
-(rules-house.md §8.2), and their named numbers for ``score_values`` (§8.1).
+"""The Taiwan and Hong Kong score tables, the balanced four-player table (a house rule), and
+their named numbers for ``score_values``.
 
 A table is rows of (napoleon, secretary, each defender) amounts: a base when made, and a
 rate per card over or per card short. Playing alone (dictator) has no secretary.
