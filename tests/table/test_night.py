@@ -32,7 +32,9 @@ def test_it_writes_the_night_in_a_few_plain_lines(member_client, session):
     assert lines[1].startswith(f"Winner: {ranked[0][0]} (+")
     assert [line.split(". ", 1)[1].split()[0] for line in lines[2:7]] == [n for n, _t in ranked]
     best = HandScore.objects.filter(hand__session=session).order_by("-delta").first()
-    assert lines[7].startswith(f"Best hand: {best.player.name} +{best.delta}, hand {best.hand.number}")
+    assert lines[7].startswith(
+        f"Best hand: {best.player.name} +{best.delta}, hand {best.hand.number}"
+    )
     assert lines[8] == "2 hands played"
     assert all("<" not in line and "*" not in line for line in lines)  # no markup to show
 
