@@ -1,5 +1,6 @@
-"""The night in a few lines of plain text, for the table's chat: who won, every total and
-the best hand, from the final standings.
+"""The night in a few lines of plain text, for the table's chat: who won, every total
+(with a stake, the money too, and who pays whom) and the best hand, from the final
+standings.
 
 Sent through the phone's share sheet (or copied) into LINE, WeChat, KakaoTalk or any
 other chat, it is plain text with no markup, so every app shows it as written: one fact
@@ -21,7 +22,8 @@ from scoring.words.lists import join
 
 def night_text(session: GameSession, result: Standings) -> str:
     """The night as its chat message: a heading, the winners, every total (best first),
-    the best hand and how many hands were played; "" before the first hand."""
+    the best hand, how many hands were played and, with a stake, who pays whom; ""
+    before the first hand."""
     counted = session.hands.aggregate(
         hands=Count("pk"), played=Count("pk", filter=Q(status=Hand.PLAYED))
     )
@@ -35,7 +37,7 @@ def night_text(session: GameSession, result: Standings) -> str:
         ngettext("Winner: %(names)s (%(total)s)", "Winners: %(names)s (%(total)s)", len(winners))
         % {"names": join(row["name"] for row in winners), "total": signed(winners[0]["total"])}
     )
-    lines += [f"{place}. {row['name']} {signed(row['total'])}" for place, row in _places(rows)]
+    lines += [_total_line(place, row) for place, row in _places(rows)]
     best = best_hand(session)
     if best is not None:
         lines.append(best)
@@ -43,7 +45,22 @@ def night_text(session: GameSession, result: Standings) -> str:
         ngettext("%(count)d hand played", "%(count)d hands played", counted["played"])
         % {"count": counted["played"]}
     )
+    lines += [
+        _("%(payer)s pays %(payee)s %(amount)s")
+        % {
+            "payer": t["payer"].player.name,
+            "payee": t["payee"].player.name,
+            "amount": t["amount_text"],
+        }
+        for t in result.get("transfers", ())
+    ]
     return "\n".join(lines)
+
+
+def _total_line(place: int, row: Standing) -> str:
+    """``2. Ben +60``, and with a stake what they won or paid: ``2. Ben +60 (+6.00)``."""
+    line = f"{place}. {row['name']} {signed(row['total'])}"
+    return f"{line} ({row['money_text']})" if row["money_text"] else line
 
 
 def _places(rows: list[Standing]) -> list[tuple[int, Standing]]:

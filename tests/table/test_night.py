@@ -4,6 +4,7 @@ language and the game's own words."""
 
 import html
 import re
+from decimal import Decimal
 
 import pytest
 
@@ -71,3 +72,34 @@ def test_it_speaks_the_readers_language(member_client, mighty, language, winner,
 def test_it_has_nothing_to_share_before_the_first_hand(member_client, session):
     assert night(member_client, session) == []
     assert "Share the night" not in member_client.get(url("summary", session.pk)).content.decode()
+
+
+def test_it_adds_the_money_and_who_pays_whom_with_a_stake(member_client, league):
+    session = make_session(league, stake=Decimal("0.10"))
+    play(session)  # Ann +120, Ben +60, the others −60: at 0.10 a point
+    lines = night(member_client, session)
+    # The money as the standings write it (the league's currency, its own decimals).
+    assert lines[2:5] == ["1. Ann +120 (+12.0)", "2. Ben +60 (+6.0)", "3. Cat −60 (−6.0)"]
+    paid = [line for line in lines if " pays " in line]
+    assert paid and all(line.split(" pays ")[1].split()[0] in ("Ann", "Ben") for line in paid)
+
+
+def test_it_writes_no_money_without_a_stake(member_client, session):
+    play(session)
+    assert not any("(" in line and line[0].isdigit() for line in night(member_client, session))
+
+
+def test_the_plain_text_link_works_without_script(member_client, client, session):
+    play(session)
+    page = member_client.get(url("summary", session.pk)).content.decode()
+    assert f'href="{url("night-text", session.pk)}"' in page
+    response = member_client.get(url("night-text", session.pk))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response.content.decode().splitlines() == night(member_client, session)
+    assert client.get(url("night-text", session.pk)).status_code == 302  # signed in only
+
+
+def test_the_plain_text_before_the_first_hand_says_so(member_client, session):
+    response = member_client.get(url("night-text", session.pk))
+    assert response.content.decode() == "No hands yet.\n"

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring.accounts.access import league_for, session_for
@@ -269,6 +269,16 @@ def summary(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     result = standings(session)
     context = {"session": session, **result, "night": night_text(session, result)}
     return render(request, "scoring/summary.html", context)
+
+
+@login_required
+def night(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The night's summary as plain text, to copy or forward where no script runs."""
+    session = session_for(request, pk)
+    text = night_text(session, standings(session))
+    if not text:
+        text = gettext("No hands yet.")
+    return HttpResponse(f"{text}\n", content_type="text/plain; charset=utf-8")
 
 
 def share(request: HtmxHttpRequest, token: str) -> HttpResponse:
