@@ -241,14 +241,14 @@
   });
 
   // ---- clearing the entry -------------------------------------------------------------------
-  // What the entry leaves as the page drew it: the way in, the grid's side, and who sits
-  // this hand out (the rotation's choice, or the one sent back with a refused entry).
-  var KEPT = ["mode", "grid_side", "out"];
+  // What the entry leaves as the page drew it: the way in and the grid's side. Who sits
+  // this hand out is who is at the table, not the entry: it stays as it is.
+  var KEPT = ["mode", "grid_side"];
 
   /** @param {HTMLFormElement} f */
   function clearEntry(f) {
     list("input, select", f).forEach(function (el) {
-      if (el.type === "hidden" || el.type === "submit" || el.type === "button") return;
+      if (el.type === "hidden" || el.type === "submit" || el.type === "button" || el.name === "out") return;
       if (el.type === "radio" || el.type === "checkbox") el.checked = el.defaultChecked && KEPT.indexOf(el.name) >= 0;
       else if (el.tagName === "SELECT") el.value = "";
       else if (el.type === "number") el.value = "0";
@@ -261,16 +261,14 @@
   }
 
   // ---- who sits this hand out cannot take a part in it ----------------------------------
-  // Their chips among the roles (declarer, partner, killed) are marked unavailable; the
-  // preview says why if one is tapped anyway.
+  // Their chips among the roles (declarer, partner, killed) are drawn faded. They stay
+  // tappable: the preview (read out as it changes) then says who sits the hand out.
   /** @param {HTMLFormElement} f */
   function markSitters(f) {
     var out = list('input[name="out"]:checked', f).map(function (el) { return el.value; });
     list(".chips.seats:not(.out) input", f).forEach(function (el) {
       var sits = out.indexOf(el.value) >= 0;
       /** @type {Element} */ (el.closest(".chip")).classList.toggle("sits-out", sits);
-      if (sits) el.setAttribute("aria-disabled", "true");
-      else el.removeAttribute("aria-disabled");
     });
   }
 
