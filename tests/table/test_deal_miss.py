@@ -206,3 +206,37 @@ def test_the_csv_names_who_called_the_deal_miss(member_client, league, mighty_dm
     assert [(r["player"], r["status"], r["role"], r["score"]) for r in rows] == [
         (name, "dealmiss", "dealmiss" if name == "Min" else "", "0") for name in MIGHTY
     ]
+
+
+def test_a_deal_miss_drawn_before_the_table_changed_is_refused(member_client, mighty_dm):
+    drawn = drawn_for(mighty_dm)
+    play(mighty_dm)  # another phone saves a hand meanwhile: the table's version moves on
+    data = {"key": str(uuid.uuid4()), "action": "dealmiss", "declarer": "2", **drawn}
+    response = member_client.post(url("record", mighty_dm.pk), data)
+    assert response.status_code == 409
+    assert "the table changed after this page was opened" in response.content.decode()
+    assert not Hand.objects.filter(status=Hand.DEAL_MISS).exists()
+
+
+@pytest.mark.parametrize("version", [None, "", "x"])
+def test_a_deal_miss_without_its_table_version_is_refused(member_client, mighty_dm, version):
+    data = {"key": str(uuid.uuid4()), "action": "dealmiss", "declarer": "2"}
+    if version is not None:
+        data["table_version"] = version
+    response = member_client.post(url("record", mighty_dm.pk), data)
+    assert response.status_code == 400  # which table it was drawn for is not known
+    assert not Hand.objects.exists()
+
+
+def test_a_deal_miss_sent_twice_is_stored_once(member_client, mighty_dm):
+    key = str(uuid.uuid4())
+    data = {"key": key, "action": "dealmiss", "declarer": "2", **drawn_for(mighty_dm)}
+    assert member_client.post(url("record", mighty_dm.pk), data).status_code == 302
+    assert member_client.post(url("record", mighty_dm.pk), data).status_code == 302
+    assert Hand.objects.count() == 1
+
+
+def test_the_session_history_shows_the_deal_miss(member_client, mighty_dm):
+    deal_miss(member_client, mighty_dm, 2)
+    page = member_client.get(url("session-history", mighty_dm.pk))
+    assert "deal miss · Soo" in text_of(page)
