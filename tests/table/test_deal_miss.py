@@ -22,6 +22,7 @@ from tests.factories import (
     stored_deltas,
     url,
 )
+from tests.table.test_table_version import leave
 
 ON = {"deal_miss": "on"}
 MIGHTY = ["Jin", "Min", "Soo", "Hyun", "Woo"]
@@ -240,3 +241,15 @@ def test_the_session_history_shows_the_deal_miss(member_client, mighty_dm):
     deal_miss(member_client, mighty_dm, 2)
     page = member_client.get(url("session-history", mighty_dm.pk))
     assert "deal miss · Soo" in text_of(page)
+
+
+@pytest.mark.parametrize(("leaving", "deals"), [("Jin", "Soo"), ("Soo", "Hyun")])
+def test_after_a_deal_miss_the_deal_follows_who_is_still_there(
+    member_client, mighty_dm, leaving, deals
+):
+    """Jin dealt and Soo called the deal miss: the dealer leaving changes nothing; Soo
+    leaving passes the deal to the next one at the table."""
+    deal_miss(member_client, mighty_dm, 2)
+    leave(member_client, mighty_dm, leaving)
+    table = member_client.get(mighty_dm.get_absolute_url()).content.decode()
+    assert f"Hand 2 · {deals} deals" in table
