@@ -41,6 +41,8 @@ def test_it_goes_to_the_share_sheet(page, live_server, night):
     page.goto(summary(live_server, night))
     text = page.locator("#night-text").input_value()
     assert text.startswith("Friday club · Taiwan Napoleon") and "Winner: Ann (+120)" in text
+    # Every line in sight, none behind the field's own scroll.
+    assert page.locator("#night-text").evaluate("(el) => el.scrollHeight <= el.clientHeight + 1")
     button = page.locator("#share-night")
     expect(button).to_have_text("Share…")
     shot(page, "share-night", full_page=False)
