@@ -242,9 +242,12 @@ class HandForm(forms.Form):
         try:
             self.out_places = self._out(data)
             self.seat = self.lineup.seat_of(self.out_places)  # place → the engine's seat
+            # A declarer or partner who sits the hand out is said first: the preview says
+            # it as soon as they are tapped, before the rest of the hand is entered.
+            declarer = self._playing(data["declarer"], "declarer")
+            self._partner_plays(data)
             contract = self._contract(data)
             data["called_card"] = self._called_card(data)
-            declarer = self._playing(data["declarer"], "declarer")
             if self.variant.dealer_only(contract, self.rules):
                 self.variant.verify_declarer(contract, declarer, self._dealer(), self.rules)
             partner = self._partner(data)
@@ -312,6 +315,12 @@ class HandForm(forms.Form):
                 _("%(name)s sits this hand out.") % {"name": self.lineup.name(place)}, field
             )
         return self.seat[place]
+
+    def _partner_plays(self, data: Data) -> None:
+        """A partner tapped among those who sit the hand out is refused at once."""
+        partner = data.get("partner")
+        if self.variant.has_partner and partner and partner != ALONE:
+            self._playing(int(partner), "partner")
 
     def _partner(self, data: Data) -> int | None:
         if not self.variant.has_partner:
@@ -432,6 +441,7 @@ class HandForm(forms.Form):
             **self.lineup.values(self.out_places),
             "sitting_out": facts.sitting_out,
             "status": Hand.PLAYED,
+            "deal_miss_by": None,
             "declarer": facts.declarer,
             "contract": data["contract_text"],
             "called_card": data["called_card"],
