@@ -123,6 +123,10 @@ def _same_two(powers: Powers) -> tuple[Card | None, bool, Card | None]:
     suit = suits.pop() if len(suits) == 1 else None
     if suit is None or suit_card(suit, 2) not in plays:
         return _NO_SAME_TWO
+    if after_joker and suit != powers.hand_trump:
+        # A led joker makes the trump the suit led: only a trump same two takes its power
+        # (``same_two_led_joker``), so one plain suit after it leaves the trick the joker's.
+        return _NO_SAME_TWO
     two = suit_card(suit, 2)
     if suit == powers.hand_trump and not rules.same_two_in_trump:
         return None, False, two
