@@ -174,7 +174,7 @@ class JapaneseRules(TableRules):
     same_two_led_joker: bool = flag(
         False,
         N_(
-            "A joker led, then every other card of one suit with its 2: a same two, and the "
+            "A joker led, then every other card a trump with the trump 2: a same two, and the "
             "joker loses its power."
         ),
     )
