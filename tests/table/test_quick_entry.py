@@ -151,3 +151,17 @@ def test_it_names_the_declarer_in_the_tables_language(
     member_client.cookies["django_language"] = language
     body = member_client.get(make_session(league, variant).get_absolute_url()).content.decode()
     assert f"<legend>{word}</legend>" in body
+
+
+def test_it_raises_the_target_by_the_discards_where_the_house_rule_says_so(member_client, league):
+    # discards_to: target (rules-house.md §8.10.1): the discarded ♦Q counts for neither side
+    # and raises 3♠'s target from 11 to 12.
+    target = make_session(league, "taiwan", options={"discards_to": "target"})
+    page = member_client.get(url("table", target.pk) + "?mode=cards").content.decode()
+    assert "neither side (each one raises the target)" in page
+    side = ["SA", "SK", "SQ", "SJ", "HA", "HK", "HQ", "HJ", "DA", "DK", "DJ"]
+    response = record(member_client, target, grid_by_side(target, "decl", side, ["DQ"]))
+    assert response.status_code == 302
+    hand = Hand.objects.get()
+    assert (hand.points, hand.made) == (11, False)
+    assert_scores_match_engine(target)
