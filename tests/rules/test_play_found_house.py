@@ -57,7 +57,8 @@ MIGHTY_LEGAL = [
 JAPANESE_WINNERS = [
     # same_two_led_joker counts only a trump same two (§8.10.4 c).
     row("led-joker-trump-same-two", "JK H5 H9 H2 HA", "H2", options={"same_two_led_joker": True}, kw=("same two",)),
-    row("led-joker-plain-suit-same-two-is-not", "JK C5 C9 C2 CA", "JK", options={"same_two_led_joker": True}, kw=("joker",)),
+    row("led-joker-plain-suit-same-two-is-not", "JK C5 C9 C2 CA", "JK", options={"same_two_led_joker": True}, kw=("only a same two in trumps",)),
+    row("led-joker-plain-suit-no-note-without-the-rule", "JK C5 C9 C2 CA", "JK", kw=("joker",)),
     row("led-joker-no-trump-hand", "JK C5 C9 C2 CA", "JK", trump=None, options={"same_two_led_joker": True}, kw=("joker",)),
     row("led-joker-same-two-in-trump-off", "JK H5 H9 H2 HA", "JK", options={"same_two_led_joker": True, "same_two_in_trump": False}, kw=("joker",)),
 ]
@@ -90,6 +91,8 @@ def test_it_judges_a_joker_led_same_two_only_in_trumps(plays, expected, kw, cont
     context = {"trick": 4, "trump": "H", "leader": 2, **context}
     result = judge("japanese", plays, **context)
     assert_winner(result, plays, expected, 2, kw)
+    named = "only a same two in trumps" in result.reason
+    assert named is ("only a same two in trumps" in kw), result.reason
 
 
 # ---- auctions ------------------------------------------------------------------------------
