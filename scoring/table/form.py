@@ -148,8 +148,11 @@ class HandForm(forms.Form):
         if not isinstance(ladder, SuitLadder):  # a count and a trump: a ladder of counts
             raise TypeError(f"{variant.code} bids a count, on a ladder that has none")
         self.fields["level"].label = _(variant.contract_title(rules))
+        counts = list(range(ladder.low, ladder.high + 1))
+        if ladder.extra is not None and ladder.extra.count < ladder.low:
+            counts.insert(0, ladder.extra.count)  # the starter's 12♠, below the lowest bid
         field_of(self, "level", forms.ChoiceField).choices = [
-            (n, variant.contract_count_label(n, rules)) for n in range(ladder.low, ladder.high + 1)
+            (n, variant.contract_count_label(n, rules)) for n in counts
         ]
         field_of(self, "trump", forms.ChoiceField).choices = [
             (t, SYMBOLS.get(t, t)) for t in variant.trump_choices(rules)
