@@ -29,6 +29,7 @@ from scoring.table.entry import carried, drawn_ids
 from scoring.table.form import HandForm
 from scoring.table.lineup import Lineup, Seating
 from scoring.table.parts import hand_row, scores_by_player
+from scoring.table.play_save import Recorded, saved_play
 from scoring.table.recording import (
     SessionEnded,
     record_hand,
@@ -177,10 +178,32 @@ def _record(request: AuthenticatedHtmxRequest, state: TableState, key: uuid.UUID
         seating = _posted_seating(state.lineup, request.POST)
         hand, created = record_passed(state.session, key, request.user, seating, drawn=drawn)
         return _saved(request, state, hand, created, ())
+    recorded = saved_play(state.session, request.POST, state.lineup)
+    if recorded is not None:
+        return _record_play(request, state, key, drawn, recorded)
     form = HandForm(state.session, request.POST, lineup=state.lineup)
     if not form.is_valid() or form.score is None:  # a valid form has its score
         return _refused(request, state, form, 422)
     values, deltas = form.hand_values(), form.score.deltas
+    hand, created = record_hand(state.session, key, values, deltas, request.user, drawn=drawn)
+    return _saved(request, state, hand, created, deltas)
+
+
+def _record_play(
+    request: AuthenticatedHtmxRequest,
+    state: TableState,
+    key: uuid.UUID,
+    drawn: int | None,
+    recorded: Recorded,
+) -> HttpResponse:
+    """A Save that carries the play: the result is the record's, and the record is kept with
+    the hand; refused (the entry and the play kept) while the two do not make one hand."""
+    form, judged = recorded.shown, recorded.judged
+    if recorded.problem or judged is None or form.score is None:
+        form.add_error(None, recorded.problem or _("The play recorded cannot be saved as it is."))
+        return _refused(request, state, form, 422, recorded.problem, play=recorded.panel)
+    values = {**form.hand_values(), "record": judged.canonical}
+    deltas = form.score.deltas
     hand, created = record_hand(state.session, key, values, deltas, request.user, drawn=drawn)
     return _saved(request, state, hand, created, deltas)
 
@@ -234,7 +257,11 @@ def preview(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     state, _stored = member_table(request, pk)
     if not state.playable:
         return render(request, "scoring/table.html#previewed", {"session": state.session})
-    form = HandForm(state.session, request.POST, lineup=state.lineup)
+    recorded = saved_play(state.session, request.POST, state.lineup)
+    if recorded is not None and not recorded.problem:
+        form = recorded.shown  # the result as the play gives it
+    else:
+        form = HandForm(state.session, request.POST, lineup=state.lineup)
     form.is_valid()
     context: dict[str, object] = {"form": form, "session": state.session}
     if state.lineup.extras:

@@ -27,6 +27,8 @@ from scoring.models import VARIANT_CHOICES, GameSession, League, Seat, TableChan
 from scoring.table import version
 from scoring.table.controls import entry_context
 from scoring.table.form import HandForm
+from scoring.table.play import Draft
+from scoring.table.play_panel import empty_panel
 from scoring.table.lineup import next_lineup
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
 from scoring.table.parts import RECENT, board_items, hand_row
@@ -154,6 +156,7 @@ def record_context(
         **entry,
         "hand_number": state.hand_number,
         "lineup": lineup,
+        "play": empty_panel(Draft(), state.session.engine.counts_tricks),
         "too_few": not playable,
         # The table the form is drawn for: its version, and who sits in each place.
         "table_version": state.version,
