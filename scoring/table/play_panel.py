@@ -1,4 +1,4 @@
-""""Record the play" as the table screen draws it (templates/scoring/play.html): the seats with
+"""The "Record the play" panel as the table screen draws it (templates/scoring/play.html): the seats with
 the one to play marked, the cards not yet seen as a picker, the trick being played, the last
 trick's winner and the engine's reason, the partner once shown, the point cards (or tricks)
 of each side so far, and the taps the hand's state allows. Data only: the template lays it

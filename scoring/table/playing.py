@@ -13,10 +13,9 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from scoring.rules import RulesError
+from scoring.rules import Card, RulesError
 from scoring.rulings import PageWords
 from scoring.table import play, records
-from scoring.rules import Card
 from scoring.table.form import HandForm
 from scoring.table.lineup import Place
 
@@ -38,7 +37,16 @@ class Header:
         return tuple(place.name for place in self.playing)
 
 
-BID_FIELDS = ("out", "declarer", "level", "trump", "nap_bid", "called_suit", "called_rank", "killed")
+BID_FIELDS = (
+    "out",
+    "declarer",
+    "level",
+    "trump",
+    "nap_bid",
+    "called_suit",
+    "called_rank",
+    "killed",
+)
 
 
 class BidForm(HandForm):

@@ -61,4 +61,3 @@ def play_tap(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "scoring/play.html#panel", context)
     return render(request, "scoring/table.html", {**table_context(state, form), **context})
-

@@ -27,11 +27,11 @@ from scoring.models import VARIANT_CHOICES, GameSession, League, Seat, TableChan
 from scoring.table import version
 from scoring.table.controls import entry_context
 from scoring.table.form import HandForm
-from scoring.table.play import Draft
-from scoring.table.play_panel import empty_panel
 from scoring.table.lineup import next_lineup
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
 from scoring.table.parts import RECENT, board_items, hand_row
+from scoring.table.play import Draft
+from scoring.table.play_panel import empty_panel
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.regulars import known_players, recent_lineups
 from scoring.table.seating import league_player
