@@ -51,6 +51,7 @@ class Panel:
     seats: list[SeatView] = field(default_factory=list)
     number: int = 1  # the trick being entered
     current: Step | None = None  # the trick being played, or the last one finished
+    seen: bool = False  # some card of ``current`` is known (a trick by its winner shows none)
     partner: str = ""
     standing: tuple[Count, ...] = ()
     faults: list[str] = field(default_factory=list)
@@ -117,9 +118,12 @@ def panel(header: Header, tapped: Tapped, counts_tricks: bool, opened: bool = Tr
     complete = answer.complete and play.open_trick(draft, header.live) is None
     shown.standing = view.steps[-1].standing if view.steps else ()
     shown.partner = view.partner if answer.partner.known and view.partner_title else ""
+    last = view.steps[-1] if view.steps else None
+    shown.seen = last is not None and any(p.card is not None for p in last.plays)
     shown.faults = [f"{f.name} {f.card.label}: {f.reason}" for s in view.steps for f in s.faults]
     if complete:
         shown.outcome = view.outcome
+        shown.standing = view.outcome.sides or shown.standing  # the claimed tricks counted
         shown.current = view.steps[-1] if view.steps else None
         return shown
     turn = answer.next.seat if answer.next is not None else None

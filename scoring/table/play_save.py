@@ -70,8 +70,8 @@ def _result(
     answer = judged.answer
     if not answer.complete or play.open_trick(draft, header.live) is not None:
         waiting = replay(judged, header.names).outcome.waiting
-        text = _("The play is not over: %(why)s Finish it, or claim the rest.")
-        return Recorded(bid, shown, judged, text % {"why": waiting or ""})
+        text = _("%(why)s Finish the play, or claim the rest, to save it.")
+        return Recorded(bid, shown, judged, text % {"why": waiting})
     if answer.facts is None or answer.score is None:
         text = _("Choose who held the called card, or alone: the play does not show it yet.")
         return Recorded(bid, shown, judged, text)

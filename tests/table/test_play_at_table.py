@@ -30,6 +30,7 @@ TAIWAN_TRICKS = [
 ]
 TAIWAN_BID = {"declarer": "1", "level": "5", "trump": "C", "called_suit": "D", "called_rank": "K"}
 NAP_BID = {"declarer": "1", "nap_bid": "three"}
+KEY = "8f1f6f0e-7a57-4d3e-9d8f-0c1f2a3b4c5d"
 
 
 def hidden_play(response) -> str:
@@ -68,7 +69,7 @@ class Table:
 
     def save(self, htmx=True, **more):
         headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "record"} if htmx else {}
-        data = self.form(key="8f1f6f0e-7a57-4d3e-9d8f-0c1f2a3b4c5d", action="save", **more)
+        data = self.form(key=KEY, action="save", **more)
         return self.client.post(url("record", self.session.pk), data, **headers)
 
 
@@ -148,7 +149,7 @@ def test_it_refuses_a_save_before_the_hand_is_over(member_client, nap4):
     table.tap("won:1")
     response = table.save()
     assert response.status_code == 422
-    assert "The play is not over" in text_of(response)
+    assert "The hand is not over: trick 2, Bert to play." in text_of(response)
     assert not Hand.objects.exists()
 
 
@@ -221,3 +222,23 @@ def test_it_reads_back_an_unreadable_record_as_a_fresh_one(member_client, taiwan
 def test_it_asks_for_the_bid_first(member_client, taiwan):
     table = Table(member_client, taiwan, {})
     assert "Choose the declarer and the contract first" in text_of(table.tap("card:HA"))
+
+
+def test_it_previews_the_score_the_play_gives(member_client, nap4):
+    table = Table(member_client, nap4, NAP_BID)
+    table.tap("won:1")
+    preview = member_client.post(url("preview", nap4.pk), table.form())
+    assert "Finish the play, or claim the rest" in text_of(preview)
+    for seat in "1110":
+        table.tap(f"won:{seat}")
+    preview = member_client.post(url("preview", nap4.pk), table.form(key=KEY))
+    assert "Made" in text_of(preview) and "4 (target 3)" in text_of(preview)
+
+
+def test_it_claims_the_rest_for_a_seat(member_client, nap4):
+    table = Table(member_client, nap4, NAP_BID)
+    table.tap("won:1")
+    assert "The hand is over." in text_of(table.tap("claim:1"))
+    assert table.save().status_code == 200
+    hand = Hand.objects.get()
+    assert hand.tricks["1"] == 5 and hand.record["rest"] == 1

@@ -258,7 +258,10 @@ def preview(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     if not state.playable:
         return render(request, "scoring/table.html#previewed", {"session": state.session})
     recorded = saved_play(state.session, request.POST, state.lineup)
-    if recorded is not None and not recorded.problem:
+    if recorded is not None and recorded.problem:  # the play says why there is no score yet
+        context = {"session": state.session, "play_waiting": recorded.problem}
+        return render(request, "scoring/table.html#previewed", context)
+    if recorded is not None:
         form = recorded.shown  # the result as the play gives it
     else:
         form = HandForm(state.session, request.POST, lineup=state.lineup)
