@@ -86,7 +86,8 @@ def test_a_taiwan_hand_card_by_card_with_a_revoke_proven_later(browser, live_ser
             expect(page.locator(".play-trick")).to_contain_text(f"Trick {number}")
             if number == 1:
                 expect(page.locator(".play-trick .reason")).to_be_visible()
-                shot(page, "play-taiwan-trick-1", full_page=False)
+                page.locator("#play").scroll_into_view_if_needed()
+                shot(page.locator("#play"), "play-taiwan-trick-1")
             if number == 3:
                 expect(page.locator("#play .partner")).to_contain_text("Ann")
             if number == 9:  # nothing proves the ♠5 wrong yet: Dan may have had no diamonds
