@@ -13,7 +13,7 @@ is left out of what is judged until its winner is tapped.
 """
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 CARDS, POINTS, WINNERS = "cards", "points", "winners"
@@ -57,15 +57,6 @@ class Tap:
     action: str
     value: str = ""
     suit: str = ""
-
-
-@dataclass
-class Step:
-    """A tap applied: the new draft, or why it cannot be."""
-
-    draft: Draft
-    problem: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class Unreadable(ValueError):
@@ -154,8 +145,10 @@ def in_progress(draft: Draft, live: int) -> bool:
 
 def apply(draft: Draft, tap: Tap, live: int, point_cards: frozenset[str]) -> Draft:
     """The draft after ``tap``. The engine judges the result; nothing here checks a card."""
-    if tap.action == "depth":
-        return replace(draft, depth=tap.value) if tap.value in DEPTHS else draft
+    if tap.action == "depth":  # not in the middle of a trick: its cards are being tapped
+        if tap.value not in DEPTHS or in_progress(draft, live):
+            return draft
+        return replace(draft, depth=tap.value)
     if tap.action == "undo":
         return undo(draft, live)
     if tap.action == "claim":

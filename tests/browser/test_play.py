@@ -111,6 +111,7 @@ def test_a_thai_hand_by_winners_only(browser, live_server):
         open_play(page)
         for seat in "0011000111":
             tap(page, f"won:{seat}")
+        expect(page.locator("#preview .deltas")).to_be_visible()  # the play's score
         shot(page, "play-thai-th")
         save(page)
         hand = Hand.objects.get(session=session)
@@ -153,5 +154,30 @@ def test_a_replay_permalink_opened_signed_out(browser, live_server, language):
         page.goto(f"{live_server.url}/share/{session.share_token}/hands/1/replay/?trick=3")
         expect(page.locator("main")).to_contain_text("♦K")
         shot(page, f"play-replay-{language}")
+    finally:
+        context.close()
+
+
+def test_a_recorded_play_survives_a_reload_and_the_outbox(browser, live_server):
+    context, page, session = signed_in(browser, live_server, "nap")
+    try:
+        bid(page, "1", nap="three")
+        open_play(page)
+        for seat in "1111":
+            tap(page, f"won:{seat}")
+        page.reload()
+        page.wait_for_selector("#hand-form")
+        expect(page.locator("#play")).to_have_attribute("open", "")  # drawn again from the draft
+        expect(page.locator(".play-trick")).to_contain_text("Trick 4")
+        tap(page, "won:0")
+        expect(page.locator("#preview .deltas")).to_be_visible()  # the play's score
+        page.context.set_offline(True)
+        page.click("button[value=save]")
+        expect(page.locator("#hand-form .waiting-line")).to_contain_text("hand 1")
+        assert not Hand.objects.exists()
+        page.context.set_offline(False)  # the outbox sends it, the page reloads
+        page.wait_for_selector("#record h2:has-text('Record hand 2')")
+        hand = Hand.objects.get(session=session)
+        assert hand.tricks == {"0": 1, "1": 4, "2": 0, "3": 0} and len(hand.record["tricks"]) == 5
     finally:
         context.close()
