@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.record_browser import measure  # noqa: E402
 from scoring.api import handlers  # noqa: E402
 from scoring.rules import VARIANTS  # noqa: E402
 from scoring.rules.simulate import PlayedHand, play_random_hand  # noqa: E402
@@ -138,8 +139,6 @@ def main() -> None:
     )
     figures = {name: round(value, 2) for name, value in figures.items()}
     if not args.no_browser:
-        from benchmarks.record_browser import measure
-
         taps = measure()
         for name in ("taps_winners_only", "taps_points", "taps_every_card", "taps_bid"):
             print(f"{name:<24}{taps[name]}")
