@@ -181,3 +181,30 @@ def test_a_recorded_play_survives_a_reload_and_the_outbox(browser, live_server):
         assert hand.tricks == {"0": 1, "1": 4, "2": 0, "3": 0} and len(hand.record["tricks"]) == 5
     finally:
         context.close()
+
+
+def test_a_hand_recorded_without_javascript(browser, live_server):
+    """Each tap a form post answered by the whole table screen, the record in its hidden field."""
+    user = User.objects.create_user("host", password=PASSWORD)
+    league = League.objects.create(name="Friday club")
+    Membership.objects.create(league=league, user=user, role=Membership.OWNER)
+    session = make_session(league, "nap")
+    context = new_context(browser, viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        log_in(page, live_server, "host", PASSWORD)
+        page.goto(f"{live_server.url}{session.get_absolute_url()}")
+        bid(page, "1", nap="three")
+        open_play(page)
+        page.click("#play button[value='show']:not(.play-refresh)")  # drawn for the bid, by the server
+        for seat in "11110":
+            page.click(f"#play button[value='won:{seat}']")
+            expect(page.locator("input[name=declarer][value='1']")).to_be_checked()
+        expect(page.locator("#play")).to_contain_text("The hand is over.")
+        shot(page, "play-nap-no-javascript")
+        page.click("button[value=save]")
+        expect(page.locator(".messages")).to_contain_text("Hand 1 saved.")
+        hand = Hand.objects.get(session=session)
+        assert hand.tricks == {"0": 1, "1": 4, "2": 0, "3": 0} and hand.record is not None
+    finally:
+        context.close()
