@@ -196,7 +196,9 @@ def test_a_hand_recorded_without_javascript(browser, live_server):
         page.goto(f"{live_server.url}{session.get_absolute_url()}")
         bid(page, "1", nap="three")
         open_play(page)
-        page.click("#play button[value='show']:not(.play-refresh)")  # drawn for the bid, by the server
+        page.click(
+            "#play button[value='show']:not(.play-refresh)"
+        )  # drawn for the bid, by the server
         for seat in "11110":
             page.click(f"#play button[value='won:{seat}']")
             expect(page.locator("input[name=declarer][value='1']")).to_be_checked()

@@ -259,8 +259,8 @@ def preview(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         return render(request, "scoring/table.html#previewed", {"session": state.session})
     recorded = saved_play(state.session, request.POST, state.lineup)
     if recorded is not None and recorded.problem:  # the play says why there is no score yet
-        context = {"session": state.session, "play_waiting": recorded.problem}
-        return render(request, "scoring/table.html#previewed", context)
+        waiting = {"session": state.session, "play_waiting": recorded.problem}
+        return render(request, "scoring/table.html#previewed", waiting)
     if recorded is not None:
         form = recorded.shown  # the result as the play gives it
     else:
