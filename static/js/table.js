@@ -452,6 +452,19 @@
       }
     }
   });
+  // A tap that did not reach the server changes nothing: the panel says so.
+  /** @param {Event} event */
+  function tapLost(event) {
+    var detail = /** @type {CustomEvent<{elt?: Element}>} */ (event).detail;
+    var box = detail && detail.elt && detail.elt.closest("#play");
+    /** @type {HTMLElement | null} */
+    var line = box ? box.querySelector(".play-offline") : null;
+    if (!box || !line) return;
+    line.textContent = /** @type {HTMLElement} */ (box).dataset.offline || "";
+    line.hidden = false;
+  }
+  document.addEventListener("htmx:sendError", tapLost);
+  document.addEventListener("htmx:responseError", tapLost);
   document.addEventListener("reset", function (event) { // offline.js: "Next hand"
     var f = form();
     if (f && event.target === f) {

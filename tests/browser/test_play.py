@@ -169,6 +169,10 @@ def test_a_recorded_play_survives_a_reload_and_the_outbox(browser, live_server):
         page.wait_for_selector("#hand-form")
         expect(page.locator("#play")).to_have_attribute("open", "")  # drawn again from the draft
         expect(page.locator(".play-trick")).to_contain_text("Trick 4")
+        page.context.set_offline(True)  # a tap that cannot reach the server changes nothing
+        page.click("#play button[value='won:0']")
+        expect(page.locator("#play .play-offline")).to_contain_text("No connection")
+        page.context.set_offline(False)
         tap(page, "won:0")
         expect(page.locator("#preview .deltas")).to_be_visible()  # the play's score
         page.context.set_offline(True)

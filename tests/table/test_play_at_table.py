@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scoring.models import Hand
-from tests.factories import drawn_for, make_session, url
+from tests.factories import drawn_for, make_session, play, url
 
 pytestmark = pytest.mark.django_db
 
@@ -242,3 +242,16 @@ def test_it_claims_the_rest_for_a_seat(member_client, nap4):
     assert table.save().status_code == 200
     hand = Hand.objects.get()
     assert hand.tricks["1"] == 5 and hand.record["rest"] == 1
+
+
+def test_it_keeps_the_play_when_the_table_changed_meanwhile(member_client, nap4):
+    table = Table(member_client, nap4, NAP_BID)
+    for seat in "11110":
+        table.tap(f"won:{seat}")
+    drawn = table.form(key=KEY, action="save")
+    play(nap4)  # another phone saves a hand first
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "record"}
+    response = member_client.post(url("record", nap4.pk), drawn, **headers)
+    assert response.status_code == 409
+    assert hidden_play(response) == table.record  # nothing stored, the play kept to save again
+    assert Hand.objects.count() == 1

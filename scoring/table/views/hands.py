@@ -39,6 +39,7 @@ from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.sheet import sheet
 from scoring.table.state import TableState, member_session, member_table, table_state
 from scoring.table.version import StaleTable, VersionMissing, Write
+from scoring.table.views.play import posted_panel
 from scoring.table.views.sessions import board_context, prewrite, record_context, table_context
 
 PASSED_OUT = "passed"
@@ -58,7 +59,10 @@ def _refused(
 ) -> HttpResponse:
     """The record form shown again with its messages and the entry kept (htmx swaps
     it into #record: base.html lets 409 and 422 through); without JavaScript, the
-    whole table screen. ``reason``: what the outbox tells a phone that sent it later."""
+    whole table screen. ``reason``: what the outbox tells a phone that sent it later.
+    The play recorded, if any, is drawn again from the form as sent."""
+    if "play" not in extra:
+        extra["play"] = posted_panel(form)
     if request.htmx:
         context = {**record_context(state, form), **extra}
         response = render(request, "scoring/table.html#record", context, status=status)

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from scoring.accounts.http import AuthenticatedHtmxRequest
 from scoring.rules import RulesError
 from scoring.table import play
+from scoring.table.form import HandForm
 from scoring.table.play_panel import Panel, empty_panel, panel
 from scoring.table.playing import BidForm, Tapped, header_of, judge, tap
 from scoring.table.state import member_table
@@ -49,6 +50,12 @@ def panel_for(form: BidForm, raw_draft: str | None, raw_tap: str) -> Panel:
     tapped = tap(header, draft, move)
     tapped.problem = tapped.problem or problem
     return panel(header, tapped, counts)
+
+
+def posted_panel(form: HandForm) -> Panel:
+    """The panel for the play a refused Save carried (its form's data as sent)."""
+    bid = BidForm(form.session, form.data, lineup=form.lineup)
+    return panel_for(bid, form.data.get("play"), "show")
 
 
 @require_POST
