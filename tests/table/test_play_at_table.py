@@ -255,3 +255,29 @@ def test_it_keeps_the_play_when_the_table_changed_meanwhile(member_client, nap4)
     assert response.status_code == 409
     assert hidden_play(response) == table.record  # nothing stored, the play kept to save again
     assert Hand.objects.count() == 1
+
+
+def test_it_saves_a_thai_hand_toppled_on_its_first_trick(member_client, league):
+    thai = make_session(league, "thai")
+    bid = {"declarer": "0", "level": "1", "trump": "S", "partner": "1"}
+    table = Table(member_client, thai, {**bid, "called_suit": "H", "called_rank": "A"})
+    table.tap("depth:cards")
+    for code in ["C2", "C3", "C4", "C5", "C6"]:
+        table.tap(f"card:{code}")
+    assert "The hand is over." in text_of(table.last)
+    assert table.save().status_code == 200
+    hand = Hand.objects.get()
+    assert hand.toppled and hand.made is False
+
+
+def test_it_plays_six_handed_mighty_without_the_killed_seat(member_client, league):
+    names = ["Jin", "Min", "Soo", "Hyun", "Woo", "Ara"]
+    mighty = make_session(league, "mighty", names=names)
+    bid = {"declarer": "0", "level": "13", "trump": "S", "killed": "5"}
+    table = Table(member_client, mighty, {**bid, "called_suit": "H", "called_rank": "A"})
+    for code in ["S2", "S3", "S4", "S5"]:
+        table.tap(f"card:{code}")
+    assert "wins" not in text_of(table.last)  # five play: Ara was killed
+    page = text_of(table.tap("card:S6"))
+    assert "Trick 1 · Woo wins" in page  # the ♠6, highest of the trumps
+    assert "Ara" not in page.split("Record the play")[1].split("Trick 1")[0]  # not in the turn
