@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand, League, Membership
 from tests.browser.support import log_in, new_context, shot
-from tests.factories import make_session, play_recorded
+from tests.factories import RECORDS, make_session, play_recorded
 
 PASSWORD = "a-long-test-password"
 PHONE = {"width": 390, "height": 844}
@@ -152,8 +152,12 @@ def test_a_replay_permalink_opened_signed_out(browser, live_server, language):
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/share/{session.share_token}/hands/1/replay/?trick=3")
-        expect(page.locator("main")).to_contain_text("♦K")
+        expect(page.locator("main")).to_contain_text("♦K")  # trick 3: the called card falls
         shot(page, f"play-replay-{language}")
+        notation = RECORDS["taiwan"]  # the hand's own link: no session, no account
+        page.goto(f"{live_server.url}/r/{notation}/?trick=3")
+        expect(page.locator("main")).to_contain_text("♦K")
+        expect(page.locator(".bar a[href*='/accounts/login/']")).to_have_count(1)  # signed out
     finally:
         context.close()
 
