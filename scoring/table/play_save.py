@@ -75,6 +75,9 @@ def _result(
     if answer.facts is None or answer.score is None:
         text = _("Choose who held the called card, or alone: the play does not show it yet.")
         return Recorded(bid, shown, judged, text)
+    partner = _partner_differs(header, judged)
+    if partner:
+        return Recorded(bid, shown, judged, partner)
     form = HandForm(session, filled(post, header, judged), lineup=lineup)
     if not form.is_valid():
         return Recorded(form, shown, judged, _("The play recorded cannot be saved as it is."))
@@ -82,6 +85,25 @@ def _result(
     if difference:
         return Recorded(bid, shown, judged, difference)
     return Recorded(form, shown, judged)
+
+
+def _partner_differs(header: Header, judged: records.Judged) -> str:
+    """The partner the form names against the one the play shows, as a sentence ("" when they
+    agree, or when the form names none, or the play shows it only as the form named it)."""
+    shown = judged.answer.partner
+    typed = header.partner is not None or header.alone
+    if not typed or not shown.known or shown.by in ("given", "no_partner"):
+        return ""
+    seat = None if shown.alone else shown.seat
+    if seat == header.partner:
+        return ""
+    alone = _("alone")
+    return _(
+        "The play shows the partner as %(play)s, the entry as %(typed)s. Correct one of them."
+    ) % {
+        "play": alone if seat is None else header.names[seat],
+        "typed": alone if header.partner is None else header.names[header.partner],
+    }
 
 
 def filled(post: QueryDict, header: Header, judged: records.Judged) -> QueryDict:

@@ -281,3 +281,13 @@ def test_it_plays_six_handed_mighty_without_the_killed_seat(member_client, leagu
     page = text_of(table.tap("card:S6"))
     assert "Trick 1 · Woo wins" in page  # the ♠6, highest of the trumps
     assert "Ara" not in page.split("Record the play")[1].split("Trick 1")[0]  # not in the turn
+
+
+def test_it_refuses_a_partner_the_play_contradicts(member_client, taiwan):
+    table = Table(member_client, taiwan, {**TAIWAN_BID, "partner": "3"})
+    for trick in TAIWAN_TRICKS:
+        table.cards(trick)
+    response = table.save()
+    assert response.status_code == 422
+    assert "The play shows the partner as Ann, the entry as Dan." in text_of(response)
+    assert not Hand.objects.exists()
