@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring.rules import Card, RulesError
 from scoring.rulings import PageWords
 from scoring.table import play, records
-from scoring.table.form import HandForm
+from scoring.table.form import ALONE, HandForm
 from scoring.table.lineup import Place
 
 
@@ -107,7 +107,7 @@ def _partner(form: BidForm, data: dict[str, Any]) -> tuple[int | None, bool]:
     chosen = data.get("partner")
     if not chosen or not form.variant.has_partner:
         return None, False
-    if chosen == "alone" or int(chosen) == data["declarer"]:
+    if chosen == ALONE or int(chosen) == data["declarer"]:
         return None, True
     seat = form.seat.get(int(chosen))
     return seat, False
