@@ -143,6 +143,7 @@ def main() -> None:
         for name in ("taps_winners_only", "taps_points", "taps_every_card", "taps_bid"):
             print(f"{name:<24}{taps[name]}")
         print(f"{'targets':<24}{taps['targets']}")
+        print(f"{'tap_ms':<24}{taps['tap_ms']}")
         figures.update(taps)
     if args.json:
         print(json.dumps(figures))
