@@ -6,6 +6,7 @@ out, the engine (through ``scoring.table.playing``) has judged it.
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,7 +15,7 @@ from scoring.rules.cards import SYMBOLS
 from scoring.table import play
 from scoring.table.play import CARDS, POINTS, WINNERS
 from scoring.table.playing import Header, Tapped, not_ready_text
-from scoring.table.replay import CardView, Count, Outcome, Step, card_view, replay
+from scoring.table.replay import CardView, Count, Outcome, PlayView, Step, card_view, replay
 
 DEPTH_LABELS = {
     WINNERS: gettext_lazy("Winners only"),
@@ -108,7 +109,7 @@ def panel(header: Header, tapped: Tapped, counts_tricks: bool, opened: bool = Tr
         depths=_depths(depth, counts_tricks),
         counts_tricks=counts_tricks,
         problem=tapped.problem,
-        can_undo=not draft.empty,
+        can_undo=not draft.empty or bool(draft.asked),  # undo also takes back a question
     )
     if judged is None:
         shown.message = _("The play recorded so far is refused; undo the last tap.")
@@ -150,7 +151,9 @@ def _playing(
         shown.asked = _card(header, draft.asked)
         shown.suits = [Choice(s, SYMBOLS[s], css=f"suit-{s}") for s in play.SUITS]
         return
-    if opened is not None:
+    if opened is not None and turn is not None:
+        shown.current = _open_step(header, opened, turn, shown.number)
+        shown.seen = True
         turn = None  # the trick is played: the table says who won it
     shown.seats = [
         SeatView(seat, place.name, seat == turn)
@@ -168,6 +171,24 @@ def _playing(
         shown.unknown = True
     if not going and opened is None:
         shown.claims = [Choice(str(s.seat), s.name) for s in shown.seats]
+
+
+def _open_step(header: Header, trick: dict[str, Any], leader: int, number: int) -> Step:
+    """A trick every seat has played to, one card unknown: its cards as tapped, no winner yet."""
+    live = [s for s in range(len(header.playing)) if s != header.fields.get("sitting_out")]
+    start = live.index(leader) if leader in live else 0
+    plays = tuple(
+        PlayView(
+            name=header.names[live[(start + i) % len(live)]],
+            card=None if code is None else _card(header, code),
+            wins=False,
+            illegal=False,
+            called=code is not None and code == header.fields.get("called_card"),
+        )
+        for i, code in enumerate(trick.get("plays", []))
+    )
+    name = header.names[leader]
+    return Step(number, name, plays, True, "", "", (), (), "", ())
 
 
 def _card(header: Header, code: str) -> CardView | None:

@@ -176,7 +176,9 @@ def test_it_asks_who_won_a_trick_with_an_unknown_card(member_client, taiwan):
     table = Table(member_client, taiwan, TAIWAN_BID)
     for value in ["card:HA", "unknown", "card:H6", "card:H7", "card:H10"]:
         table.tap(value)
-    assert "Who won trick 1?" in text_of(table.last)
+    page = text_of(table.last)
+    assert "Who won trick 1?" in page
+    assert "Cat ♥A Dan ? Eve ♥6 Ann ♥7 Ben ♥10" in page  # the trick as tapped, its leader first
     table.tap("point:SA")  # the unknown card was the ♠A
     page = text_of(table.tap("won:3"))
     assert "Dan wins" in page
