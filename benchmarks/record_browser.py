@@ -173,7 +173,8 @@ def record_hand(page, base, session, hand, depth, first_depth) -> tuple[int, int
             for card in trick["points"]:
                 phone.play(f"point:{card}")
             phone.play(f"won:{trick['winner']}")
-    page.wait_for_selector("#play .play-done")
+    if not page.locator("#play .play-done").count():
+        raise SystemExit(f"the hand did not end: {page.locator('#play').inner_text()}")
     number = int(page.locator("#record h2").inner_text().split()[-1])
     phone.tap("button[value=save]")
     page.wait_for_selector(f"#record h2:has-text('{number + 1}')")
@@ -199,6 +200,7 @@ def browse(base, seeded) -> dict:
             else:
                 runs.append(("points", "taps_points", tricks + points))
             for depth, name, count in runs:
+                print(f"{code}, {depth} …", file=sys.stderr, flush=True)
                 bid_taps, taps = record_hand(page, base, session, hand, depth, first)
                 figures[name][code] = taps
                 targets[name][code] = count + 3
