@@ -21,7 +21,8 @@ DEPTHS = (CARDS, POINTS, WINNERS)
 SUITS = ("S", "H", "D", "C")
 # The largest draft a form may carry: seven players' every card and marks.
 MOST_CHARS = 8000
-TRICK_KEYS = {"plays", "winner", "points", "lead_suit"}
+FLAGS = ("joker_called", "secretary_ordered")  # what a trick's leader or napoleon said
+TRICK_KEYS = {"plays", "winner", "points", "lead_suit", *FLAGS}
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ def _tricks(raw: object) -> tuple[dict[str, Any], ...]:
             _codes(item["points"])
         if item.get("lead_suit", "S") not in SUITS:
             raise Unreadable("lead_suit")
+        if any(item.get(flag, True) is not True for flag in FLAGS):
+            raise Unreadable("flag")
         tricks.append(dict(item))
     return tuple(tricks)
 
@@ -155,6 +158,8 @@ def apply(draft: Draft, tap: Tap, live: int, point_cards: frozenset[str]) -> Dra
         return replace(draft, rest=_seat(tap.value), points=())
     if tap.action == "point":
         return _toggle_point(draft, tap.value)
+    if tap.action == "flag":
+        return flagged(draft, tap.value, live)
     if tap.action == "won":
         return _won(draft, _seat(tap.value), live, point_cards)
     if tap.action in ("card", "unknown"):
@@ -171,6 +176,17 @@ def _toggle_point(draft: Draft, code: str) -> Draft:
     if code in draft.points:
         return replace(draft, points=tuple(c for c in draft.points if c != code))
     return replace(draft, points=(*draft.points, code))
+
+
+def flagged(draft: Draft, flag: str, live: int) -> Draft:
+    """A call said in the trick being played (a joker called, the secretary card ordered), or
+    taken back."""
+    if flag not in FLAGS or not in_progress(draft, live):
+        return draft
+    last = dict(draft.tricks[-1])
+    if last.pop(flag, False) is not True:
+        last[flag] = True
+    return replace(draft, tricks=(*draft.tricks[:-1], last))
 
 
 def _played(draft: Draft, card: str | None, suit: str, live: int) -> Draft:

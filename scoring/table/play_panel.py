@@ -14,9 +14,13 @@ from django.utils.translation import gettext_lazy
 from scoring.rules.cards import SYMBOLS
 from scoring.table import play
 from scoring.table.play import CARDS, POINTS, WINNERS
-from scoring.table.playing import Header, Tapped, not_ready_text
+from scoring.table.playing import Header, Tapped, calls, not_ready_text
 from scoring.table.replay import CardView, Count, Outcome, PlayView, Step, card_view, replay
 
+CALL_LABELS = {
+    "joker_called": gettext_lazy("Joker called"),
+    "secretary_ordered": gettext_lazy("Secretary card ordered"),
+}
 DEPTH_LABELS = {
     WINNERS: gettext_lazy("Winners only"),
     POINTS: gettext_lazy("Winners and point cards"),
@@ -58,6 +62,7 @@ class Panel:
     faults: list[str] = field(default_factory=list)
     cards: list[list[Choice]] = field(default_factory=list)  # the picker, a row per suit
     unknown: bool = False
+    calls: list[Choice] = field(default_factory=list)  # said in the trick being played
     pick: str = "card"  # what a card of the picker is tapped as: played, or a point card won
     winners: list[Choice] = field(default_factory=list)
     winners_legend: str = ""
@@ -169,6 +174,7 @@ def _playing(
     else:
         shown.cards = _card_picker(header, draft)
         shown.unknown = True
+        shown.calls = [Choice(f, str(CALL_LABELS[f]), made) for f, made in calls(header, draft)]
     if not going and opened is None:
         shown.claims = [Choice(str(s.seat), s.name) for s in shown.seats]
 

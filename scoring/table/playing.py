@@ -152,6 +152,25 @@ def tap(header: Header, draft: play.Draft, move: play.Tap) -> Tapped:
         return Tapped(draft, _quiet(header, draft), error.render(PageWords(header.names)))
 
 
+def calls(header: Header, draft: play.Draft) -> list[tuple[str, bool]]:
+    """The calls the trick being played may carry, each with whether it was made: those the
+    engine takes for this trick (a joker call only after the card that makes it is led)."""
+    if not play.in_progress(draft, header.live):
+        return []
+    found = []
+    for flag in play.FLAGS:
+        made = draft.tricks[-1].get(flag) is True
+        if made:
+            found.append((flag, True))
+            continue
+        try:
+            judge(header, play.flagged(draft, flag, header.live))
+        except RulesError:
+            continue
+        found.append((flag, False))
+    return found
+
+
 def _quiet(header: Header, draft: play.Draft) -> records.Judged | None:
     """The draft as it was, judged again to be shown (None if even that is refused)."""
     try:

@@ -293,3 +293,20 @@ def test_it_refuses_a_partner_the_play_contradicts(member_client, taiwan):
     assert response.status_code == 422
     assert "The play shows the partner as Ann, the entry as Dan." in text_of(response)
     assert not Hand.objects.exists()
+
+
+def test_it_offers_a_joker_call_only_where_the_engine_takes_one(member_client, league):
+    mighty = make_session(league, "mighty")
+    bid = {"declarer": "0", "level": "13", "trump": "S", "called_suit": "H", "called_rank": "A"}
+    table = Table(member_client, mighty, bid)
+    assert "Joker called" not in text_of(table.tap("card:C3"))  # not on the first trick
+    table.tap("undo")
+    for code in ["S2", "S3", "S4", "S5", "S6"]:
+        table.tap(f"card:{code}")
+    assert "Joker called" not in text_of(table.tap("card:D3"))  # not the Ripper
+    table.tap("undo")
+    assert "Joker called" in text_of(table.tap("card:C3"))  # the Ripper leads trick 2
+    table.tap("flag:joker_called")
+    assert json.loads(table.record)["tricks"][-1] == {"plays": ["C3"], "joker_called": True}
+    table.tap("flag:joker_called")  # taken back
+    assert json.loads(table.record)["tricks"][-1] == {"plays": ["C3"]}
