@@ -330,12 +330,8 @@ class HandForm(forms.Form):
             return None
         partner = data.get("partner")
         if not partner:
-            raise _FormProblem(
-                # The game's own word for playing alone (副官なし, 노프렌드, …).
-                _("Choose who held the called card, or “%(alone)s”.")
-                % {"alone": self.variant.term("alone_label")},
-                "partner",
-            )
+            message = _("Choose who held the called card, or “%(alone)s”.")  # 副官なし, 노프렌드…
+            raise _FormProblem(message % {"alone": self.variant.term("alone_label")}, "partner")
         if partner == ALONE or int(partner) == data["declarer"]:
             return None
         return self._playing(int(partner), "partner")
