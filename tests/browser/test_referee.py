@@ -239,7 +239,10 @@ def test_it_settles_a_nap_wellington(live_server, page):
     call(page, "wellington")
     why = page.locator("#ref-why").inner_text()
     assert why.startswith("Wellington is not allowed.") and "only be called over nap" in why
-    assert not page.url.endswith("wellington")  # the address keeps the calls actually made
+    # The calls made stay as they were; the refused one is kept apart (x), so that the
+    # address and the permalink show the refusal too.
+    assert "c=two.four&x=wellington" in page.url
+    assert "x=wellington" in page.locator("#permalink").input_value()
     assert ruling(page).startswith("Seat 3 calls next.")
     shoot(page, "nap-auction")
 
