@@ -70,8 +70,13 @@ def adjust(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
                 current = latest_round(locked)
                 if current is None:
                     raise NightRefused(_("Seat the first round before giving points."))
+                data = form.cleaned_data
                 Adjustment.objects.create(
-                    round=current, created_by=request.user, **form.cleaned_data
+                    round=current,
+                    player_id=data["player"],
+                    points=data["points"],
+                    reason=data["reason"],
+                    created_by=request.user,
                 )
         except NightRefused as refusal:
             form.add_error(None, refusal.message)
