@@ -111,4 +111,4 @@ class ReplaceForm(NameForm):
 
 
 class SeatingForm(forms.Form):
-    method = forms.ChoiceField(label=_("Seating"), choices=Event.SEATINGS)
+    method = forms.ChoiceField(label=_("Seating"), choices=Event.SEATINGS, widget=forms.RadioSelect)
