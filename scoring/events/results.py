@@ -1,66 +1,108 @@
 """What the hands say: the night's standings and each table's state, read from the
 sessions' stored scores every time (nothing is kept apart from the hands, so the
-standings always equal them)."""
+standings always equal them).
 
+A page reads the whole night at once (``read``: five queries, however many rounds and
+tables) and works out the standings and the round's tables from what it read.
+"""
+
+import math
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Sum
+from django.utils import timezone
 
 from scoring.events.standings import Row, TableResult, standings
-from scoring.models import (
-    Adjustment,
-    Event,
-    EventTable,
-    GameSession,
-    Hand,
-    HandScore,
-    Player,
-    Round,
-    Seat,
-)
+from scoring.models import Adjustment, Event, EventTable, Hand, HandScore, Round, Seat
+from scoring.rules import find_variant
 
 
-def night_standings(event: Event) -> list[Row]:
-    """Every checked-in player's row under the night's formula, best first."""
-    tables = list(EventTable.objects.filter(round__event=event).values_list("session", "round"))
-    sessions = [session for session, _round in tables]
+@dataclass(frozen=True)
+class SeatRow:
+    session: int
+    round: int
+    pk: int
+    number: int
+    player: int
+    name: str
+    seated: bool  # still at the table (not left or replaced)
+
+
+@dataclass
+class NightData:
+    seats: list[SeatRow]
+    totals: dict[int, dict[int, int]]  # session → player → points
+    dealt: dict[int, Counter[int]]  # session → player → hands dealt in
+    last: dict[int, datetime]  # session → its last hand's time
+    hands: Counter[int]  # session → hands recorded
+    adjustments: list[tuple[int, int, int]]  # (round, player, points)
+    names: dict[int, str] = field(default_factory=dict)  # those checked in, by player
+
+
+def read(event: Event) -> NightData:
+    night = {"session__event_table__round__event": event}
+    seats = [
+        SeatRow(*row[:-1], row[-1] is None)
+        for row in Seat.objects.filter(**night).values_list(
+            "session",
+            "session__event_table__round",
+            "pk",
+            "number",
+            "player",
+            "player__name",
+            "until_hand",
+        )
+    ]
     totals: dict[int, dict[int, int]] = defaultdict(dict)
-    for session, player in Seat.objects.filter(session__in=sessions).values_list(
-        "session", "player"
-    ):
-        totals[session][player] = 0
     for session, player, points in (
-        HandScore.objects.filter(hand__session__in=sessions)
+        HandScore.objects.filter(hand__session__event_table__round__event=event)
         .values("hand__session", "player")
         .annotate(points=Sum("delta"))
         .values_list("hand__session", "player", "points")
     ):
         totals[session][player] = points
-    hands = _hands_dealt(sessions)
-    _adjust(event, dict(tables), totals)
-    results = [TableResult(totals[s], hands[s]) for s in sorted(totals)]
-    usual = GameSession(variant=event.variant).engine.typical_players
+    dealt: dict[int, Counter[int]] = defaultdict(Counter)
+    last: dict[int, datetime] = {}
+    hands: Counter[int] = Counter()
+    for session, lineup, at in Hand.objects.filter(**night).values_list(
+        "session", "lineup", "created_at"
+    ):
+        dealt[session].update(lineup)
+        hands[session] += 1
+        last[session] = max(at, last.get(session, at))
+    adjustments = list(
+        Adjustment.objects.filter(round__event=event).values_list("round", "player", "points")
+    )
     names = dict(event.entrants.values_list("player", "player__name"))
-    rows = standings(results, usual, event.formula, list(names))
-    missing = {row.player for row in rows} - set(names)
-    names.update(Player.objects.filter(pk__in=missing).values_list("pk", "name"))
+    return NightData(seats, totals, dealt, last, hands, adjustments, names)
+
+
+def night_standings(event: Event, data: NightData | None = None) -> list[Row]:
+    """Every checked-in player's row under the night's formula, best first."""
+    data = data or read(event)
+    totals: dict[int, dict[int, int]] = defaultdict(dict)
+    round_of: dict[int, int] = {}
+    names = dict(data.names)
+    for seat in data.seats:
+        totals[seat.session][seat.player] = data.totals[seat.session].get(seat.player, 0)
+        round_of[seat.session] = seat.round
+        names.setdefault(seat.player, seat.name)
+    _adjust(data.adjustments, round_of, totals)
+    results = [TableResult(totals[s], data.dealt[s]) for s in sorted(totals)]
+    usual = find_variant(event.variant).typical_players
+    rows = standings(results, usual, event.formula, list(data.names))
     for row in rows:
         row.name = names.get(row.player, "")
     return rows
 
 
-def _hands_dealt(sessions: list[int]) -> dict[int, Counter[int]]:
-    dealt: dict[int, Counter[int]] = defaultdict(Counter)
-    for session, lineup in Hand.objects.filter(session__in=sessions).values_list(
-        "session", "lineup"
-    ):
-        dealt[session].update(lineup)
-    return dealt
-
-
-def _adjust(event: Event, round_of: dict[int, int], totals: dict[int, dict[int, int]]) -> None:
+def _adjust(
+    adjustments: list[tuple[int, int, int]],
+    round_of: dict[int, int],
+    totals: dict[int, dict[int, int]],
+) -> None:
     """Penalties and bonuses count at the table the player sat at in their round; one
     given to a player who sat that round out counts on its own."""
     table_of = {
@@ -68,9 +110,7 @@ def _adjust(event: Event, round_of: dict[int, int], totals: dict[int, dict[int, 
         for session, players in totals.items()
         for player in players
     }
-    for round_id, player, points in Adjustment.objects.filter(round__event=event).values_list(
-        "round", "player", "points"
-    ):
+    for round_id, player, points in adjustments:
         session = table_of.get((round_id, player), -round_id)
         totals[session][player] = totals[session].get(player, 0) + points
 
@@ -88,34 +128,28 @@ class TableState:
         return self.target is not None and self.hands >= self.target
 
 
-def round_tables(event: Event, round_: Round) -> list[TableState]:
+def round_tables(event: Event, round_: Round, data: NightData | None = None) -> list[TableState]:
     """Each table of the round: hands recorded, the last one's time, the scores."""
+    data = data or read(event)
     tables = list(round_.tables.select_related("session").order_by("number"))
-    sessions = [t.session_id for t in tables]
-    counts = {
-        row["session"]: row
-        for row in Hand.objects.filter(session__in=sessions)
-        .values("session")
-        .annotate(n=Count("id"), last=Max("created_at"))
-    }
-    sums: dict[int, dict[int, int]] = defaultdict(dict)
-    for session, player, total in (
-        HandScore.objects.filter(hand__session__in=sessions)
-        .values("hand__session", "player")
-        .annotate(total=Sum("delta"))
-        .values_list("hand__session", "player", "total")
-    ):
-        sums[session][player] = total
-    seats: dict[int, list[Seat]] = defaultdict(list)
-    for seat in Seat.objects.filter(session__in=sessions, until_hand__isnull=True).select_related(
-        "player"
-    ):
-        seats[seat.session_id].append(seat)
+    seated: dict[int, list[SeatRow]] = defaultdict(list)
+    for seat in data.seats:
+        if seat.seated:
+            seated[seat.session].append(seat)
     states = []
     for table in tables:
-        row = counts.get(table.session_id, {})
-        seated = sorted(seats[table.session_id], key=lambda s: s.number)
-        board = [(s.pk, s.player.name, sums[table.session_id].get(s.player_id, 0)) for s in seated]
-        target = event.deals_each * len(seated) if event.round_end == Event.HANDS else None
-        states.append(TableState(table, row.get("n", 0), row.get("last"), board, target))
+        session = table.session_id
+        seats = sorted(seated[session], key=lambda s: s.number)
+        board = [(s.pk, s.name, data.totals[session].get(s.player, 0)) for s in seats]
+        target = event.deals_each * len(seats) if event.round_end == Event.HANDS else None
+        hands = data.hands[session]
+        states.append(TableState(table, hands, data.last.get(session), board, target))
     return states
+
+
+def minutes_left(event: Event, current: Round | None) -> int | None:
+    """Whole minutes left in the round being played, when rounds end on a clock."""
+    if current is None or current.closed_at is not None or event.round_end != Event.TIME:
+        return None
+    ends = current.seated_at.timestamp() + event.minutes * 60
+    return max(0, math.ceil((ends - timezone.now().timestamp()) / 60))

@@ -65,3 +65,24 @@ def test_it_draws_a_tables_qr_code_for_the_director_only(client, night):
     assert drawn.status_code == 200 and drawn["Content-Type"] == "image/svg+xml"
     close(client, night)
     assert client.get(url("event-table-qr", night.pk, table.pk)).status_code == 404
+
+
+def test_it_answers_the_boards_poll_304_until_a_table_changes(client, night):
+    poll = {"HX-Request": "true"}
+    first = client.get(url("event-board", night.pk), headers=poll)
+    etag = first["ETag"]
+    again = client.get(url("event-board", night.pk), headers={**poll, "If-None-Match": etag})
+    assert again.status_code == 304
+    one = round_sessions(night, 1)[0]
+    client.post(url("record", one.pk), hand_data(one))
+    moved = client.get(url("event-board", night.pk), headers={**poll, "If-None-Match": etag})
+    assert moved.status_code == 200 and "1 of" in text(moved)
+
+
+def test_it_shows_the_rounds_clock_when_rounds_end_on_time(client):
+    event = make_night(client, round_end="time", minutes="30")
+    check_in(client, event, [f"P{n}" for n in range(5)])
+    seat(client, event)
+    tv = text(client.get(url("event-tv", event.pk)))
+    board = text(client.get(url("event-board", event.pk)))
+    assert "30 minutes left" in tv and "30 minutes left" in board

@@ -8,9 +8,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,8 +20,9 @@ from scoring.accounts.http import AuthenticatedHtmxRequest
 from scoring.events import night
 from scoring.events.forms import AdjustmentForm, ReplaceForm, SeatingForm
 from scoring.events.night import NightRefused, latest_round
-from scoring.events.results import round_tables
+from scoring.events.results import minutes_left, read, round_tables
 from scoring.events.views.access import drawn, event_for
+from scoring.events.views.marks import night_mark, validated
 from scoring.models import Adjustment, Entrant, Event, EventTable
 from scoring.table import version
 from scoring.table.seating import SeatingRefused, replace
@@ -30,16 +33,17 @@ def _players(event: Event) -> list[tuple[int, str]]:
     return list(event.entrants.order_by("player__name").values_list("player", "player__name"))
 
 
-def board_context(event: Event, **forms: Any) -> dict[str, Any]:
+def board_context(event: Event, clock: int | None = None, **forms: Any) -> dict[str, Any]:
     current = latest_round(event)
+    data = read(event)
     if current is not None:
-        names = dict(event.entrants.values_list("player", "player__name"))
-        current.resting = [names.get(player, "") for player in current.sitting_out]
+        current.resting = [data.names.get(player, "") for player in current.sitting_out]
     return {
         "event": event,
         "league": event.league,
         "current": current,
-        "tables": round_tables(event, current) if current else [],
+        "clock": clock if clock is not None else minutes_left(event, current),
+        "tables": round_tables(event, current, data) if current else [],
         "adjustments": Adjustment.objects.filter(round__event=event).select_related(
             "player", "round"
         ),
@@ -53,9 +57,21 @@ def board_context(event: Event, **forms: Any) -> dict[str, Any]:
 
 @login_required
 def board(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
+    """The board; its poll (htmx, the tables alone) is answered 304 while nothing changed."""
+    if not request.htmx:
+        event = event_for(request, pk, director=True)
+        return render(request, "events/board.html", board_context(event))
+    mark = night_mark(request, pk)
+    if mark is None or not mark.directs:
+        event_for(request, pk, director=True)  # refused as the page is
+        raise PermissionDenied
+    etag = mark.etag(request, "board")
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return validated(unchanged, etag)
     event = event_for(request, pk, director=True)
-    template = "events/board.html#tables" if request.htmx else "events/board.html"
-    return render(request, template, board_context(event))
+    context = board_context(event, clock=mark.clock)
+    return validated(render(request, "events/board.html#tables", context), etag)
 
 
 @require_POST

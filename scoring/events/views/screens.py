@@ -6,74 +6,61 @@ The TV page polls itself; each poll carries the ETag of the last answer and gets
 until the night, one of its tables or the clock's minute moves: one query decides it.
 """
 
-import math
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Max, Sum
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.cache import get_conditional_response
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from scoring.accounts.http import AuthenticatedHtmxRequest
-from scoring.accounts.theme import theme_of
 from scoring.events.night import latest_round
-from scoring.events.results import night_standings, round_tables
+from scoring.events.results import night_standings, read, round_tables
 from scoring.events.views.access import event_for
-from scoring.models import Event, EventTable, GameSession, Round
+from scoring.events.views.marks import night_mark, validated
+from scoring.models import Event, EventTable, Round
 from scoring.table import qr
 
-
-def minutes_left(event: Event, current: Round | None) -> int | None:
-    """Whole minutes left in the round being played, when rounds end on a clock."""
-    if current is None or current.closed_at is not None or event.round_end != Event.TIME:
-        return None
-    ends = current.seated_at.timestamp() + event.minutes * 60
-    return max(0, math.ceil((ends - timezone.now().timestamp()) / 60))
-
-
-def _tv_etag(request: HttpRequest, event: Event, current: Round | None) -> str:
-    tables = GameSession.objects.filter(event_table__round__event=event).aggregate(
-        changes=Sum("version"), newest=Max("pk")
-    )
-    clock = minutes_left(event, current)
-    page = "htmx" if getattr(request, "htmx", False) else "page"
-    mark = f"{event.version}-{tables['changes']}-{tables['newest']}-{clock}"
-    return f'"tv-{event.pk}-{mark}-{get_language()}-{theme_of(request)}-{page}"'
+KEPT_SECONDS = 120  # a state of the night no poll has asked for in two minutes is gone
 
 
 @require_safe
 @login_required
 def tv(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
-    event = event_for(request, pk)
-    current = latest_round(event)
-    etag = _tv_etag(request, event, current)
+    """The TV page; its poll (htmx) is answered from what the last poll of the same state
+    drew, for every screen in the room, while nothing changed."""
+    mark = night_mark(request, pk)
+    if mark is None:
+        event_for(request, pk)  # no member: refused as any page of the night is
+        raise Http404
+    etag = mark.etag(request, "tv")
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
-        return _validated(unchanged, etag)
+        return validated(unchanged, etag)
+    kept = f"night-tv:{pk}:{etag}"
+    if request.htmx and (page := cache.get(kept)) is not None:
+        return validated(HttpResponse(page), etag)
+    event = event_for(request, pk)
+    current = latest_round(event)
     template = "events/tv.html#screen" if request.htmx else "events/tv.html"
-    context = {**_night(event, current), "clock": minutes_left(event, current)}
-    return _validated(render(request, template, context), etag)
-
-
-def _validated(response: HttpResponse, etag: str) -> HttpResponse:
-    response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
-    response["Vary"] = "HX-Request, Cookie, Accept-Language"
-    return response
+    context = {**_night(event, current), "clock": mark.clock}
+    response = render(request, template, context)
+    if request.htmx:  # the fragment holds nobody's own token: the same for every reader
+        cache.set(kept, response.content.decode(), KEPT_SECONDS)
+    return validated(response, etag)
 
 
 def _night(event: Event, current: Round | None) -> dict[str, Any]:
-    names = dict(event.entrants.values_list("player", "player__name"))
+    data = read(event)
+    names = data.names
     return {
         "event": event,
         "current": current,
-        "tables": round_tables(event, current) if current else [],
-        "rows": night_standings(event),
+        "tables": round_tables(event, current, data) if current else [],
+        "rows": night_standings(event, data),
         "names": names,
         "resting": [names.get(p, "") for p in current.sitting_out] if current else [],
     }
