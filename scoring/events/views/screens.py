@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scoring.accounts.http import AuthenticatedHtmxRequest
@@ -22,6 +23,7 @@ from scoring.events.results import night_standings, read, round_tables
 from scoring.events.views.access import event_for
 from scoring.events.views.marks import night_mark, validated
 from scoring.models import Event, EventTable, Round
+from scoring.rules import find_variant
 from scoring.table import qr
 
 KEPT_SECONDS = 120  # a state of the night no poll has asked for in two minutes is gone
@@ -75,6 +77,8 @@ def printed(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     rounds = list(event.round_set.prefetch_related("tables__session__seats__player"))
     current = rounds[-1] if rounds else None
     context: dict[str, Any] = {**_night(event, current), "rounds": rounds}
+    # The declarer as the game names them ("Napoleon", "주공"): the sheet's column.
+    context["declarer_role"] = _(find_variant(event.variant).roles[0])
     for round_ in rounds:
         round_.resting = [context["names"].get(p, "") for p in round_.sitting_out]
     context["sheet_rows"] = range(1, _sheet_length(event, context["tables"]) + 1)
