@@ -15,7 +15,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models.leagues import VARIANT_CHOICES
+from scoring.models.leagues import VARIANT_CHOICES, Player
 
 # Letters and digits nobody misreads across a table (no 0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -183,3 +183,13 @@ class Adjustment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.points:+d}"
+
+
+def move_entries(gone: Player, kept: Player) -> None:
+    """Two player entries become one (scoring.leagues.entries.merge): the nights, and the
+    penalties and bonuses, of the one going are the kept one's; a night both were
+    checked in to keeps the kept one's check-in."""
+    both = Entrant.objects.filter(player=kept).values("event")
+    Entrant.objects.filter(player=gone, event__in=both).delete()
+    Entrant.objects.filter(player=gone).update(player=kept)
+    Adjustment.objects.filter(player=gone).update(player=kept)

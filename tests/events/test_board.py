@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from scoring.events.results import night_standings
-from scoring.models import Adjustment, Entrant, Event, EventTable, Hand, HandEvent
+from scoring.models import Adjustment, Entrant, Event, EventTable, Hand, HandEvent, Player
 from tests.events.helpers import check_in, close, make_night, round_sessions, seat, text, version_of
 from tests.factories import hand_data, url
 
@@ -138,3 +138,17 @@ def test_it_keeps_the_standings_equal_to_what_the_hands_say(client, night):
     rows = night_standings(night)
     assert {row.player: {"raw": row.raw, "placement": row.placement} for row in rows} == expected
     assert Hand.objects.count() == 2 * 3 * 3 - 1
+
+
+def test_it_follows_a_merge_of_two_spellings_of_one_player(client, night):
+    gone = Entrant.objects.first().player
+    _adjust(client, night, gone.pk, -5)
+    kept = Player.objects.create(league=night.league, name="Kept spelling")
+    response = client.post(
+        url("league-players", night.league.pk),
+        {"action": "merge", "gone": gone.pk, "kept": kept.pk},
+    )
+    assert response.status_code == 302
+    assert Entrant.objects.filter(event=night, player=kept).exists()
+    assert Adjustment.objects.get().player == kept
+    assert {row.player for row in night_standings(night)} >= {kept.pk}
