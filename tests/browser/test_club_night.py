@@ -87,6 +87,25 @@ def test_a_director_seats_a_round_and_a_phone_joins_by_code(browser, live_server
     shot(tv, "club-night-tv", full_page=False)
     tv.close()
     assert not GameSession.objects.filter(ended_at__isnull=False).exists()
+    _correct_then_seat_the_next_round(page, table, f"{live_server.url}/nights/{event.pk}/board/")
+
+
+def _correct_then_seat_the_next_round(page, table, board):
+    """The director cancels table 1's hand through the table's own pages, closes the
+    round and seats the next."""
+    page.locator("#table-1").get_by_text("Correct or cancel a hand").click()
+    page.click("a[href$='/hands/1/edit/']")
+    page.get_by_text("Delete this hand").click()
+    page.click("main button[type=submit].primary")
+    expect(page.get_by_text("Hand 1 deleted")).to_be_visible()
+    assert not Hand.objects.filter(session=table.session).exists()
+    page.goto(board)
+    expect(page.locator("#table-1")).to_contain_text("0 of 5 hands")
+    page.get_by_role("button", name="Close round 1").click()
+    expect(page.locator("h2#rounds")).to_be_visible()
+    page.get_by_role("button", name="Seat round 2").click()
+    expect(page.locator("#night-board h2")).to_contain_text("Round 2 of 3")
+    shot(page, "club-night-board-round-2")
 
 
 NO_OVERFLOW = "() => document.documentElement.scrollWidth <= window.innerWidth"
