@@ -29,6 +29,7 @@ from scoring.models import (
     Seat,
     TableChange,
 )
+from scoring.models.events import new_table_code
 from scoring.table import version
 from scoring.table.seating import league_player
 
@@ -94,7 +95,7 @@ def latest_round(event: Event) -> Round | None:
     return event.round_set.order_by("-number").first()
 
 
-def seat_next(event: Event, method: str, user: User) -> Round:
+def seat_next(event: Event, method: str, user: User | None) -> Round:
     """Seat the next round: the last one must be closed, and the night not over."""
     last = latest_round(event)
     if last is not None and last.closed_at is None:
@@ -107,7 +108,7 @@ def seat_next(event: Event, method: str, user: User) -> Round:
     return round_
 
 
-def redraw(event: Event, method: str, user: User) -> Round:
+def redraw(event: Event, method: str, user: User | None) -> Round:
     """Seat the round being played afresh, while none of its tables has recorded a hand."""
     round_ = latest_round(event)
     if round_ is None or round_.closed_at is not None:
@@ -122,7 +123,7 @@ def redraw(event: Event, method: str, user: User) -> Round:
     return round_
 
 
-def _seat(event: Event, round_: Round, user: User, seed: int) -> None:
+def _seat(event: Event, round_: Round, user: User | None, seed: int) -> None:
     present = list(
         event.entrants.filter(present=True).order_by("pk").values_list("player", flat=True)
     )
@@ -160,7 +161,7 @@ def _tables_of(rounds: list[Round]) -> list[list[list[int]]]:
 
 
 def _open_table(
-    event: Event, round_: Round, number: int, players: tuple[int, ...], user: User
+    event: Event, round_: Round, number: int, players: tuple[int, ...], user: User | None
 ) -> None:
     session = GameSession.objects.create(
         league=event.league,
@@ -174,7 +175,7 @@ def _open_table(
         for place, player in enumerate(players)
     )
     for _attempt in range(5):  # a code already taken is drawn again
-        code = EventTable._meta.get_field("code").get_default()
+        code = new_table_code()
         if not EventTable.objects.filter(code=code).exists():
             break
     EventTable.objects.create(round=round_, number=number, session=session, code=code)
