@@ -4,7 +4,7 @@ session, through the share link, or from its notation alone) with the QR codes o
 
 from django.urls import path
 
-from scoring.table.views import again, edits, hands, replay, seats, sessions, share_link
+from scoring.table.views import again, edits, hands, play, replay, seats, sessions, share_link
 
 urlpatterns = [
     path("leagues/<int:pk>/sessions/new/", sessions.session_new, name="session-new"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("sessions/<int:pk>/preview/", hands.preview, name="preview"),
     path("sessions/<int:pk>/hands/", edits.hands, name="hands"),
     path("sessions/<int:pk>/record/", hands.record, name="record"),
+    path("sessions/<int:pk>/play/", play.play_tap, name="play"),
     path("sessions/<int:pk>/hands/<int:number>/edit/", edits.edit, name="edit-hand"),
     path("sessions/<int:pk>/hands/<int:number>/delete/", edits.delete, name="delete-hand"),
     path("sessions/<int:pk>/hands/<int:number>/replay/", replay.hand_replay, name="replay"),
@@ -24,6 +25,7 @@ urlpatterns = [
     path("sessions/<int:pk>/end/", sessions.end_session, name="end"),
     path("sessions/<int:pk>/reopen/", sessions.reopen_session, name="reopen"),
     path("sessions/<int:pk>/summary/", sessions.summary, name="summary"),
+    path("sessions/<int:pk>/summary/night.txt", sessions.night, name="night-text"),
     path("sessions/<int:pk>/share-link/", share_link.share_link, name="share-link"),
     path("share/<str:token>/", sessions.share, name="share"),
     path("share/<str:token>/qr.svg", replay.share_qr, name="share-qr"),

@@ -36,7 +36,7 @@ from scoring.table.recording import undo_last, update_hand
 from tests.browser.support import log_in as sign_in
 from tests.browser.support import new_context, shot
 from tests.browser.test_languages import OVERFLOW, PHONE
-from tests.factories import hand_data, make_session, pass_out, play
+from tests.factories import RECORDS, hand_data, make_session, pass_out, play, play_recorded
 from tests.referee import (
     test_auction,
     test_deal_miss,
@@ -62,6 +62,7 @@ NOT_PAGES = {
     "scoring:add-member",
     "scoring:preview",
     "scoring:record",
+    "scoring:play",  # a tap of "Record the play": POST only
     "scoring:restore",
     "scoring:end",
     "scoring:reopen",
@@ -69,6 +70,7 @@ NOT_PAGES = {
     "scoring:league-standings",  # a redirect to the league page's standings
     "scoring:set-theme",
     "scoring:play-again",
+    "scoring:league-currency",  # the owner's choice of currency, posted from the league page
     "scoring:invite",
     "scoring:withdraw-invitation",
     "scoring:unlink",
@@ -116,6 +118,7 @@ def world(live_server):
         play(session)
         sessions[variant] = session
     taiwan = sessions["taiwan"]
+    play_recorded(taiwan)  # its play kept: the replay pages
     first = taiwan.hands.get(number=1)
     form = HandForm(taiwan, hand_data(taiwan, points="9"))
     assert form.is_valid(), form.errors
@@ -171,6 +174,11 @@ def fillings(world, name, route, params):
         return [{"invitation": invite(league.players.order_by("pk").first(), world["user"]).code}]
     if params == ["token"]:
         return [{"token": s.share_token} for s in sessions]
+    if params == ["notation"]:
+        return [{"notation": RECORDS["taiwan"]}]
+    if params == ["token", "number"]:  # a hand's play through the share link
+        recorded = world["sessions"]["taiwan"].hands.exclude(record=None).get()
+        return [{"token": recorded.session.share_token, "number": recorded.number}]
     if params == ["pk"] and "leagues/" in route:
         return [{"pk": league.pk}]
     if params == ["pk"] and route.startswith("players/"):
@@ -182,7 +190,11 @@ def fillings(world, name, route, params):
         for s in sessions:
             kwargs = {"pk": s.pk}
             if "number" in params:
-                kwargs["number"] = s.hands.order_by("number").first().number
+                hands = s.hands.exclude(record=None) if name == "scoring:replay" else s.hands
+                first = hands.order_by("number").first()
+                if first is None:
+                    continue
+                kwargs["number"] = first.number
             if "event" in params:
                 event = HandEvent.objects.filter(session=s, action=HandEvent.UNDO).first()
                 if event is None:
@@ -405,6 +417,21 @@ def check(page, where, found):
     page.emulate_media(color_scheme=SCHEMES[0])
 
 
+def record_some_play(page, live_server, world):
+    """Record the play open on a Taiwan hand: a trick judged, the next one under way."""
+    table_page(page, live_server, world)
+    for name, value in [("declarer", "0"), ("level", "3"), ("trump", "S")]:
+        page.locator(f"input[name={name}][value='{value}']").check()
+    page.locator("input[name=called_suit][value=H]").check()
+    page.locator("input[name=called_rank][value=A]").check()
+    page.click("#play > summary")
+    for code in ("S2", "S3", "S4", "S5", "S6", "S7"):
+        page.click(f"#play button[value='card:{code}']")
+        page.wait_for_function(
+            "(c) => document.querySelector('input[name=play]').value.includes(c)", arg=code
+        )
+
+
 def test_every_state_of_the_table_has_no_serious_violation(
     live_server, world, browser, browser_context_args, opened
 ):
@@ -458,6 +485,9 @@ def test_every_state_of_the_table_has_no_serious_violation(
     page.wait_for_selector("#preview .err")
     check(page, "table, card grid with an error", found)
     shot(page, f"a11y-table-grid-{scheme}")
+    record_some_play(page, live_server, world)
+    check(page, "table, recording the play", found)
+    shot(page, f"a11y-table-play-{scheme}")
     table_page(page, live_server, world, "mighty")
     page.click("button[value=save]")  # nothing tapped: the form comes back with errors
     page.wait_for_selector("#record .errorlist")

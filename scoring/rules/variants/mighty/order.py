@@ -39,11 +39,35 @@ def joker_power(trick: Trick, rules: MightyRules, last: int) -> tuple[bool, str]
     return (False, first_last_note) if first_last else (True, note)
 
 
+def mighty_powerless(trick: Trick, rules: MightyRules, last: int) -> bool:
+    """``mighty_powerless``: on these tricks the Mighty is a plain card of its printed suit
+    (never a trump: ♠A is no trump unless spades are, and then ♦A is the Mighty)."""
+    choice = rules.mighty_powerless
+    if choice == "none":
+        return False
+    first = trick.number == 1 and choice in ("first", "first_and_last")
+    return first or (trick.number == last and choice in ("last", "first_and_last"))
+
+
 def winner(trick: Trick, rules: MightyRules, last: int) -> TrickResult:
     plays = trick.plays
     mighty = mighty_card(trick.trump)
+    if mighty in plays and mighty_powerless(trick, rules, last):
+        return _noted(_without_the_mighty(trick, rules, last), _powerless_note(trick))
     if mighty in plays:
         return _result(trick, plays.index(mighty), _("{card} wins: the Mighty beats every card."))
+    return _without_the_mighty(trick, rules, last)
+
+
+def _powerless_note(trick: Trick) -> str:
+    if trick.number == 1:
+        return _("The Mighty has no power on the first trick (house rule).")
+    return _("The Mighty has no power on the last trick (house rule).")
+
+
+def _without_the_mighty(trick: Trick, rules: MightyRules, last: int) -> TrickResult:
+    """The winner when no Mighty with power is in the trick."""
+    plays = trick.plays
     power, why = joker_power(trick, rules, last)
     if JOKER in plays and power:
         reason = _("{card} wins: the joker beats everything but the Mighty.")
