@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0012_hand_record"),
+        ("scoring", "0013_deal_miss"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
