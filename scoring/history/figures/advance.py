@@ -63,9 +63,12 @@ def _base(kept: dict[str, Any] | None, variant: str, first: Position | None) -> 
     """The latest state kept from before ``first``: the tip itself, a mark, or none."""
     if kept is None or first is None:
         return empty(variant)
-    for state in [kept["tip"], *reversed(kept["marks"])]:
+    tip: State = kept["tip"]
+    if tip["at"] is None or tuple(tip["at"]) < first:
+        return tip  # read afresh from the database: folded into in place
+    for state in reversed(kept["marks"]):
         if state["at"] is None or tuple(state["at"]) < first:
-            return copy.deepcopy(state)
+            return copy.deepcopy(state)  # the mark itself stays kept as it was
     return empty(variant)
 
 

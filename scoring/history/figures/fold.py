@@ -19,7 +19,7 @@ from typing import Any
 
 from scoring.history.figures import ratings
 from scoring.history.figures.replay import SPARK_POINTS
-from scoring.history.figures.rows import chart_step
+from scoring.history.figures.rows import CHART_POINTS, chart_step
 from scoring.history.figures.tables import contract_facts
 
 State = dict[str, Any]
@@ -62,11 +62,18 @@ def empty(variant: str) -> State:
     }
 
 
+def _step(n: int) -> int:
+    """``chart_step(n)`` in a few operations: the smallest power of two ``s`` with
+    ``n // s <= CHART_POINTS``, which is the smallest one above ``n // (CHART_POINTS + 1)``."""
+    return 1 << (n // (CHART_POINTS + 1)).bit_length()
+
+
 def _sampled(line: list[list[Any]], n: int, value: Any) -> None:
     """Keep the ``n``-th point of a line when the line's step asks for it, and drop the
-    points a doubled step no longer needs."""
-    step = chart_step(n)
-    if step > chart_step(n - 1) and n > 1:
+    points a doubled step no longer needs (the step doubles only at a multiple of
+    CHART_POINTS + 1)."""
+    step = _step(n)
+    if n % (CHART_POINTS + 1) == 0 and step > _step(n - 1):
         line[:] = [point for point in line if point[0] % step == 0]
     if n % step == 0:
         line.append([n, value])
@@ -91,43 +98,61 @@ def _rate(state: State, hand: FoldedHand, partner: int | None, difficulty: float
     side = [players[hand.declarer]] + ([players[partner]] if partner is not None else [])
     others = [p for seat, p in enumerate(players) if seat not in (hand.declarer, partner, hand.out)]
     rate = state["rate"]
-    now = {p: rate[str(p)][0] if str(p) in rate else ratings.START for p in side + others}
+    entries = {}
+    for p in side + others:
+        key = str(p)
+        entry = rate.get(key)
+        entries[p] = rate[key] = entry if entry is not None else [ratings.START, 0, []]
     gain, loss = ratings.changes(
-        [now[p] for p in side], [now[p] for p in others], difficulty, hand.made
+        [entries[p][0] for p in side], [entries[p][0] for p in others], difficulty, hand.made
     )
     for players_, change in ((side, gain), (others, loss)):
         for p in players_:
-            entry = rate.setdefault(str(p), [ratings.START, 0, []])
-            entry[0] = now[p] + change
+            entry = entries[p]
+            entry[0] += change
             entry[1] += 1
             _sampled(entry[2], entry[1], entry[0])
 
 
 def _score(state: State, hand: FoldedHand) -> None:
-    table = state["tables"].setdefault(
-        hand.table, {"rows": {}, "best": None, "streak": None, "courses": {}}
-    )
+    table = state["tables"].get(hand.table)
+    if table is None:
+        table = state["tables"][hand.table] = {
+            "rows": {},
+            "best": None,
+            "streak": None,
+            "courses": {},
+        }
+    rows, courses = table["rows"], table["courses"]
+    made, declarer, partner_seat = hand.made, hand.declarer, hand.partner
     for seat, player, delta in hand.scores:
-        row = table["rows"].setdefault(str(player), [0] * 10 + [None, 0, None])
-        napoleon = seat == hand.declarer
-        partner = seat == hand.partner and not napoleon
-        on_side = napoleon or seat == hand.partner
-        won = hand.made is True if on_side else hand.made is False
+        key = str(player)
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = [0] * 10 + [None, 0, None]
+            courses[key] = []
+        napoleon = seat == declarer
+        partner = seat == partner_seat and not napoleon
+        on_side = napoleon or seat == partner_seat
+        won = made is True if on_side else made is False
         row[HANDS] += 1
         row[SCORE] += delta
         if row[LAST_SESSION] != hand.session:
             row[LAST_SESSION] = hand.session
             row[SESSIONS] += 1
-        row[WON] += won
-        row[DECLARED] += napoleon
-        row[MADE] += napoleon and hand.made is True
-        row[PARTNER] += partner
-        row[PARTNER_WON] += partner and hand.made is True
-        row[DEFENDED] += not on_side
-        row[DEFEATED] += not on_side and hand.made is False
+        if won:
+            row[WON] += 1
+        if napoleon:
+            row[DECLARED] += 1
+            row[MADE] += made is True
+        elif partner:
+            row[PARTNER] += 1
+            row[PARTNER_WON] += made is True
+        elif not on_side:
+            row[DEFENDED] += 1
+            row[DEFEATED] += made is False
         _record(table, row, player, delta, won, hand)
-        course = table["courses"].setdefault(str(player), [])
-        _sampled(course, row[HANDS], row[SCORE])
+        _sampled(courses[key], row[HANDS], row[SCORE])
 
 
 def _record(
