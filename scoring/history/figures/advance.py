@@ -51,11 +51,12 @@ def _changed_from(league_id: int, variant: str, was: str, now: str) -> Position 
     added = list(games.filter(pk__gt=old[2]).values_list("date", "pk"))
     if new[1] != old[1] + len(added):
         return None
-    events = HandEvent.objects.filter(
-        pk__gt=old[3], session__league_id=league_id, session__variant=variant
-    ).values_list("session__date", "session_id", "number")
+    # The events since, of every league (a range of the primary key), then their sessions:
+    # joined in one statement, SQLite walks the league's sessions instead.
+    events = list(HandEvent.objects.filter(pk__gt=old[3]).values_list("session_id", "number"))
+    dates = dict(games.filter(pk__in={pk for pk, _n in events}).values_list("pk", "date"))
     found = [(d.isoformat(), pk, 0) for d, pk in added]
-    found += [(d.isoformat(), pk, number) for d, pk, number in events]
+    found += [(dates[pk].isoformat(), pk, number) for pk, number in events if pk in dates]
     return min(found, default=("9999-12-31", 0, 0))
 
 
@@ -89,8 +90,11 @@ def _after(at: list[Any] | None) -> tuple[str, list[object]]:
     if at is None:
         return "", []
     day = connection.ops.adapt_datefield_value(datetime.date.fromisoformat(at[0]))
-    sql = " AND (s.date > %s OR (s.date = %s AND s.id > %s) OR (s.id = %s AND h.number > %s))"
-    return sql, [day, day, at[1], at[1], at[2]]
+    sql = (
+        " AND s.date >= %s"  # a range of the sessions' index; the rest picks within it
+        " AND (s.date > %s OR (s.date = %s AND s.id > %s) OR (s.id = %s AND h.number > %s))"
+    )
+    return sql, [day, day, day, at[1], at[1], at[2]]
 
 
 def hands_after(league_id: int, variant: str, at: list[Any] | None) -> list[FoldedHand]:
