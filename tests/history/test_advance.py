@@ -171,3 +171,21 @@ def test_it_folds_only_the_hands_after_the_change(member, monkeypatch):
     assert 1 <= folded[1] <= advance.MARK * advance.MARKS
     assert HistoryCache.objects.filter(league=league, key=advance.KEY).count() == 1
     assert_as_afresh(league)
+
+
+def test_it_folds_a_save_whose_event_was_committed_after_a_later_one(league, owner):
+    """On PostgreSQL two tables' Saves may commit out of the order of their events' ids:
+    a hand whose event has an id below one the state has seen is still folded."""
+    first, second = a_session(league, 1), a_session(league, 2)
+    a_play(second, 3)
+    # An id taken now and freed later, as by a Save still to commit (another league's).
+    elsewhere = make_session(make_league(owner, name="Elsewhere"), "taiwan")
+    spare = HandEvent.objects.create(session=elsewhere, hand_ref=0, number=0, action="edit")
+    a_play(second, 4)
+    assert_as_afresh(league)  # the state sees the second table's event, after the spare id
+    a_play(first, 5)  # its event comes late, with the id kept spare before the other's
+    late = HandEvent.objects.filter(session=first).order_by("-pk").first()
+    HandEvent.objects.filter(pk=spare.pk).delete()
+    HandEvent.objects.filter(pk=late.pk).update(id=spare.pk)
+    a_play(second, 6)  # a later Save changes the stamp
+    assert_as_afresh(league)

@@ -33,17 +33,23 @@ logger = logging.getLogger(__name__)
 KEY = cache.KEPT
 MARK = 64  # hands between marks
 MARKS = 3  # marks kept: a change among the last MARK × (MARKS − 1) hands is refolded from one
+# Hand events are read from this many ids below the last one a state saw: on PostgreSQL a
+# Save may commit its event after a later id's (another table's) was read.
+WINDOW = 1000
 Position = tuple[str, int, int]  # (date, session, hand number): history order
+Event = tuple[int, int, int]  # (id, session, hand number)
 
 
 def _parts(stamp: str) -> list[int]:
     return [int(part) for part in stamp.split(".")]
 
 
-def _changed_from(league_id: int, variant: str, was: str, now: str) -> Position | None:
-    """Where in history order the first change since stamp ``was`` lies; None when the
-    whole game must be folded again. A game changes through its hands' events and its
-    new sessions; a session deleted or a player merged changes everything."""
+def _changed_from(
+    league_id: int, variant: str, was: str, now: str, events: list[Event]
+) -> Position | None:
+    """Where in history order the first change since stamp ``was`` lies, from the game's
+    new sessions and ``events`` (its hands' events the state has not seen); None when the
+    whole game must be folded again: a session deleted or a player merged changes it all."""
     old, new = _parts(was), _parts(now)
     if old[0] != new[0] or old[4] != new[4] or new[2] < old[2]:
         return None
@@ -51,13 +57,26 @@ def _changed_from(league_id: int, variant: str, was: str, now: str) -> Position 
     added = list(games.filter(pk__gt=old[2]).values_list("date", "pk"))
     if new[1] != old[1] + len(added):
         return None
-    # The events since, of every league (a range of the primary key), then their sessions:
-    # joined in one statement, SQLite walks the league's sessions instead.
-    events = list(HandEvent.objects.filter(pk__gt=old[3]).values_list("session_id", "number"))
-    dates = dict(games.filter(pk__in={pk for pk, _n in events}).values_list("pk", "date"))
+    dates = dict(games.filter(pk__in={e[1] for e in events}).values_list("pk", "date"))
     found = [(d.isoformat(), pk, 0) for d, pk in added]
-    found += [(dates[pk].isoformat(), pk, number) for pk, number in events if pk in dates]
+    found += [(dates[pk].isoformat(), pk, number) for _id, pk, number in events if pk in dates]
     return min(found, default=("9999-12-31", 0, 0))
+
+
+def _recent_events(league_id: int, variant: str, horizon: int | None) -> tuple[list[Event], int]:
+    """The game's hand events from WINDOW ids below ``horizon`` (the last id a state saw;
+    None: the last there is) on, and the last id of any league's now. Read by a range of
+    ids, then sorted to the game by their sessions: joined in one statement, SQLite walks
+    the league's sessions instead."""
+    if horizon is None:
+        horizon = HandEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    found = list(
+        HandEvent.objects.filter(pk__gt=horizon - WINDOW).values_list("pk", "session_id", "number")
+    )
+    games = GameSession.objects.filter(league_id=league_id, variant=variant)
+    mine = set(games.filter(pk__in={e[1] for e in found}).values_list("pk", flat=True))
+    top = max([horizon, *(e[0] for e in found)])
+    return [event for event in found if event[1] in mine], top
 
 
 def _base(kept: dict[str, Any] | None, variant: str, first: Position | None) -> State:
@@ -140,7 +159,9 @@ def _fold_all(base: State, hands: list[FoldedHand], marks: list[State]) -> State
     for hand in hands:
         fold(base, hand)
         if base["n"] % MARK == 0 and base["n"] > total - MARK * MARKS:
-            marks.append(copy.deepcopy(base))
+            mark = copy.deepcopy(base)
+            mark.pop("seen", None)  # what a tip had seen: set afresh on whichever becomes one
+            marks.append(mark)
     return base
 
 
@@ -149,16 +170,32 @@ def current(league_id: int, variant: str, stamp: str) -> State:
     that, else the stored one advanced, else folded afresh; stored for the next reader."""
     kept = HistoryCache.objects.filter(league_id=league_id, variant=variant, key=KEY)
     row = kept.values_list("stamp", "data").first()
-    if row is not None and row[0] == stamp:
-        tip: State = row[1]["tip"]
+    data = _usable(row[1]) if row is not None else None
+    if row is not None and data is not None and row[0] == stamp:
+        tip: State = data["tip"]
         return tip
-    data = row[1] if row is not None else None
-    first = _changed_from(league_id, variant, row[0], stamp) if row is not None else None
+    events, horizon = _recent_events(league_id, variant, data["tip"]["horizon"] if data else None)
+    first = None
+    if row is not None and data is not None:
+        seen = set(data["tip"]["seen"])
+        unseen = [event for event in events if event[0] not in seen]
+        first = _changed_from(league_id, variant, row[0], stamp, unseen)
     base = _base(data, variant, first)
     marks = [m for m in (data["marks"] if data and first else []) if m["n"] <= base["n"]]
     state = _fold_all(base, hands_after(league_id, variant, base["at"]), marks)
+    # What the next reader need not look at again: the events read before the hands were.
+    state["horizon"] = horizon
+    state["seen"] = [e[0] for e in events if e[0] > horizon - WINDOW]
     _store(league_id, variant, stamp, {"tip": state, "marks": marks[-MARKS:]})
     return state
+
+
+def _usable(data: Any) -> dict[str, Any] | None:
+    """The kept state, if it is in the form this code keeps (else it is folded afresh)."""
+    if not isinstance(data, dict) or not isinstance(data.get("marks"), list):
+        return None
+    tip = data.get("tip")
+    return data if isinstance(tip, dict) and "horizon" in tip and "seen" in tip else None
 
 
 def _store(league_id: int, variant: str, stamp: str, data: dict[str, Any]) -> None:
