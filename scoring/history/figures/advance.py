@@ -35,7 +35,7 @@ MARK = 64  # hands between marks
 MARKS = 3  # marks kept: a change among the last MARK × (MARKS − 1) hands is refolded from one
 # Hand events are read from this many ids below the last one a state saw: on PostgreSQL a
 # Save may commit its event after a later id's (another table's) was read.
-WINDOW = 1000
+WINDOW = 200
 Position = tuple[str, int, int]  # (date, session, hand number): history order
 Event = tuple[int, int, int]  # (id, session, hand number)
 
