@@ -68,11 +68,12 @@ def _recent_events(league_id: int, variant: str, horizon: int | None) -> tuple[l
     None: the last there is) on, and the last id of any league's now. Read by a range of
     ids, then sorted to the game by their sessions: joined in one statement, SQLite walks
     the league's sessions instead."""
-    if horizon is None:
-        horizon = HandEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
-    found = list(
-        HandEvent.objects.filter(pk__gt=horizon - WINDOW).values_list("pk", "session_id", "number")
-    )
+    events = HandEvent.objects.order_by("-pk").values_list("pk", "session_id", "number")
+    if horizon is None:  # the last WINDOW events, whatever the last id
+        found = list(events[:WINDOW])
+        horizon = found[0][0] if found else 0
+    else:
+        found = list(events.filter(pk__gt=horizon - WINDOW))
     games = GameSession.objects.filter(league_id=league_id, variant=variant)
     mine = set(games.filter(pk__in={e[1] for e in found}).values_list("pk", flat=True))
     top = max([horizon, *(e[0] for e in found)])
