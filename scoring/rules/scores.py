@@ -1,7 +1,8 @@
 """The facts of a played hand, its score, and the checks on a reported result."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from scoring.rules.bids import Contract
 from scoring.rules.cards import Card
@@ -39,16 +40,41 @@ class HandFacts:
         return frozenset({self.declarer, partner})
 
 
-@dataclass(frozen=True)
 class Score:
-    made: bool | None  # None for a draw
-    target: int
-    declarer_points: int | None
-    deltas: tuple[int, ...]  # one per seat
-    lines: tuple[str, ...]  # the reasons, one rule per line
-    # What decided the verdict when the count alone does not say (a Thai friend's
-    # betrayal): a few words the verdict's line ends with.
-    why: str = ""
+    """Every seat's score for a hand, and the reasons, one rule per line.
+
+    The lines are sentences in the reader's language: a variant may hand them over already
+    written, or as a function that writes them when they are first read (a league rescored,
+    a play-out, a preview of the amounts: most scores are never explained). A plain class
+    rather than a frozen dataclass: a hand's score is asked for in bulk.
+    """
+
+    __slots__ = ("made", "target", "declarer_points", "deltas", "_lines", "why")
+
+    def __init__(
+        self,
+        made: bool | None,  # None for a draw
+        target: int,
+        declarer_points: int | None,
+        deltas: tuple[int, ...],  # one per seat
+        lines: tuple[str, ...] | Callable[[], tuple[str, ...]],
+        # What decided the verdict when the count alone does not say (a Thai friend's
+        # betrayal): a few words the verdict's line ends with.
+        why: str = "",
+    ) -> None:
+        self.made: Final = made
+        self.target: Final = target
+        self.declarer_points: Final = declarer_points
+        self.deltas: Final = deltas
+        self._lines = lines
+        self.why: Final = why
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        lines = self._lines
+        if not isinstance(lines, tuple):
+            lines = self._lines = lines()
+        return lines
 
     @property
     def total(self) -> int:
@@ -57,6 +83,21 @@ class Score:
     @property
     def reason(self) -> str:
         return "; ".join(self.lines)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.made, self.target, self.declarer_points, self.deltas, self.lines, self.why)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Score) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.made, self.target, self.declarer_points, self.deltas, self.why))
+
+    def __repr__(self) -> str:
+        names = ("made", "target", "declarer_points", "deltas", "lines", "why")
+        return "Score({})".format(
+            ", ".join(f"{n}={v!r}" for n, v in zip(names, self._key(), strict=True))
+        )
 
 
 def signed(amount: int) -> str:
