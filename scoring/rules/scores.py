@@ -44,9 +44,10 @@ class Score:
     """Every seat's score for a hand, and the reasons, one rule per line.
 
     The lines are sentences in the reader's language: a variant may hand them over already
-    written, or as a function that writes them when they are first read (a league rescored,
-    a play-out, a preview of the amounts: most scores are never explained). A plain class
-    rather than a frozen dataclass: a hand's score is asked for in bulk.
+    written, or as a function that writes them each time they are read (a league rescored,
+    a play-out, a preview of the amounts: most scores are never explained). So a variant
+    may give the same score to every hand with the same result. A plain class rather than
+    a frozen dataclass: a hand's score is asked for in bulk.
     """
 
     __slots__ = ("made", "target", "declarer_points", "deltas", "_lines", "why")
@@ -66,15 +67,13 @@ class Score:
         self.target: Final = target
         self.declarer_points: Final = declarer_points
         self.deltas: Final = deltas
-        self._lines = lines
+        self._lines: Final = lines
         self.why: Final = why
 
     @property
     def lines(self) -> tuple[str, ...]:
         lines = self._lines
-        if not isinstance(lines, tuple):
-            lines = self._lines = lines()
-        return lines
+        return lines if isinstance(lines, tuple) else lines()
 
     @property
     def total(self) -> int:
@@ -145,8 +144,13 @@ def side_points(
         if facts.declarer_points is None:
             raise InconsistentResult(N_("Give the captured point cards or the declarer's points."))
         return _verify_count(facts.declarer_points, total)
-    _verify_all_once(facts, facts.captured, point_cards, blind_size)
-    points = sum(len(facts.captured.get(seat, ())) for seat in facts.side)
+    captured = facts.captured
+    _verify_all_once(facts, captured, point_cards, blind_size)
+    # The side's cards (``facts.side``), counted without building the set.
+    points = len(captured.get(facts.declarer, ()))
+    partner = facts.partner
+    if partner is not None and partner != facts.declarer:
+        points += len(captured.get(partner, ()))
     if discards_to_declarer:
         points += len(facts.discards)
     if facts.declarer_points is not None and facts.declarer_points != points:

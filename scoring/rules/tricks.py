@@ -46,9 +46,9 @@ class Trick:
 class TrickResult:
     """Who won a trick, with which card, and why.
 
-    The reason is a sentence a person or the API reads, built in the reader's language: a
-    variant may hand it over already written, or as a function that writes it when it is
-    first read (most tricks are judged by the engine for its own sake, and never read).
+    The reason is a sentence a person or the API reads, in the reader's language: a variant
+    may hand it over already written, or as a function that writes it each time it is read
+    (most tricks are judged by the engine for its own sake, and never read).
     A plain class rather than a frozen dataclass: judging is the engine's hottest path.
     """
 
@@ -65,15 +65,13 @@ class TrickResult:
         self.winner: Final = winner  # the seat
         self.card: Final = card
         self.play_index: Final = play_index
-        self._reason = reason
+        self._reason: Final = reason
         self.toppled: Final = toppled
 
     @property
     def reason(self) -> str:
         reason = self._reason
-        if not isinstance(reason, str):
-            reason = self._reason = reason()
-        return reason
+        return reason if isinstance(reason, str) else reason()
 
     def _key(self) -> tuple[int, Card, int, str, bool]:
         return (self.winner, self.card, self.play_index, self.reason, self.toppled)
@@ -94,8 +92,8 @@ class LegalPlays:
     """The cards of a hand that may be played, and why each other card may not.
 
     ``illegal`` maps each card that may not be played to the reason, a sentence in the
-    reader's language; a variant may give it as a function that builds the map when it is
-    first read (a play-out asks which cards are legal far more often than why not)."""
+    reader's language; a variant may give it as a function that builds the map each time it
+    is read (a play-out asks which cards are legal far more often than why not)."""
 
     __slots__ = ("legal", "_illegal")
 
@@ -105,14 +103,12 @@ class LegalPlays:
         illegal: dict[Card, str] | Callable[[], dict[Card, str]] | None = None,
     ) -> None:
         self.legal: Final = legal
-        self._illegal = {} if illegal is None else illegal
+        self._illegal: Final = {} if illegal is None else illegal
 
     @property
     def illegal(self) -> dict[Card, str]:
         illegal = self._illegal
-        if not isinstance(illegal, dict):
-            illegal = self._illegal = illegal()
-        return illegal
+        return illegal if isinstance(illegal, dict) else illegal()
 
     def can_play(self, card: Card) -> bool:
         return card in self.legal

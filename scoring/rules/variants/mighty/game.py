@@ -1,9 +1,9 @@
 """The Mighty (Korea): 53 cards, the Mighty, the joker and its ripper, and a friend; for
 four, five or six players (a 43-card deck for four, the kill for six)."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 
 from scoring.rules.auction import ALL_BUT_ONE, AuctionPlan, DealMiss, the_dealer
 from scoring.rules.bids import EQUAL_SUITS, Bid, Contract, SuitLadder
@@ -36,6 +36,7 @@ from scoring.rules.tricks import LegalPlays, Trick, TrickResult
 from scoring.rules.variants.base import Variant
 from scoring.rules.variants.mighty import deal_miss, legality, order, score
 from scoring.rules.variants.mighty.options import MightyRules
+from scoring.rules.variants.mighty.score_table import ScoreTable, score_table
 
 ALL_POINTS = 20
 DISCARDS = 3  # the declarer always discards three, whatever the kitty held
@@ -199,20 +200,49 @@ class Mighty(Variant[MightyRules]):
 
     def score(self, facts: HandFacts, rules: MightyRules) -> Score:
         facts = self._with_kill(facts)
-        points = side_points(
-            facts,
-            self.point_cards(facts.players, rules),
-            DISCARDS,
+        table = score_table(rules, facts.players, self._score_table)
+        points = side_points(facts, table.point_cards, DISCARDS, table.discards_to_declarer)
+        contract = facts.contract
+        assert isinstance(contract, Bid)
+        key = (facts.declarer, facts.partner, facts.sitting_out, contract.count, contract.trump)
+        found = table.scores.get((key, points))
+        if found is None:
+            found = table.keep((key, points), self._score(facts, rules, table.values, points))
+        return found
+
+    def _score_table(self, players: int, rules: MightyRules) -> ScoreTable:
+        return ScoreTable(
+            self.point_cards(players, rules),
+            self.coefficients(players, rules),
             discards_to_declarer=rules.discards_to == "declarer",
         )
-        values = self.coefficients(facts.players, rules)
+
+    def _score(
+        self, facts: HandFacts, rules: MightyRules, values: Mapping[str, int], points: int
+    ) -> Score:
+        """The score of a result met for the first time; its reasons are written by the same
+        rules each time they are read (from the result alone, not the cards)."""
+        result = replace(facts, captured=None, discards=(), declarer_points=points)
+        deltas = self._reckoned(result, rules, values, points)[0]
+        assert isinstance(facts.contract, Bid)
+        bid = facts.contract.count
+        lines = partial(self._lines, result, rules, values, points)
+        return Score(points >= bid, bid, points, deltas, lines)
+
+    def _reckoned(
+        self, facts: HandFacts, rules: MightyRules, values: Mapping[str, int], points: int
+    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """Every seat's amount and the reasons, by the score's rules (``score``)."""
         amount, lines = score.unit(facts, rules, values, points)
         deltas, result = score.shares(facts, values, amount)
         lines.append(result)
         lines += _rule_lines(facts, rules)
-        assert isinstance(facts.contract, Bid)
-        bid = facts.contract.count
-        return Score(points >= bid, bid, points, deltas, tuple(lines))
+        return deltas, tuple(lines)
+
+    def _lines(
+        self, facts: HandFacts, rules: MightyRules, values: Mapping[str, int], points: int
+    ) -> tuple[str, ...]:
+        return self._reckoned(facts, rules, values, points)[1]
 
     def _with_kill(self, facts: HandFacts) -> HandFacts:
         """The facts with their killed seat checked; a seat sits out only with six players."""
