@@ -175,11 +175,12 @@ def score_json(score: Score) -> Json:
     }
 
 
-def answer(table: Json, case: Json) -> Json:
+def answer(table: Json, case: Json, rules: Any = None) -> Json:
     """What today's engine answers to one recorded situation at ``table`` (its game, player
-    count and house rules)."""
+    count and house rules; ``rules``, when given, the rules object to ask with)."""
     variant = VARIANTS[table["variant"]]
-    rules = variant.rules(table["options"], table["players"])
+    if rules is None:
+        rules = variant.rules(table["options"], table["players"])
     if case["kind"] == "trick":
         return result_json(variant.judge(trick_from(case["trick"]), rules))
     if case["kind"] == "legal":
