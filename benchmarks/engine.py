@@ -18,7 +18,12 @@ fetch it and give its path with ``--peer`` or ``MIGHTY_PEER``:
 
     git clone https://github.com/Lerisia/mighty-cardgame /tmp/mighty-cardgame
 
-Without it, the Mighty's figures are this engine's alone. Unless ``--engine-only``, also
+Hands are scored two ways: from the declarer's side's point count (``scores_per_s``: what
+the peer's ``calculate`` takes, and a table's quick count here) and from the point cards each
+seat captured (``scores_from_captured_per_s``: this engine then checks every point card was
+taken exactly once, which the peer never does). A rules object keeps the score of each result
+it has met (``mighty/score_table.py``), so ``scores_first_sight_per_s`` also times each result
+met for the first time. Without the peer, the Mighty's figures are this engine's alone. Unless ``--engine-only``, also
 times the JSON API's handlers in-process (parse, rule, answer) and through Django's test
 client. Prints figures; asserts nothing. With ``--json``, one JSON object of the figures
 (per second) is printed last: ``games`` (per game), ``mighty`` (engine, peer, ratios and how
@@ -46,7 +51,6 @@ from scoring.rules import VARIANTS, Variant  # noqa: E402
 from scoring.rules.simulate import PlayedHand, play_random_hand  # noqa: E402
 
 PASS_SECONDS = 0.2
-FIGURES = ("tricks_per_s", "legal_plays_per_s", "scores_per_s")
 
 
 @dataclass
@@ -168,58 +172,104 @@ def main() -> None:
 
 
 def compare_mighty(peer: mighty_peer.Peer | None, hands: int, rng: random.Random) -> dict:
-    """The Mighty under the peer's rules: this engine's three figures, the peer's on the same
+    """The Mighty under the peer's rules: this engine's figures, the peer's on the same
     situations, and their ratios."""
     mighty = VARIANTS["mighty"]
     found = collect(mighty, hands, rng, mighty_peer.PEER_RULES, (5,))
     print(f"\nthe Mighty as the peer plays it: {len(found.hands):,} five-player hands")
+    counts = [(quick_count(mighty, f, r), r) for f, r in found.facts]
     ours = {
         "tricks_per_s": (found.tricks, mighty.judge),
         "legal_plays_per_s": (found.questions, mighty.legal_plays),
-        "scores_per_s": (found.facts, mighty.score),
+        "scores_per_s": (counts, mighty.score),
+        "scores_from_captured_per_s": (found.facts, mighty.score),
     }
+    first = {"scores_first_sight_per_s": first_sight(mighty, counts)}
+    show("engine: scores_first_sight_per_s", first["scores_first_sight_per_s"], len(counts))
     if peer is None:
         print(f"(no peer given: --peer PATH or MIGHTY_PEER; {mighty_peer.HOW_TO_FETCH})")
         engine = {name: rates(side)[0] for name, side in ours.items()}
         for name, value in engine.items():
             show(f"engine: {name}", value, len(ours[name][0]))
-        return {"engine": engine, "peer": None}
+        return {"engine": engine | first, "peer": None}
     theirs = {
         "tricks_per_s": ([peer.trick(t) for t, _r in found.tricks], peer.winner),
         "legal_plays_per_s": ([peer.question(t, h) for t, h, _r in found.questions], peer.legal),
-        "scores_per_s": ([peer.facts(f) for f, _r in found.facts], peer.score),
+        "scores_per_s": (
+            [
+                peer.count(f, q.declarer_points)
+                for (f, _r), (q, _q) in zip(found.facts, counts, strict=True)
+            ],
+            peer.score_count,
+        ),
+        "scores_from_captured_per_s": ([peer.facts(f) for f, _r in found.facts], peer.score),
     }
     engine, other, ratio = {}, {}, {}
-    for name in FIGURES:
-        engine[name], other[name] = rates(ours[name], theirs[name])
+    for name, side in ours.items():
+        engine[name], other[name] = rates(side, theirs[name])
         ratio[name] = engine[name] / other[name]
-        show(f"engine: {name}", engine[name], len(ours[name][0]))
+        show(f"engine: {name}", engine[name], len(side[0]))
         show(f"peer:   {name}", other[name], len(theirs[name][0]))
         print(f"{'':<46} {ratio[name]:>12.2f} ×")
-    agreement = agree(peer, found, theirs)
+    agreement = agree(ours, theirs)
     print("agreement:", ", ".join(f"{k} {v:.1%}" for k, v in agreement.items()))
-    return {"engine": engine, "peer": other, "ratio": ratio, "agreement": agreement}
+    return {"engine": engine | first, "peer": other, "ratio": ratio, "agreement": agreement}
 
 
-def agree(peer: mighty_peer.Peer, found: Situations, theirs: dict) -> dict[str, float]:
+def quick_count(mighty: Variant[Any], facts, rules):
+    """The hand as a table reports it by its quick count: the declarer's side's points."""
+    points = mighty.score(facts, rules).declarer_points
+    return replace(facts, captured=None, discards=(), declarer_points=points)
+
+
+def first_sight(mighty: Variant[Any], counts) -> float:
+    """Hands scored per second when each result is met for the first time: the scores a
+    rules object keeps (``mighty/score_table.py``) forgotten before each pass."""
+    best = float("inf")
+    for _pass in range(3):
+        for _facts, rules in counts:
+            rules.__dict__.pop("_score_tables", None)
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            for facts, rules in counts:
+                mighty.score(facts, rules)
+            best = min(best, time.perf_counter() - start)
+        finally:
+            gc.enable()
+    return len(counts) / best
+
+
+def agree(ours: dict, theirs: dict) -> dict[str, float]:
     """How often the peer answers as this engine does, so the situations are the same ones."""
+
+    def same(name: str, mine, peers) -> float:
+        answers = [
+            mine(*item) == peers(*args)
+            for item, args in zip(ours[name][0], theirs[name][0], strict=True)
+        ]
+        return sum(answers) / len(answers)
+
     mighty = VARIANTS["mighty"]
-    tricks = [
-        mighty.judge(*item).winner == peer.winner(*args)
-        for item, args in zip(found.tricks, theirs["tricks_per_s"][0], strict=True)
-    ]
-    legal = [
-        [c.code for c in mighty.legal_plays(*item).legal]
-        == [str(c).replace("Joker", "JK") for c in peer.legal(*args)]
-        for item, args in zip(found.questions, theirs["legal_plays_per_s"][0], strict=True)
-    ]
-    scores = [
-        list(mighty.score(*item).deltas) == peer.score(*args)
-        for item, args in zip(found.facts, theirs["scores_per_s"][0], strict=True)
-    ]
+    codes = {"Joker": "JK"}
     return {
-        name: sum(same) / len(same)
-        for name, same in zip(FIGURES, (tricks, legal, scores), strict=True)
+        "tricks_per_s": same(
+            "tricks_per_s", lambda *a: mighty.judge(*a).winner, theirs["tricks_per_s"][1]
+        ),
+        "legal_plays_per_s": same(
+            "legal_plays_per_s",
+            lambda *a: [c.code for c in mighty.legal_plays(*a).legal],
+            lambda *a: [codes.get(str(c), str(c)) for c in theirs["legal_plays_per_s"][1](*a)],
+        ),
+        "scores_per_s": same(
+            "scores_per_s", lambda *a: list(mighty.score(*a).deltas), theirs["scores_per_s"][1]
+        ),
+        "scores_from_captured_per_s": same(
+            "scores_from_captured_per_s",
+            lambda *a: list(mighty.score(*a).deltas),
+            theirs["scores_from_captured_per_s"][1],
+        ),
     }
 
 

@@ -15,8 +15,13 @@ calls only:
 - a trick: ``determine_winner`` over the trick's cards and seats;
 - a legal-play question: the peer's own loop (``TrickManager.play_card``), ``can_lead`` or
   ``can_follow`` asked for each card of the hand, keeping those allowed;
-- a score: what ``RoundManager.calculate_scores`` does once play is over, from the point
-  cards each seat captured: the opponents' count, ``calculate``, each seat's share.
+- a score from the count: what ``RoundManager.calculate_scores`` does with the declarer's
+  side's points once play is over: ``calculate``, then each seat's share. This engine is
+  given the same count (``HandFacts.declarer_points``, a table's quick count);
+- a score from the captured cards: the same, after the opponents' count from the point
+  cards each seat took (the peer keeps them in a list per seat as it plays; it counts
+  them with ``len``). This engine is given the cards, and checks that every point card
+  was taken once.
 
 ``PEER_RULES`` are this engine's house rules closest to the peer's defaults (pagat's
 formula with its doublings, the joker powerless on the first and last tricks, a back run
@@ -115,6 +120,11 @@ class Peer:
         partner = None if facts.alone else facts.partner
         return (captured, facts.players, facts.declarer, partner, count, no_giruda)
 
+    def count(self, facts: HandFacts, points: int) -> tuple[Any, ...]:
+        """The result as the peer's ``calculate`` takes it: the declarer's side's points."""
+        captured, *table = self.facts(facts)
+        return (points, *table)
+
     # ---- the peer's answers, as its own code reaches them -------------------------------
 
     def winner(self, cards, seats, lead_suit, giruda, number, joker_called) -> int:
@@ -136,6 +146,20 @@ class Peer:
         )
         result = self.game["score"].calculate(
             bid, 20 - opposition, options.min_bid, partner is None, no_giruda, options
+        )
+        return [
+            result["declarer"]
+            if seat == declarer
+            else result["friend"]
+            if seat == partner
+            else result["opposition"]
+            for seat in range(players)
+        ]
+
+    def score_count(self, points, players, declarer, partner, bid, no_giruda) -> list[int]:
+        options = self.options
+        result = self.game["score"].calculate(
+            bid, points, options.min_bid, partner is None, no_giruda, options
         )
         return [
             result["declarer"]
