@@ -224,21 +224,17 @@ def quick_count(mighty: Variant[Any], facts, rules):
 
 def first_sight(mighty: Variant[Any], counts) -> float:
     """Hands scored per second when each result is met for the first time: the scores a
-    rules object keeps (``mighty/score_table.py``) forgotten before each pass."""
-    best = float("inf")
-    for _pass in range(3):
-        for _facts, rules in counts:
+    rules object keeps (``mighty/score_table.py``) forgotten before each round of hands."""
+    kept = list({id(rules): rules for _facts, rules in counts}.values())
+
+    def one_round() -> None:
+        for rules in kept:
             rules.__dict__.pop("_score_tables", None)
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            for facts, rules in counts:
-                mighty.score(facts, rules)
-            best = min(best, time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return len(counts) / best
+        for facts, rules in counts:
+            mighty.score(facts, rules)
+
+    (rounds,) = rates(([()], one_round))
+    return rounds * len(counts)
 
 
 def agree(ours: dict, theirs: dict) -> dict[str, float]:

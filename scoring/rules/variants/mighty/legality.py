@@ -68,7 +68,7 @@ def legal_plays(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> Legal
     lead = led_suit(trick)
     mighty = mighty_card(trick.trump)  # the Mighty and the joker may be played at any time
     if lead is not None and _holds(hand, lead, mighty):
-        legal = tuple(c for c in hand if c.suit == lead or c is JOKER or c is mighty)
+        legal = tuple([c for c in hand if c.suit == lead or c is JOKER or c is mighty])
         return LegalPlays(legal, refusals(hand, legal, partial(following_reason, lead)))
     if trick.number == 1 and rules.first_trick_trumps == "none" and lead != trick.trump:
         return _no_trumps_on_trick_one(trick, hand)
