@@ -19,7 +19,7 @@ from scoring.rules.variants.mighty.options import MightyRules
 # The most results kept per rules object and player count (each a few small numbers and
 # what its reasons are written from); past it the table starts again, so a long-lived rules
 # object cannot grow without bound.
-MOST_KEPT = 20_000
+MOST_KEPT = 4096
 
 
 @dataclass
