@@ -14,6 +14,7 @@ from django.urls import reverse
 from scoring.models import GameSession, Hand, HandScore, League, Membership, Player, Seat
 from scoring.rules import find_variant
 from scoring.table import records
+from scoring.table.deal_miss import DealMissForm
 from scoring.table.form import HandForm
 from scoring.table.lineup import players_count
 from scoring.table.recording import record_hand, record_passed
@@ -176,6 +177,16 @@ def play_recorded(session, record=None, key=None) -> Hand:
 
 def pass_out(session, key=None) -> Hand:
     hand, _created = record_passed(GameSession.objects.get(pk=session.pk), key or uuid.uuid4())
+    return hand
+
+
+def call_deal_miss(session, caller: int, key=None) -> Hand:
+    """Record a deal miss called by the place ``caller``, as the record view does."""
+    session = GameSession.objects.get(pk=session.pk)
+    data = {"declarer": str(caller), "key": str(key or uuid.uuid4()), **drawn_for(session)}
+    form = DealMissForm(session, data)
+    assert form.is_valid(), form.errors
+    hand, _created = record_hand(session, form.cleaned_data["key"], form.hand_values(), ())
     return hand
 
 

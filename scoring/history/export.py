@@ -79,7 +79,7 @@ def _sessions_in_batches(
         for hand in (
             Hand.objects.filter(session_id__in=ids)
             .order_by("session_id", "number")
-            .values("pk", "session_id", *HAND_FIELDS, *SEATING)
+            .values("pk", "session_id", *HAND_FIELDS, *SEATING, "deal_miss_by")
         ):
             hand["players"] = [names.get(p, "?") for p in hand["lineup"]]
             hand["out"] = [names.get(p, "?") for _place, p in hand["benched"] or ()]
@@ -185,7 +185,8 @@ def _dealt_in_unsaid(document: dict[str, Any], last: Row | None) -> int | None:
 
 def _hand(hand: Row, scores: dict[int, int], seats: list[str]) -> dict[str, Any]:
     """One hand; its players, who sat it out and the seat killed only where the table
-    was not simply the session's seats (one score per player of the hand, killed: 0)."""
+    was not simply the session's seats (one score per player of the hand, killed: 0);
+    who called a deal miss, for a deal miss."""
     document = {name: hand[name] for name in HAND_FIELDS}
     document["key"] = str(hand["key"])
     played = hand["status"] == Hand.PLAYED  # a hand passed out has no scores
@@ -200,6 +201,8 @@ def _hand(hand: Row, scores: dict[int, int], seats: list[str]) -> dict[str, Any]
         ]
     if hand["sitting_out"] is not None:
         document["sitting_out"] = hand["sitting_out"]
+    if hand["deal_miss_by"] is not None:  # a deal miss: the seat that called it
+        document["deal_miss_by"] = hand["deal_miss_by"]
     if document["record"] is None:  # written only for a hand whose play was recorded
         del document["record"]
     return document
@@ -242,6 +245,19 @@ def _cell(value: object) -> str:
     return text
 
 
+def _role(hand: Row, seat: int, played: bool, partner: int | None) -> str:
+    """A seat's part in a hand, as the CSV's role column names it."""
+    if seat == hand["deal_miss_by"]:
+        return "dealmiss"  # called the deal miss
+    if not played:
+        return ""
+    if seat == hand["sitting_out"]:
+        return "killed"
+    if seat == hand["declarer"]:
+        return "napoleon"
+    return "partner" if seat == partner else "defender"
+
+
 def league_csv(
     league: League, start: datetime.date | None = None, end: datetime.date | None = None
 ) -> Iterator[str]:
@@ -259,16 +275,7 @@ def league_csv(
                 if partner == declarer:
                     partner = None
                 for seat, name in enumerate(names):
-                    if not played:
-                        role = ""
-                    elif seat == hand["sitting_out"]:
-                        role = "killed"
-                    elif seat == declarer:
-                        role = "napoleon"
-                    elif seat == partner:
-                        role = "partner"
-                    else:
-                        role = "defender"
+                    role = _role(hand, seat, played, partner)
                     yield writer.writerow(
                         [
                             session["date"].isoformat(),

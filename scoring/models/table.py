@@ -189,8 +189,8 @@ class Seat(models.Model):
 class Hand(models.Model):
     """One deal: its contract and result as the table reported them, and the engine's verdict."""
 
-    PLAYED, PASSED = "played", "passed"
-    STATUSES = [(PLAYED, _("played")), (PASSED, _("passed out"))]
+    PLAYED, PASSED, DEAL_MISS = "played", "passed", "dealmiss"
+    STATUSES = [(PLAYED, _("played")), (PASSED, _("passed out")), (DEAL_MISS, _("deal miss"))]
     COUNT, CARDS, TRICKS = "count", "cards", "tricks"
     MODES = [(COUNT, _("quick count")), (CARDS, _("card grid")), (TRICKS, _("tricks"))]
 
@@ -235,6 +235,11 @@ class Hand(models.Model):
     contract = models.CharField(_("contract"), max_length=12, blank=True)
     called_card = models.CharField(_("called card"), max_length=3, blank=True)
     partner = models.PositiveSmallIntegerField(_("partner (seat)"), null=True, blank=True)
+    # A deal miss (the Mighty's redeal of a weak hand): the seat of the line-up that
+    # called it, who deals the new hand. None for every other hand.
+    deal_miss_by = models.PositiveSmallIntegerField(
+        _("deal miss called by (seat)"), null=True, blank=True
+    )
     mode = models.CharField(_("result entered as"), max_length=10, choices=MODES, blank=True)
     declarer_points = models.PositiveSmallIntegerField(
         _("declarer's points"), null=True, blank=True
@@ -275,14 +280,29 @@ class Hand(models.Model):
     def passed_out(self) -> bool:
         return self.status == self.PASSED
 
+    @property
+    def is_deal_miss(self) -> bool:
+        return self.status == self.DEAL_MISS
+
+    @property
+    def played(self) -> bool:
+        """A contract was played and scored (not passed out, not a deal miss)."""
+        return self.status == self.PLAYED
+
     @classmethod
     def passed_values(cls) -> dict[str, object]:
         """The entry fields of a hand everyone passed: no contract, no result, no score."""
         # A hand nobody played has no result, and no play to keep.
         unset = ("sitting_out", "declarer", "partner", "declarer_points", "captured", "tricks")
-        unknown = dict.fromkeys((*unset, "record", "made", "target", "points"))
+        unknown = dict.fromkeys((*unset, "record", "deal_miss_by", "made", "target", "points"))
         blank = {"contract": "", "called_card": "", "mode": "", "discards": [], "lines": []}
         return {"status": cls.PASSED, "toppled": False, **unknown, **blank}
+
+    @classmethod
+    def deal_miss_values(cls, caller: int) -> dict[str, object]:
+        """The entry fields of a deal miss called by the seat ``caller``: no contract,
+        no result and no score, as a hand passed out, but who called it."""
+        return {**cls.passed_values(), "status": cls.DEAL_MISS, "deal_miss_by": caller}
 
     def parsed_contract(self) -> Contract:
         return self.session.engine.parse_contract(self.contract, self.rules())
@@ -319,8 +339,9 @@ class Hand(models.Model):
         )
 
     def engine_score(self) -> Score | None:
-        """Score this hand afresh with the engine (None for a hand passed out)."""
-        if self.passed_out:
+        """Score this hand afresh with the engine (None for a hand passed out or a deal
+        miss: nothing was played)."""
+        if not self.played:
             return None
         return self.session.engine.score(self.facts(), self.rules())
 
@@ -328,7 +349,9 @@ class Hand(models.Model):
         """The next dealer by the game's rule, as a seat of this hand's line-up (where
         those at the table change, scoring.table.lineup follows the player)."""
         players = self.players
-        if self.passed_out:
+        if self.is_deal_miss and self.deal_miss_by is not None:
+            return self.session.engine.deal_miss_dealer(self.dealer, self.deal_miss_by)
+        if not self.played:
             return self.session.engine.next_dealer(self.dealer, players)
         partner = None if self.partner == self.declarer else self.partner
         return self.session.engine.next_dealer(self.dealer, players, self.declarer, partner)
@@ -344,9 +367,14 @@ class Hand(models.Model):
         player = self.player_at(self.declarer)
         return player.name if player else ""
 
+    def deal_miss_name(self) -> str:
+        """Who called the deal miss, by name ("" for any other hand)."""
+        player = self.player_at(self.deal_miss_by) if self.is_deal_miss else None
+        return player.name if player else ""
+
     def contract_label(self) -> str:
         contract = self.contract
-        if not contract or self.passed_out:
+        if not contract or not self.played:
             return ""
         return self.parsed_contract().label
 

@@ -49,6 +49,7 @@ SHELL = [
     "js/outbox/storage.js",
     "js/outbox/words.js",
     "js/table.js",
+    "js/awake.js",
     "icon.svg",
     "icons/icon-192.png",
     "icons/icon-512.png",

@@ -280,10 +280,18 @@ class AuctionTool(Situation):
             "declarer_name": None if state.declarer is None else self.seat_name(state.declarer),
             "deal_miss_name": None if state.deal_miss is None else self.seat_name(state.deal_miss),
             "opener": self._opener(state),
+            "starter": self._starter(state, tokens),
             "contract_view": None if state.contract is None else bid_view(state.contract),
             "best_view": None if state.complete or state.best is None else bid_view(state.best),
             "bad_index": bad,
         }
+
+    def _starter(self, state: AuctionState, tokens: list[str]) -> bool:
+        """Everyone passed and ``all_pass: starter_12S`` made the first caller declare."""
+        if not state.complete or state.declarer is None:
+            return False
+        passed = all(token.lower() == "p" for token in tokens)
+        return passed and getattr(self.rules, "all_pass", None) == "starter_12S"
 
     def _opener(self, state: AuctionState) -> str | None:
         """Who must open now that everyone passed (a seat the house rules name), said so."""

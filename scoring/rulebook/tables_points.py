@@ -70,15 +70,38 @@ def taiwan_tables(variant: TaiwanNapoleon, rules: TaiwanRules, players: int = 5)
     hands = [
         Hand("3H", points=13, players=players),
         Hand("4S", points=9, players=players),
-        Hand("2NT", partner=False, points=11, players=players),
+        # A dictator's no-trump hand, unless no-trump bids are barred (``no_trump_bid: off``).
+        Hand(f"2{_dictator_trump(variant, rules)}", partner=False, points=11, players=players),
     ]
     return {
         "flat": flat,
         "made": made,
         "made_alone": made_alone,
         "per_card": per_card,
+        "failed_fixed": _failed_fixed(variant, rules, players),
         "examples": examples(variant, rules, hands, roles),
     }
+
+
+def _dictator_trump(variant: TaiwanNapoleon, rules: TaiwanRules) -> str:
+    return "NT" if "NT" in variant.trump_choices(rules) else "S"
+
+
+def _failed_fixed(
+    variant: TaiwanNapoleon, rules: TaiwanRules, players: int
+) -> dict[str, str] | None:
+    """A failed hand's fixed amounts (a table's own numbers), signed, or None when all are 0."""
+    values = variant.coefficients(players, rules)
+    names = {
+        "napoleon": "standard_failed_napoleon",
+        "secretary": "standard_failed_secretary",
+        "defender": "standard_failed_defender",
+        "dictator": "dictator_failed_napoleon",
+        "dictator_defender": "dictator_failed_defender",
+    }
+    if not any(values[name] for name in names.values()):
+        return None
+    return {key: signed(values[name]) for key, name in names.items()}
 
 
 def _made_tables(

@@ -117,11 +117,15 @@ class SuitLadder:
         trump_rank: dict[str, int],
         trump_required: bool = True,
         what: str = "",
+        extra: "Bid | None" = None,
     ) -> None:
         self.low, self.high = low, high
         self.trump_rank = trump_rank
         self.trump_required = trump_required
         self.what = what
+        # A contract a house rule allows below the lowest bid (Japanese ``all_pass:
+        # starter_12S``: the forced 12♠ stands whatever ``min_bid`` says).
+        self.extra = extra
 
     def example(self) -> str:
         if not self.trump_required:
@@ -158,7 +162,7 @@ class SuitLadder:
 
     def verify_bounds(self, bid: Bid, low: int | None = None) -> None:
         low = self.low if low is None else low
-        if bid.count < low:
+        if bid.count < low and bid != self.extra:
             raise IllegalCall(N_("{bid} is below the lowest bid, {low}."), bid=bid, low=low)
         if bid.count > self.high:
             raise IllegalCall(
@@ -175,7 +179,8 @@ class SuitLadder:
         if not self.trump_required:
             return [str(n) for n in range(low, self.high + 1)]
         trumps = sorted(self.trump_rank, key=self.trump_rank.__getitem__)
-        return [f"{n}{t}" for n in range(low, self.high + 1) for t in trumps]
+        below = [str(self.extra)] if self.extra is not None and self.extra.count < low else []
+        return below + [f"{n}{t}" for n in range(low, self.high + 1) for t in trumps]
 
 
 def suit_order(order: str, no_trump: str = "off") -> dict[str, int]:

@@ -106,6 +106,18 @@ LABELS.update(
 )
 
 
+# The house rules a differential test found in other programs (rules-house.md §8.10).
+LABELS.update(
+    {
+        "mighty_powerless": N_("Powerless Mighty"),
+        "alone_doubles_failed": N_("Playing alone doubles a failed contract"),
+        "bid_20_doubles_failed": N_("A failed bid of 20 doubles"),
+        "failed_pays_back": N_("A failed contract pays back"),
+        "made_at_least_one": N_("A made contract scores at least 1"),
+    }
+)
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     name: str

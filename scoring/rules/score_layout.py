@@ -177,9 +177,11 @@ def _taiwan_rows(made_note: str = "") -> tuple[Row, ...]:
         ("standard", "made", N_("standard, made")),
         ("standard", "over", N_("standard, each card over")),
         ("standard", "short", N_("standard, each card short")),
+        ("standard", "failed", N_("standard, failed (once)")),
         ("dictator", "made", N_("dictator, made")),
         ("dictator", "over", N_("dictator, each card over")),
         ("dictator", "short", N_("dictator, each card short")),
+        ("dictator", "failed", N_("dictator, failed (once)")),
     )
     rows = []
     for kind, case, label in cases:

@@ -170,8 +170,9 @@ def _final_contract(
     variant: Variant[Any], contract: Contract | None, rules: Rules, rng: random.Random
 ) -> Contract | None:
     if isinstance(contract, Bid) and contract.trump is None:
-        # Taiwan's number style: the winner names the trump after the auction.
-        return Bid(contract.count - 8, rng.choice((*SUITS, "NT")))
+        # Taiwan's number style: the winner names the trump after the auction (no trump
+        # only where the house rules allow it).
+        return Bid(contract.count - 8, rng.choice(variant.trump_choices(rules)))
     if isinstance(variant, Mighty) and isinstance(contract, Bid) and rng.random() < 0.2:
         try:
             return variant.change_trump(contract, rng.choice((*SUITS, "NT")), rules)

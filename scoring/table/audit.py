@@ -20,8 +20,9 @@ from scoring.table.version import Actor, account
 
 # Who played the hand: its line-up, who sat it out, the seat killed (scoring.table.lineup).
 SEATING = ("lineup", "benched", "sitting_out")
-# The hand's own fields a snapshot keeps, besides its id, key and scores.
-FIELDS = (*Hand.ENTRY_FIELDS, *SEATING, "version")
+# The hand's own fields a snapshot keeps, besides its id, key and scores (a deal miss's
+# caller only in snapshots taken since deal misses were recorded).
+FIELDS = (*Hand.ENTRY_FIELDS, *SEATING, "deal_miss_by", "version")
 
 # A hand as an event keeps it (``HandEvent.before``, ``.after``): JSON, each of the hand's
 # fields as stored (a number, a name, a list of card codes, …), its id, key and scores.
@@ -143,7 +144,7 @@ def _seat_name(session: GameSession, seat: int | None, state: Snapshot | None = 
 
 
 def _contract_label(session: GameSession, state: Snapshot) -> str:
-    if not state.get("contract") or state.get("status") == "passed":
+    if not state.get("contract") or state.get("status") != Hand.PLAYED:
         return ""
     variant: Variant[Any] = session.engine
     try:
@@ -193,8 +194,11 @@ def describe(session: GameSession, state: Snapshot | None) -> list[tuple[str, st
     and every seat's score."""
     if state is None:
         return []
-    if state.get("status") == "passed":
+    if state.get("status") == Hand.PASSED:
         rows = [(_("Hand"), _("passed out"))]
+    elif state.get("status") == Hand.DEAL_MISS:
+        caller = _seat_name(session, state.get("deal_miss_by"), state)
+        rows = [(_("Hand"), _("deal miss")), (_("Deal miss called by"), caller)]
     else:
         partner = state.get("partner")
         variant: Variant[Any] = session.engine  # each game's own words: napoleon, 주공, bidder

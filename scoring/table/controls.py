@@ -249,6 +249,8 @@ def _grid(form: HandForm) -> Grid:
         Chip(DECLARER_SIDE, names[0], checked=entered == DECLARER_SIDE),
     ]
     discards_to = names[0] if variant.discards_to_declarer(form.rules) else names[1]
+    if variant.discards_raise_target(form.rules):
+        discards_to = _("neither side (each one raises the target)")
     by_suit: dict[str, list[Tile]] = {suit: [] for suit in SUITS}
     for card in form.point_card_list():
         if card.suit is None:  # a joker's rank, 0, scores in no game

@@ -148,8 +148,11 @@ class HandForm(forms.Form):
         if not isinstance(ladder, SuitLadder):  # a count and a trump: a ladder of counts
             raise TypeError(f"{variant.code} bids a count, on a ladder that has none")
         self.fields["level"].label = _(variant.contract_title(rules))
+        counts = list(range(ladder.low, ladder.high + 1))
+        if ladder.extra is not None and ladder.extra.count < ladder.low:
+            counts.insert(0, ladder.extra.count)  # the starter's 12♠, below the lowest bid
         field_of(self, "level", forms.ChoiceField).choices = [
-            (n, variant.contract_count_label(n, rules)) for n in range(ladder.low, ladder.high + 1)
+            (n, variant.contract_count_label(n, rules)) for n in counts
         ]
         field_of(self, "trump", forms.ChoiceField).choices = [
             (t, SYMBOLS.get(t, t)) for t in variant.trump_choices(rules)
@@ -242,9 +245,12 @@ class HandForm(forms.Form):
         try:
             self.out_places = self._out(data)
             self.seat = self.lineup.seat_of(self.out_places)  # place → the engine's seat
+            # A declarer or partner who sits the hand out is said first: the preview says
+            # it as soon as they are tapped, before the rest of the hand is entered.
+            declarer = self._playing(data["declarer"], "declarer")
+            self._partner_plays(data)
             contract = self._contract(data)
             data["called_card"] = self._called_card(data)
-            declarer = self._playing(data["declarer"], "declarer")
             if self.variant.dealer_only(contract, self.rules):
                 self.variant.verify_declarer(contract, declarer, self._dealer(), self.rules)
             partner = self._partner(data)
@@ -312,6 +318,12 @@ class HandForm(forms.Form):
                 _("%(name)s sits this hand out.") % {"name": self.lineup.name(place)}, field
             )
         return self.seat[place]
+
+    def _partner_plays(self, data: Data) -> None:
+        """A partner tapped among those who sit the hand out is refused at once."""
+        partner = data.get("partner")
+        if self.variant.has_partner and partner and partner != ALONE:
+            self._playing(int(partner), "partner")
 
     def _partner(self, data: Data) -> int | None:
         if not self.variant.has_partner:
@@ -432,6 +444,7 @@ class HandForm(forms.Form):
             **self.lineup.values(self.out_places),
             "sitting_out": facts.sitting_out,
             "status": Hand.PLAYED,
+            "deal_miss_by": None,
             "declarer": facts.declarer,
             "contract": data["contract_text"],
             "called_card": data["called_card"],

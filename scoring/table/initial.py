@@ -15,10 +15,12 @@ def hand_initial(hand: Hand) -> dict[str, object]:
     built on ``hand_lineup(hand)``)."""
     lineup = hand_lineup(hand)
     out = list(lineup.out or ())  # a stored hand's table always says who sat out
-    if hand.passed_out:
-        # No contract to show (and none to parse): the form opens blank.
-        return {"version": hand.version, "out": out}
     place = {seat: p.number for seat, p in enumerate(lineup.playing(out))}
+    if not hand.played:
+        # No contract to show (and none to parse): the form opens blank, but for who
+        # called a deal miss, tapped where the form reads it.
+        caller = place.get(hand.deal_miss_by) if hand.deal_miss_by is not None else None
+        return {"version": hand.version, "out": out, "declarer": caller}
 
     def place_of(seat: int | None) -> int | None:
         return None if seat is None else place.get(seat)

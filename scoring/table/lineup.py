@@ -198,10 +198,15 @@ def intended_dealer(session: GameSession, last: Hand | None, seated: list[int]) 
         return now.get(lineup[seat])
 
     dealer = place_now(last.dealer)
+    engine: Variant[Any] = session.engine
+    if last.is_deal_miss and last.deal_miss_by is not None:  # whoever called it deals
+        caller = place_now(last.deal_miss_by)
+        if caller is None:  # whoever called it has left: the next one still here deals
+            return _next_present(ring_of(last), lineup[last.deal_miss_by], now)
+        return engine.deal_miss_dealer(caller if dealer is None else dealer, caller)
     if dealer is None:  # the dealer has left: the next one still at the table goes on
         return _next_present(ring_of(last), lineup[last.dealer], now)
-    engine: Variant[Any] = session.engine
-    if last.passed_out:
+    if not last.played:
         return engine.next_dealer(dealer, len(seated))
     declarer = place_now(last.declarer)
     if declarer is None:  # the declarer has left: the deal passes on

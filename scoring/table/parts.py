@@ -105,6 +105,7 @@ class HandRow:
     number: int
     edit_url: str  # "" once the session has ended
     passed: bool
+    deal_miss: str  # who called it, for a deal miss; else ""
     contract: Contract | None
     declarer: str
     made: bool | None
@@ -122,7 +123,7 @@ class HandRow:
 
 
 def contract_of(session: GameSession, hand: Hand) -> Contract | None:
-    if not hand.contract or hand.passed_out:
+    if not hand.contract or not hand.played:
         return None
     variant: Variant[Any] = session.engine
     try:
@@ -180,8 +181,8 @@ def hand_row(
     share_token: str | None = None,
 ) -> HandRow:
     """A row of the hands list: number (an edit link unless the session has ended),
-    contract, declarer, partner and result, every player's score ({player id: delta}) in
-    the roster's order, the sum where the table shows it, and a link to the play where it
+    contract, declarer, partner and result (or who called a deal miss), every player's
+    score ({player id: delta}) in the roster's order, the sum where the table shows it, and a link to the play where it
     was recorded (the share link's own copy, for a reader of the share page)."""
     hand.session = session
     url = reverse("scoring:edit-hand", args=[session.pk, hand.number]) if editable else ""
@@ -190,6 +191,7 @@ def hand_row(
         hand.number,
         url,
         hand.passed_out,
+        hand.deal_miss_name() if hand.is_deal_miss else "",
         contract_of(session, hand),
         hand.declarer_name(),
         hand.made,

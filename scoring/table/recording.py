@@ -222,7 +222,8 @@ def restore_hand(session: GameSession, event_pk: int, user: Actor = None) -> Han
             raise NotRestorable(event_pk)
         if event.before is None:  # a removal keeps the hand it removed; never without
             raise NotRestorable(event_pk)
-        state = _merged(session, audit.seated(session, event.before))
+        # A snapshot taken before deal misses were recorded does not name their caller.
+        state = {"deal_miss_by": None, **_merged(session, audit.seated(session, event.before))}
         last = session.hands.order_by("-number").first()
         if last is not None and session.hands.filter(number=state["number"]).exists():
             number = last.number + 1
@@ -280,14 +281,14 @@ def _merged(session: GameSession, state: Mapping[str, Any]) -> Snapshot:
 
 def _rescore(hand: Hand) -> tuple[int, ...]:
     """The engine's verdict on a restored hand: its stored result fields and its deltas."""
-    if hand.passed_out:
+    if not hand.played:  # passed out, or a deal miss: nothing to score
         return ()
     try:
         # Hand's methods are not annotated yet (scoring.models): the engine's Score, or None.
         score: Score | None = hand.engine_score()
     except RulesError as error:
         raise NotRestorable(str(error)) from error
-    if score is None:  # passed out, which returned above
+    if score is None:  # not played, which returned above
         return ()
     hand.made, hand.target, hand.points = score.made, score.target, score.declarer_points
     if hand.captured is not None:

@@ -99,7 +99,7 @@ def entry_of(hand: Hand) -> Entry:
         hand.session.variant,
         hand.players,
         rules,
-        hand.passed_out,
+        not hand.played,  # passed out, or a deal miss: no play
         hand.declarer,
         hand.contract,
         hand.called_card,

@@ -24,6 +24,7 @@ urlpatterns = [
     path("sessions/<int:pk>/end/", sessions.end_session, name="end"),
     path("sessions/<int:pk>/reopen/", sessions.reopen_session, name="reopen"),
     path("sessions/<int:pk>/summary/", sessions.summary, name="summary"),
+    path("sessions/<int:pk>/summary/night.txt", sessions.night, name="night-text"),
     path("sessions/<int:pk>/share-link/", share_link.share_link, name="share-link"),
     path("share/<str:token>/", sessions.share, name="share"),
     path("share/<str:token>/qr.svg", replay.share_qr, name="share-qr"),

@@ -73,6 +73,10 @@ EXPLAINED_HOUSE = {
         "If nobody bids, the last hand's napoleon must open with a bid, and the others may "
         "outbid as usual. On the first hand the cards are dealt again."
     ),
+    ("all_pass", "starter_12S"): _(
+        "If nobody bids, the first player to call becomes the napoleon with 12♠, even where "
+        "the lowest bid is higher."
+    ),
     ("all_pass", "previous_adjutant"): _(
         "If nobody bids, the last hand's adjutant must open with a bid, and the others may "
         "outbid as usual. On the first hand, or after a hand without an adjutant, the cards are "
@@ -96,8 +100,9 @@ EXPLAINED_HOUSE = {
         "A trick all in trumps is never a same two: its highest trump wins."
     ),
     ("same_two_led_joker", True): _(
-        "A joker led, then every other card of one suit with its 2, is a same two too: the "
-        "joker loses its power."
+        "A joker led, then every other card a trump with the 2 of trumps among them, is a same "
+        "two too: the joker loses its power. A joker lead followed by one plain suit stays the "
+        "joker's trick."
     ),
     ("joker_any_time", False): _(
         "The joker may be played only by a player who cannot follow the suit led."
@@ -157,6 +162,10 @@ EXPLAINED_HOUSE = {
         "A player whose dealt hand counts too low may call a deal miss as a first call; that "
         "player deals the cards again."
     ),
+    ("discards_to", "target"): _(
+        "Point cards among the napoleon's discards are shown and count for neither side: each "
+        "one raises the napoleon's target by one, to 16 at most."
+    ),
     ("four_player_table", "balanced"): _(
         "With four players the Taiwan table is balanced: every hand sums to zero."
     ),
@@ -176,6 +185,32 @@ EXPLAINED_HOUSE = {
         "When the joker is called, its holder may play the Mighty instead of the joker."
     ),
     ("bid_20_doubles", True): _("A made contract of 20 is doubled once more, on top of the run."),
+    ("mighty_powerless", "first"): _(
+        "On the first trick the Mighty has no power: it is a plain card of its suit, though it "
+        "may still be played at any time."
+    ),
+    ("mighty_powerless", "last"): _(
+        "On the last trick the Mighty has no power: it is a plain card of its suit, though it "
+        "may still be played at any time."
+    ),
+    ("mighty_powerless", "first_and_last"): _(
+        "On the first and the last trick the Mighty has no power: it is a plain card of its "
+        "suit, though it may still be played at any time."
+    ),
+    ("alone_doubles_failed", False): _(
+        "Playing alone doubles the score only when the contract is made."
+    ),
+    ("bid_20_doubles_failed", True): _(
+        "A failed contract of 20 is doubled once more too, on top of any back run."
+    ),
+    ("failed_pays_back", True): _(
+        "A failed contract pays back what making the bid exactly would have won, on top of the "
+        "shortfall: S = (B − 10) + (B − P)."
+    ),
+    ("made_at_least_one", True): _(
+        "A made contract scores at least 1 per share before any doubling, even where the "
+        "formula gives 0 or less."
+    ),
     # ---- Nap ----
     ("joker", True): _(
         "The joker is added to the pack as the highest trump: it wins any trick it is in and "

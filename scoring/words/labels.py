@@ -127,6 +127,20 @@ CHOICE_LABELS.update(
         ("all_pass", "previous_adjutant"): _("last adjutant must bid"),
     }
 )
+
+
+# The house rules a differential test found in other programs.
+CHOICE_LABELS.update(
+    {
+        ("discards_to", "defenders"): _("the defenders"),
+        ("discards_to", "target"): _("neither: they raise the target"),
+        ("all_pass", "starter_12S"): _("first caller plays 12♠"),
+        ("mighty_powerless", "none"): _("never"),
+        ("mighty_powerless", "first"): _("on the first trick"),
+        ("mighty_powerless", "last"): _("on the last trick"),
+        ("mighty_powerless", "first_and_last"): _("on the first and last tricks"),
+    }
+)
 CHOICE_LABELS.update({key: _(label) for key, label in GAME_NAMED_VALUES.items()})
 
 

@@ -5,8 +5,8 @@ separators and decimals, with Babel's copy of the Unicode CLDR (every locale and
 A league may name its currency (``League.currency``, an ISO 4217 code). Its amounts are
 shown with as many decimals as its smallest coin or note: what changes hands at a card
 table (a won, a yen and a New Taiwan dollar have none, a euro two, and a Swiss franc counts
-in five rappen). Without a currency an amount is a plain number, with as many decimals as
-the stake per point has.
+in five rappen). Without a currency an amount is a plain number: whole where the stake per point is
+whole, else with cents.
 """
 
 import copy
@@ -55,10 +55,10 @@ def cash_unit(currency: str) -> tuple[int, Decimal]:
 
 
 def stake_decimals(stake: Decimal) -> int:
-    """The decimals a stake is written with: ``1.00`` → 0, ``0.50`` → 1, ``0.25`` → 2."""
-    exponent = stake.normalize().as_tuple().exponent
-    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-    return min(places, MOST_DECIMALS)
+    """The decimals a stake's amounts are written with: none for a whole stake (``1.00``),
+    else cents (``0.50``, ``0.10``): a table at ten cents a point writes ``30.00``, as money
+    is written, not ``30.0``."""
+    return 0 if stake == stake.to_integral_value() else MOST_DECIMALS
 
 
 def purse(currency: str, stakes: Iterable[Decimal | None]) -> Purse:
@@ -112,7 +112,7 @@ def amount_text(
 
 def stake_text(stake: Decimal, wallet: Purse) -> str:
     """A stake per point: in the currency, with the decimals it needs (``€0.50``,
-    ``₩1,000``); a plain number with its own (``0.5``, ``1``)."""
+    ``₩1,000``); a plain number whole or with cents (``0.50``, ``1``)."""
     own = stake_decimals(stake)
     return amount_text(
         stake, wallet, decimals=max(wallet.decimals, own) if wallet.currency else own

@@ -241,12 +241,15 @@
   });
 
   // ---- clearing the entry -------------------------------------------------------------------
+  // What the entry leaves as the page drew it: the way in and the grid's side. Who sits
+  // this hand out is who is at the table, not the entry: it stays as it is.
+  var KEPT = ["mode", "grid_side"];
+
   /** @param {HTMLFormElement} f */
   function clearEntry(f) {
     list("input, select", f).forEach(function (el) {
-      if (el.type === "hidden" || el.type === "submit" || el.type === "button") return;
-      if (el.type === "radio") el.checked = el.defaultChecked && (el.name === "mode" || el.name === "grid_side");
-      else if (el.type === "checkbox") el.checked = false;
+      if (el.type === "hidden" || el.type === "submit" || el.type === "button" || el.name === "out") return;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = el.defaultChecked && KEPT.indexOf(el.name) >= 0;
       else if (el.tagName === "SELECT") el.value = "";
       else if (el.type === "number") el.value = "0";
     });
@@ -255,6 +258,18 @@
     if (mode) mode.checked = true;
     forget(f);
     changed(f);
+  }
+
+  // ---- who sits this hand out cannot take a part in it ----------------------------------
+  // Their chips among the roles (declarer, partner, killed) are drawn faded. They stay
+  // tappable: the preview (read out as it changes) then says who sits the hand out.
+  /** @param {HTMLFormElement} f */
+  function markSitters(f) {
+    var out = list('input[name="out"]:checked', f).map(function (el) { return el.value; });
+    list(".chips.seats:not(.out) input", f).forEach(function (el) {
+      var sits = out.indexOf(el.value) >= 0;
+      /** @type {Element} */ (el.closest(".chip")).classList.toggle("sits-out", sits);
+    });
   }
 
   /** @param {HTMLFormElement} f */
@@ -266,6 +281,7 @@
     showMode(f);
     showNear(f);
     paintTiles();
+    markSitters(f);
   }
 
   // ---- taps ---------------------------------------------------------------------------------
@@ -336,6 +352,7 @@
     var el = /** @type {HTMLInputElement} */ (event.target);
     if (!f || !f.contains(el)) return;
     if (el === /** @type {Element} */ (f)) return sync(f); // a draft put back (offline.js): catch up
+    if (el.name === "out") markSitters(f);
     if (quiet) return;
     if (el.name === "points") /** @type {HTMLElement} */ (el.closest(".chips.result")).dataset.touched = "1";
     else if (el.type === "number") el.dataset.touched = "1";
@@ -350,6 +367,7 @@
     if (box && box.querySelector('input[name="points"]:checked')) box.dataset.touched = "1";
     showNear(f);
     paintTiles();
+    markSitters(f);
   }
 
   function ready() {

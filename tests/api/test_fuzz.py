@@ -52,6 +52,9 @@ OPTION_NAMES = [
     "joker_call_last_trick", "ripper_first_trick", "mighty_defense", "first_trick_trumps",
     "alone_doubles", "no_trump_doubles", "back_run", "bid_20_doubles",
     "deal_miss", "deal_miss_values", "payout", "sir_garnet", "joker",
+    # the house rules a differential test found (rules-house.md §8.10)
+    "mighty_powerless", "alone_doubles_failed", "bid_20_doubles_failed", "failed_pays_back",
+    "made_at_least_one",
 ]  # fmt: skip
 WORDS = [
     "taiwan", "hongkong", "japanese", "japanese-chip", "thai", "mighty", "nap",
@@ -68,7 +71,8 @@ WORDS = [
     "pagat_p10", "pagat_pm", "pagat_pm1", "opponents_10", "lead_and_call", "made_only",
     "point", "ten", "max", "base", "standard_made_napoleon", "nap_failed", "declarer",
     "NR1.nap.4.1.three.w1", "NR1.taiwan.5.1.5C.k~DK.w0p", "NR1.thai.5.0.3H.D4-D6--z", "NR1.",
-    "target", "defenders",
+    "target", "defenders", "starter_12S", "12S", "3NT", "standard_failed_napoleon",
+    "dictator_failed_defender", "first", "last", "highest",
 ]  # fmt: skip
 
 scalars = (

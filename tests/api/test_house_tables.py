@@ -12,7 +12,7 @@ TAIWAN = [
         ("standard", ("napoleon", "secretary", "defender")),
         ("dictator", ("napoleon", "defender")),
     )
-    for row in ("made", "over", "short")
+    for row in ("made", "over", "short", "failed")  # failed: a fixed amount, rules-house §8.10.1
     for role in roles
 ]
 WINS = [

@@ -46,7 +46,9 @@ TRICKS = [
     trow("no-same-two-in-trumps", "H5 H9 HK H2 HA", "HA", {"same_two_in_trump": False}, kw="no same two"),
     trow("same-two-in-trumps-by-default", "H5 H9 HK H2 HA", "H2", kw="same two"),
     # same_two_led_joker, and with led_joker_rank (the same two takes the joker's power)
-    trow("same-two-after-led-joker", "JK C5 C9 C2 CA", "C2", {"same_two_led_joker": True, "led_joker_rank": "top"}, kw="same two"),
+    # (only a trump same two, rules-house.md §8.10.4 c)
+    trow("same-two-after-led-joker", "JK H5 H9 H2 HA", "H2", {"same_two_led_joker": True, "led_joker_rank": "top"}, kw="same two"),
+    trow("same-two-after-led-joker-plain-suit", "JK C5 C9 C2 CA", "JK", {"same_two_led_joker": True, "led_joker_rank": "top"}),
     # led_joker_rank, one row per choice
     trow("led-joker-top", "JK SA C9 C2 CA", "JK", {"led_joker_rank": "top"}, kw="at this table"),
     trow("led-joker-below-almighty", "JK SA C9 C2 CA", "SA", {"led_joker_rank": "below_almighty"}),

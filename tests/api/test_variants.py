@@ -91,6 +91,7 @@ TAIWAN_OPTIONS = {
     "score_table": (CHOICE, "taiwan", ["taiwan", "hongkong"]),
     "four_player_table": (CHOICE, "seed", ["seed", "balanced"]),
     "discards_to": (CHOICE, "defenders", ["defenders", "napoleon", "target"]),
+    "no_trump_bid": (CHOICE, "highest", ["highest", "off"]),
 }
 # Every variant takes a table's own score numbers.
 SCORE_VALUES = {"score_values": ("object", {}, None)}
@@ -139,7 +140,7 @@ OPTIONS = {
         "all_pass": (
             CHOICE,
             "redeal",
-            ["redeal", "widow_shown", "previous_napoleon", "previous_adjutant"],
+            ["redeal", "widow_shown", "previous_napoleon", "previous_adjutant", "starter_12S"],
         ),
         "same_two_led_joker": (BOOL, False, None),
         "led_joker_rank": (
@@ -212,6 +213,11 @@ OPTIONS = {
             {"point": 2, "ten": 1, "mighty": 0, "joker": -2, "max": 1},
             None,
         ),
+        "mighty_powerless": (CHOICE, "none", ["none", "first", "last", "first_and_last"]),
+        "alone_doubles_failed": (BOOL, True, None),
+        "bid_20_doubles_failed": (BOOL, False, None),
+        "failed_pays_back": (BOOL, False, None),
+        "made_at_least_one": (BOOL, False, None),
     },
     "nap": {
         "stripped_deck": (BOOL, False, None),

@@ -36,7 +36,7 @@ from scoring.table.recording import undo_last, update_hand
 from tests.browser.support import log_in as sign_in
 from tests.browser.support import new_context, shot
 from tests.browser.test_languages import OVERFLOW, PHONE
-from tests.factories import hand_data, make_session, pass_out, play
+from tests.factories import RECORDS, hand_data, make_session, pass_out, play, play_recorded
 from tests.referee import (
     test_auction,
     test_deal_miss,
@@ -69,6 +69,7 @@ NOT_PAGES = {
     "scoring:league-standings",  # a redirect to the league page's standings
     "scoring:set-theme",
     "scoring:play-again",
+    "scoring:league-currency",  # the owner's choice of currency, posted from the league page
     "scoring:invite",
     "scoring:withdraw-invitation",
     "scoring:unlink",
@@ -116,6 +117,7 @@ def world(live_server):
         play(session)
         sessions[variant] = session
     taiwan = sessions["taiwan"]
+    play_recorded(taiwan)  # its play kept: the replay pages
     first = taiwan.hands.get(number=1)
     form = HandForm(taiwan, hand_data(taiwan, points="9"))
     assert form.is_valid(), form.errors
@@ -171,6 +173,11 @@ def fillings(world, name, route, params):
         return [{"invitation": invite(league.players.order_by("pk").first(), world["user"]).code}]
     if params == ["token"]:
         return [{"token": s.share_token} for s in sessions]
+    if params == ["notation"]:
+        return [{"notation": RECORDS["taiwan"]}]
+    if params == ["token", "number"]:  # a hand's play through the share link
+        recorded = world["sessions"]["taiwan"].hands.exclude(record=None).get()
+        return [{"token": recorded.session.share_token, "number": recorded.number}]
     if params == ["pk"] and "leagues/" in route:
         return [{"pk": league.pk}]
     if params == ["pk"] and route.startswith("players/"):
@@ -182,7 +189,11 @@ def fillings(world, name, route, params):
         for s in sessions:
             kwargs = {"pk": s.pk}
             if "number" in params:
-                kwargs["number"] = s.hands.order_by("number").first().number
+                hands = s.hands.exclude(record=None) if name == "scoring:replay" else s.hands
+                first = hands.order_by("number").first()
+                if first is None:
+                    continue
+                kwargs["number"] = first.number
             if "event" in params:
                 event = HandEvent.objects.filter(session=s, action=HandEvent.UNDO).first()
                 if event is None:

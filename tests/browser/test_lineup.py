@@ -140,7 +140,8 @@ def test_the_share_page_lists_the_hands_as_they_are_saved(
     quick_hand(Taps(page), 0, 1)
     # The share page asks again every few seconds: the row comes without a reload.
     expect(watcher.locator(".shared-hands #hand-1")).to_be_visible()
-    expect(watcher.locator(".shared-hands #hand-1")).to_contain_text("+100")
+    # A hand is two rows: what was played, then each player's score.
+    expect(watcher.locator(".shared-hands #hand-1 + tr.scores")).to_contain_text("+100")
     shot(watcher, "lineup-share")
     watcher.set_viewport_size({"width": 844, "height": 390})  # lying sideways by the table
     shot(watcher, "lineup-share-landscape")

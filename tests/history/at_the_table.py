@@ -113,11 +113,18 @@ class Table:
         self.save(form, page, _chosen(form, choices), "passed")
         return self.session.hands.order_by("-number").first()
 
-    def edit(self, number: int, **choices) -> Hand:
-        """Change a stored hand on its edit page: what the page shows, with new chips."""
+    def deal_miss(self, caller: str, **choices) -> Hand:
+        """A deal miss from the table page: ``caller`` tapped as declarer, then Deal miss."""
+        form, page = self.hand_form()
+        self.save(form, page, _chosen(form, {"declarer": caller, **choices}), "dealmiss")
+        return self.session.hands.order_by("-number").first()
+
+    def edit(self, number: int, action: str = "save", **choices) -> Hand:
+        """Change a stored hand on its edit page: what the page shows, with new chips,
+        saved with the button ``action`` (Save changes, or Mark as a deal miss)."""
         page = url("edit-hand", self.session.pk, number)
         form = page_form(self._get(page), form_id="hand-form")
-        self.save(form, page, _chosen(form, choices))
+        self.save(form, page, _chosen(form, choices), action)
         return self.session.hands.get(number=number)
 
     def delete(self, number: int) -> None:

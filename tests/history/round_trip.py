@@ -19,6 +19,7 @@ HAND_FIELDS = (
     "called_card",
     "partner",
     "sitting_out",
+    "deal_miss_by",
     "mode",
     "declarer_points",
     "captured",

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from scoring.models import Hand, League, Player, Seat
-from tests.factories import counts, make_league
+from tests.factories import call_deal_miss, counts, make_league, make_session, play
 from tests.history.import_files import changed, exported, refusal, rich_league, upload
 
 pytestmark = pytest.mark.django_db
@@ -218,6 +218,73 @@ def test_it_refuses_a_result_the_game_does_not_count_so(owner_client, empty, doc
     assert message in refused(owner_client, empty, changed(document, change))
 
 
+# ---- deal misses ----------------------------------------------------------------------------
+
+MIGHTY = "Session 1 (2025-03-14)"
+DEAL_MISS_REFUSALS = {
+    "a deal miss in a game without one": (
+        lambda d: hand(d, 2).update(status="dealmiss", deal_miss_by=1),
+        f"{TAIWAN}, hand 3: Taiwan Napoleon has no deal miss under these house rules.",
+    ),
+    "a caller of a hand played": (
+        lambda d: hand(d).update(deal_miss_by=1),
+        f"{TAIWAN}, hand 1: it was not a deal miss, so who called the deal miss must be null.",
+    ),
+    "a deal miss nobody called": (
+        lambda d: hand(d, 2).update(status="dealmiss"),
+        f"{TAIWAN}, hand 3: it was a deal miss, so it needs who called the deal miss.",
+    ),
+}
+MIGHTY_REFUSALS = {
+    "a caller not at the table": (
+        lambda d: hand(d).update(deal_miss_by=5),
+        f"{MIGHTY}, hand 1: who called the deal miss must be a seat from 0 to 4.",
+    ),
+    "scores for a deal miss": (
+        lambda d: hand(d).update(scores=[0, 0, 0, 0, 0]),
+        f"{MIGHTY}, hand 1: it was a deal miss, so it has no scores.",
+    ),
+    "a contract for a deal miss": (
+        lambda d: hand(d).update(contract="13S"),
+        f'{MIGHTY}, hand 1: it was a deal miss, so the contract must be "".',
+    ),
+    "a deal miss at a table that plays none": (
+        lambda d: session(d)["options"].update(deal_miss="off"),
+        f"{MIGHTY}, hand 1: The Mighty has no deal miss under these house rules.",
+    ),
+}
+
+
+@pytest.fixture
+def deal_misses(league):
+    """A Mighty night that plays deal misses: Woo calls one, then a hand is played."""
+    mighty = make_session(league, "mighty", options={"deal_miss": "on"})
+    call_deal_miss(mighty, 4)
+    play(mighty)
+    return exported(league)
+
+
+@pytest.mark.parametrize("case", list(DEAL_MISS_REFUSALS))
+def test_it_refuses_a_deal_miss_the_game_has_not(owner_client, empty, document, case):
+    change, message = DEAL_MISS_REFUSALS[case]
+    assert message in refused(owner_client, empty, changed(document, change))
+
+
+@pytest.mark.parametrize("case", list(MIGHTY_REFUSALS))
+def test_it_refuses_a_deal_miss_the_table_could_not_record(owner_client, empty, deal_misses, case):
+    change, message = MIGHTY_REFUSALS[case]
+    assert message in refused(owner_client, empty, changed(deal_misses, change))
+
+
+def test_it_imports_a_deal_miss_with_who_called_it(owner_client, empty, deal_misses):
+    assert hand(deal_misses)["deal_miss_by"] == 4 and "deal_miss_by" not in hand(deal_misses, 1)
+    assert upload(owner_client, empty, json.dumps(deal_misses).encode()).status_code == 302
+    first, second = Hand.objects.filter(session__league=empty).order_by("number")
+    assert (first.status, first.deal_miss_by, first.scores.count()) == ("dealmiss", 4, 0)
+    assert second.dealer == 4  # Woo called it, so Woo dealt the next hand
+    assert exported(empty)["sessions"] == deal_misses["sessions"]
+
+
 # ---- names as the forms take them -------------------------------------------------------------
 
 
@@ -332,7 +399,7 @@ TYPES = {
     ),
     "a status nobody writes": (
         lambda d: hand(d).update(status="won"),
-        f"{TAIWAN}, hand 1: the status must be one of played, passed.",
+        f"{TAIWAN}, hand 1: the status must be one of played, passed, dealmiss.",
     ),
     "a seat key that is not a number": (
         lambda d: hand(d, 1)["captured"].update({"x": []}),

@@ -6,7 +6,7 @@ and house rules, each session's standings and the league page's figures.
 
 Each game is played as a table plays it: New game, hands saved from the table page as
 it opens and as its chips are tapped (each way of entering a result the game offers),
-one passed out, players who sit hands out or come and go, a stake changed from a hand
+one passed out (and, in the Mighty, deal misses), players who sit hands out or come and go, a stake changed from a hand
 on, a hand edited, one deleted, one undone and restored, a session ended.
 """
 
@@ -185,9 +185,12 @@ def mighty(table: Table) -> None:
         mode="cards", cards=POINT_GRID, out=["Kyu"], **called,
     )  # fmt: skip
     table.passed()
+    table.deal_miss("Woo", out=["Yeon"])  # Woo deals the next hand
     table.stake("0.02", start=2)  # settled late: from hand 2 on
     table.players("deal_in", per_hand="5")
     table.hand(declarer="Yeon", level="13", trump="H", partner="alone", points="11")
+    table.deal_miss("Min", out=["Soo", "Hyun"])
+    table.edit(6, "dealmiss", declarer="Kyu")  # it was Kyu who called it
     table.hand(
         declarer="Jin", level="15", trump="C", partner="Kyu", mode="cards",
         cards={"SA": "in", "HK": "in"}, grid_side="decl", out=["Min", "Soo"], **called,

@@ -154,6 +154,22 @@ def test_it_says_when_everyone_passed(client):
     assert ladder(response)["p"] == ""  # nothing more to call
 
 
+def test_it_says_the_first_caller_plays_twelve_spades_when_all_pass(client):
+    query = "v=japanese&n=5&d=0&c=p.p.p.p.p&o.all_pass=starter_12S&o.min_bid=14"
+    response = follow(client, f"{URL}?{query}")
+    assert ruling(response).startswith("The auction is over: Seat 2 declares 12♠")
+    assert "the first to call plays 12♠, even below the lowest bid (house rule)" in page(response)
+    redeal = follow(client, f"{URL}?v=japanese&n=5&d=0&c=p.p.p.p.p")
+    assert ruling(redeal).startswith("Everyone passed: the cards are dealt again.")
+    bid = follow(client, f"{URL}?v=japanese&n=5&d=0&c=13S.p.p.p.p&o.all_pass=starter_12S")
+    assert "(house rule)" not in ruling(bid)
+
+
+def test_it_leaves_no_trump_off_the_ladder_where_it_may_not_be_bid(client):
+    taiwan = ladder(follow(client, f"{URL}?v=taiwan&n=5&d=0&o.no_trump_bid=off"))
+    assert len(taiwan) == 1 + 8 * 4 and "8NT" not in taiwan
+
+
 def test_it_names_the_highest_bid_so_far(client):
     response = follow(client, f"{URL}?v=japanese&n=5&d=0&c=p.13S.14H")
     assert "Highest bid so far: 14♥." in ruling(response)

@@ -129,6 +129,29 @@ def test_it_offers_the_contracts_of_the_ladder(client):
     assert 'name="f"' not in page(nap)  # Nap has no partner
 
 
+@pytest.mark.parametrize(
+    ("query", "first", "absent"),
+    [
+        # all_pass: starter_12S lets the forced 12♠ stand below the lowest bid; no other bid.
+        ("v=japanese&n=5&o.all_pass=starter_12S&o.min_bid=14", "12S", "12H"),
+        ("v=japanese&n=5&o.min_bid=14", "14C", "12S"),
+        # no_trump_bid: off leaves no-trump contracts off the ladder.
+        ("v=taiwan&n=5&o.no_trump_bid=off", "1C", "1NT"),
+    ],
+)
+def test_it_offers_the_contracts_the_house_rules_allow(client, query, first, absent):
+    response = follow(client, f"{URL}?{query}")
+    values = re.findall(r'<input type="radio" name="x" value="([^"]+)"', page(response))
+    assert values[0] == first and absent not in values
+
+
+def test_it_previews_the_starter_contract_with_the_rule_named(client):
+    query = "v=japanese&n=5&o.all_pass=starter_12S&o.min_bid=14&d=0&x=12S&f=1&r=12"
+    response = follow(client, f"{URL}?{query}")
+    assert response.status_code == 200
+    assert "12♠ after everyone passed stands below the lowest bid" in page(response)
+
+
 # ---- bad input --------------------------------------------------------------------------
 
 

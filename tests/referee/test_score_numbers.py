@@ -45,9 +45,10 @@ def badge(response) -> str | None:
 TABLES = [
     (
         "v=taiwan&n=5",
-        15,
-        {"standard_made_napoleon": "100", "standard_short_defender": "20"},
-        "dictator, each card short",
+        20,  # the 15 printed numbers and the 5 fixed amounts of a failed hand
+        {"standard_made_napoleon": "100", "standard_short_defender": "20"}
+        | {"standard_failed_napoleon": "0", "dictator_failed_defender": "0"},
+        "dictator, failed (once)",
     ),
     (
         "v=mighty&n=5&o.formula=pagat",

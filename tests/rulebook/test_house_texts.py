@@ -181,6 +181,66 @@ HOUSE_TEXTS = [
         "",
         "With four players this table plays a balanced form",
     ),
+    # rules-house.md §8.10
+    (
+        "taiwan",
+        "o.no_trump_bid=off",
+        "which is a suit or NT for no trump",
+        "No-trump contracts are not allowed at this table",
+    ),
+    (
+        "hongkong",
+        "o.no_trump_bid=off&o.bid_style=number",
+        "",
+        "no-trump contracts are not allowed at this table",
+    ),
+    ("taiwan", "o.discards_to=target", "", "raises the napoleon's target by one"),
+    (
+        "taiwan",
+        "o.score_values.standard_failed_napoleon=-100",
+        "",
+        "A failed contract also pays a fixed amount, once",
+    ),
+    (
+        "japanese",
+        "o.all_pass=starter_12S",
+        "If nobody bids at all, the next dealer deals a new hand.",
+        "becomes the napoleon with 12♠",
+    ),
+    ("japanese", "o.same_two_led_joker=true", "", "followed by one plain suit stays the joker's"),
+    ("mighty", "o.mighty_powerless=first", "", "On the first trick the Mighty has no power"),
+    ("mighty", "o.mighty_powerless=last", "", "On the last trick the Mighty has no power"),
+    (
+        "mighty",
+        "o.mighty_powerless=first_and_last",
+        "",
+        "On the first and the last trick the Mighty has no power",
+    ),
+    (
+        "mighty",
+        "o.formula=pagat&o.alone_doubles_failed=false",
+        "",
+        "a declarer playing alone, only when the contract is made",
+    ),
+    (
+        "mighty",
+        "o.bid_20_doubles=true&o.bid_20_doubles_failed=true",
+        "",
+        "a bid of 20, made or failed",
+    ),
+    (
+        "mighty",
+        "o.formula=pagat&o.failed_pays_back=true",
+        "",
+        "failed: S = (B − 10) + (B − P)",
+    ),
+    ("mighty", "o.made_at_least_one=true", "", "at least 1 per share before any doubling"),
+    (
+        "mighty",
+        "o.ripper_first_trick=lead_no_call",
+        "holds nothing but trumps, the joker and the ripper.",
+        "a hand of trumps, the joker and the ripper leads the ripper",
+    ),
 ]
 
 

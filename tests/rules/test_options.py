@@ -25,12 +25,13 @@ TAIWAN = [
     ("four_player_table", "choice", "seed", ("seed", "balanced")),
     # rules-house.md §8.10.1
     ("discards_to", "choice", "defenders", ("defenders", "napoleon", "target")),
+    ("no_trump_bid", "choice", "highest", ("highest", "off")),
 ]
 HONGKONG = [
     *TAIWAN[:7],
     ("first_lead", "choice", "napoleon", ("napoleon_left", "napoleon")),
     ("score_table", "choice", "hongkong", ("taiwan", "hongkong")),
-    *TAIWAN[-2:],
+    *TAIWAN[-3:],
 ]
 # The options both Japanese games take, with the
 # defaults of the Japanese game; the chip game's own defaults are set below.
@@ -73,7 +74,7 @@ JAPANESE = [
         "all_pass",
         "choice",
         "redeal",
-        ("redeal", "widow_shown", "previous_napoleon", "previous_adjutant"),
+        ("redeal", "widow_shown", "previous_napoleon", "previous_adjutant", "starter_12S"),
     ),
     ("same_two_led_joker", "bool", False, None),
     (
@@ -135,6 +136,12 @@ MIGHTY = [
     ("discards_to", "choice", "declarer", ("declarer", "opponents")),
     ("deal_miss", "choice", "off", ("off", "on")),
     ("deal_miss_values", "object", DealMissValues(2, 1, 0, -2, 1), None),
+    # rules-house.md §8.10.3
+    ("mighty_powerless", "choice", "none", ("none", "first", "last", "first_and_last")),
+    ("alone_doubles_failed", "bool", True, None),
+    ("bid_20_doubles_failed", "bool", False, None),
+    ("failed_pays_back", "bool", False, None),
+    ("made_at_least_one", "bool", False, None),
 ]
 NAP = [
     ("stripped_deck", "bool", False, None),

@@ -112,11 +112,23 @@ def test_it_names_the_own_numbers_in_the_lines():
     )
 
 
-def test_it_lists_the_15_names_of_both_tables():
+FAILED_NAMES = {
+    "standard_failed_napoleon",
+    "standard_failed_secretary",
+    "standard_failed_defender",
+    "dictator_failed_napoleon",
+    "dictator_failed_defender",
+}
+
+
+def test_it_lists_the_15_names_of_both_tables_and_the_5_fixed_failed_amounts():
     variant = find_variant("taiwan")
     for options in ({}, {"score_table": "hongkong"}, BALANCED):
-        names = [c.name for c in variant.score_coefficients(4, variant.rules(options, 4))]
-        assert len(names) == 15 and len(set(names)) == 15
+        table = variant.score_coefficients(4, variant.rules(options, 4))
+        names = [c.name for c in table]
+        assert len(names) == 20 and len(set(names)) == 20
+        fixed = {c.name: (c.default, c.low, c.high) for c in table if c.name in FAILED_NAMES}
+        assert fixed == dict.fromkeys(FAILED_NAMES, (0, -100000, 100000))
 
 
 def test_it_defaults_the_balanced_names_to_alexkaos_numbers():

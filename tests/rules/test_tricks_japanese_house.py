@@ -118,7 +118,11 @@ SAME_TWO_IN_TRUMP = [
 
 LED_JOKER_SAME_TWO = {"same_two_led_joker": True}
 SAME_TWO_LED_JOKER = [
-    row("joker-led-same-two", "JK C5 C9 C2 CA", "C2", options=LED_JOKER_SAME_TWO, kw=SAME_TWO),
+    # Only a trump same two (rules-house.md §8.10.4 c): after a joker lead the trump is
+    # the suit led, so one plain suit with its 2 leaves the trick the joker's.
+    row("joker-led-same-two", "JK H5 H9 H2 HA", "H2", options=LED_JOKER_SAME_TWO, kw=SAME_TWO),
+    row("joker-led-plain-suit-stays-the-jokers", "JK C5 C9 C2 CA", "JK", options=LED_JOKER_SAME_TWO, kw=JOKER),
+    row("joker-led-no-trump-hand-never-a-same-two", "JK C5 C9 C2 CA", "JK", trump=None, options=LED_JOKER_SAME_TWO, kw=JOKER),
     row("joker-led-off-by-default", "JK C5 C9 C2 CA", "JK", kw=JOKER),
     row("joker-led-mixed-suits", "JK C5 D9 C2 CA", "JK", options=LED_JOKER_SAME_TWO, kw=JOKER),
     row("joker-led-no-two", "JK C5 C9 C3 CA", "JK", options=LED_JOKER_SAME_TWO, kw=JOKER),
@@ -126,7 +130,7 @@ SAME_TWO_LED_JOKER = [
     row("joker-led-same-two-off", "JK C5 C9 C2 CA", "JK", options={**LED_JOKER_SAME_TWO, "same_two": False}),
     row("joker-led-not-on-trick-1", "JK C5 C9 C2 CA", "JK", trick=1, options={**LED_JOKER_SAME_TWO, "first_trick_restriction": "none"}),
     # The same two takes the joker's power whatever led_joker_rank says.
-    row("joker-led-same-two-beats-top-joker", "JK C5 C9 C2 CA", "C2", options={**LED_JOKER_SAME_TWO, **joker("top")}, kw=SAME_TWO),
+    row("joker-led-same-two-beats-top-joker", "JK H5 H9 H2 HA", "H2", options={**LED_JOKER_SAME_TWO, **joker("top")}, kw=SAME_TWO),
     # same_two_with_joker stays about a following joker.
     row("following-joker-option-not-led", "JK C5 C9 C2 CA", "JK", options={"same_two_with_joker": True}),
 ]

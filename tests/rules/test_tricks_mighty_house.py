@@ -279,14 +279,13 @@ LEGAL = [
         trick=1,
         options={"ripper_first_trick": "lead_no_call"},
     ),
-    # Reading the seed's first-trick rule as written: under first_trick_trumps: no_lead a
-    # hand of nothing but trumps, the joker and the ripper may lead a trump, even where the
-    # ripper may lead too; first_trick_trumps: none bars the trump while the ripper may be
-    # played instead.
+    # rules-house.md §8.10.4 b: §5's exception names the cards barred from leading trick 1;
+    # a ripper that may lead is not one of them, so a hand of nothing but trumps, the joker
+    # and that ripper leads the ripper, under first_trick_trumps: no_lead as under none.
     row(
         "lead-ripper-and-trumps",
         "",
-        "C3 H2",
+        "C3",
         hand="C3 H2",
         trick=1,
         options={"ripper_first_trick": "lead_and_call"},
@@ -294,7 +293,7 @@ LEGAL = [
     row(
         "lead-ripper-no-call-trumps-and-joker",
         "",
-        "C3 H2 H9",
+        "C3",
         hand="C3 H2 H9 JK",
         trick=1,
         options={"ripper_first_trick": "lead_no_call"},

@@ -114,7 +114,7 @@ def test_totals_and_standings_match_the_hands(night):
 def test_the_settle_up_page_counts_each_hand_at_its_stake(member_client, night):
     body = member_client.get(url("summary", night.pk)).content.decode()
     assert "Settling up at each hand&#x27;s stake" in body or "each hand's stake" in body
-    assert "Ann" in body and "+48.0<" in body  # no currency: the stakes' one decimal
+    assert "Ann" in body and "+48.00<" in body  # no currency, a stake with cents
 
 
 def test_the_league_standings_and_ratings_follow_the_players(league, night):

@@ -1,7 +1,7 @@
 """Money in a league's currency: written as the reader's language writes it, with the
 currency's own decimals, and settled in what changes hands (less than that is not paid),
-still adding up to zero; a league without a currency writes plain numbers with the
-stake's decimals. The league's owner chooses its currency on the league page."""
+still adding up to zero; a league without a currency writes plain numbers, with cents
+where the stake has them. The league's owner chooses its currency on the league page."""
 
 from decimal import Decimal as D
 from fractions import Fraction
@@ -28,7 +28,7 @@ NNBSP, NBSP = "\u202f", "\u00a0"
         ("th", "THB", "12.5", "+฿12.50"),
         ("fr", "EUR", "1234.5", f"+1{NNBSP}234,50{NBSP}€"),
         ("en", "USD", "0", "$0.00"),
-        ("en", "", "-16200", "−16,200.0"),  # no currency: the stake's one decimal (0.5)
+        ("en", "", "-16200", "−16,200.00"),  # no currency, a stake of 0.50: cents
     ],
 )
 def test_it_writes_money_as_the_readers_language_does(language, currency, amount, shown):
@@ -45,7 +45,7 @@ def test_it_writes_money_as_the_readers_language_does(language, currency, amount
         ("EUR", [D("0.5")], 2, D("0.01")),
         ("CHF", [D("1")], 2, D("0.05")),  # paid in five rappen
         ("", [D("1.00")], 0, D("1")),
-        ("", [D("0.50"), D("1.00")], 1, D("0.1")),
+        ("", [D("0.50"), D("1.00")], 2, D("0.01")),
         ("", [D("0.25"), None], 2, D("0.01")),
     ],
 )
@@ -58,7 +58,7 @@ def test_a_stake_keeps_the_decimals_it_needs():
     with translation.override("en"):
         assert stake_text(D("1000.00"), purse("KRW", [])) == "₩1,000"
         assert stake_text(D("0.50"), purse("EUR", [])) == "€0.50"
-        assert stake_text(D("0.50"), purse("", [D("0.50")])) == "0.5"
+        assert stake_text(D("0.50"), purse("", [D("0.50")])) == "0.50"
         assert stake_text(D("1.00"), purse("", [D("0.50")])) == "1"
 
 

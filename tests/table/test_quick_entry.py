@@ -5,6 +5,8 @@ one seat of it (the declarer's, or the first defender's clockwise), and the rest
 point cards are the other side's. A Thai or Nap side total is the engine's quick count.
 """
 
+import re
+
 import pytest
 
 from scoring.models import Hand
@@ -151,3 +153,37 @@ def test_it_names_the_declarer_in_the_tables_language(
     member_client.cookies["django_language"] = language
     body = member_client.get(make_session(league, variant).get_absolute_url()).content.decode()
     assert f"<legend>{word}</legend>" in body
+
+
+def test_it_raises_the_target_by_the_discards_where_the_house_rule_says_so(member_client, league):
+    # discards_to: target (rules-house.md §8.10.1): the discarded ♦Q counts for neither side
+    # and raises 3♠'s target from 11 to 12.
+    target = make_session(league, "taiwan", options={"discards_to": "target"})
+    page = member_client.get(url("table", target.pk) + "?mode=cards").content.decode()
+    assert "neither side (each one raises the target)" in page
+    side = ["SA", "SK", "SQ", "SJ", "HA", "HK", "HQ", "HJ", "DA", "DK", "DJ"]
+    response = record(member_client, target, grid_by_side(target, "decl", side, ["DQ"]))
+    assert response.status_code == 302
+    hand = Hand.objects.get()
+    assert (hand.points, hand.made) == (11, False)
+    assert_scores_match_engine(target)
+
+
+@pytest.mark.parametrize(("level", "trump", "recorded"), [("12", "S", True), ("12", "H", False)])
+def test_it_records_the_starters_twelve_spades_below_the_lowest_bid(
+    member_client, league, level, trump, recorded
+):
+    # all_pass: starter_12S (rules-house.md §8.10.2): the forced 12♠ stands below min_bid 14;
+    # no other bid does.
+    options = {"all_pass": "starter_12S", "min_bid": 14}
+    names = ["Aki", "Ben", "Chie", "Daisuke", "Emi"]
+    starter = make_session(league, "japanese", names=names, options=options)
+    page = member_client.get(url("table", starter.pk)).content.decode()
+    levels = re.findall(r'name="level" value="(\d+)"', page)
+    assert levels[:2] == ["12", "14"] and levels[-1] == "20"
+    data = hand_data(starter, level=level, trump=trump, points="12")
+    response = record(member_client, starter, data)
+    assert response.status_code == (302 if recorded else 422)
+    if not recorded:  # refused with the engine's reason
+        assert "below the lowest bid" in response.content.decode()
+    assert Hand.objects.exists() is recorded

@@ -55,6 +55,7 @@ FIELDS: dict[int | str, StrPromise] = {
     "scores": gettext_lazy("the scores"),
     "stake_changes": gettext_lazy("the stake changes"),
     "sitting_out": gettext_lazy("the killed seat"),
+    "deal_miss_by": gettext_lazy("who called the deal miss"),
     "players_per_hand": gettext_lazy("how many are dealt in"),
     "all_seats": gettext_lazy("the seats the session has had"),
     "record": gettext_lazy("the play of the hand"),

@@ -17,6 +17,7 @@ from dataclasses import field as data_field
 from typing import Any, NoReturn
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.history.imports import records, seating
 from scoring.history.imports.refusal import field, hand_place, refused, shown
@@ -48,8 +49,21 @@ PASSED: dict[str, object] = {
     "points": None,
 }
 # The columns of a hand as the writer stores them, in this order.
-HAND_COLUMNS = ("number", "dealer", "status", *PASSED, "lines", "key", "version", "sitting_out")
-HAND_COLUMNS += ("record",)
+HAND_COLUMNS = (
+    *("number", "dealer", "status", *PASSED, "lines", "key", "version"),
+    *("sitting_out", "deal_miss_by", "record"),
+)
+# A hand not played (passed out, a deal miss): what a field left set, or a score, is told.
+NOT_PLAYED = {
+    "passed": (
+        gettext_lazy("it was passed out, so {field} must be {value}."),
+        gettext_lazy("it was passed out, so it has no scores."),
+    ),
+    "dealmiss": (
+        gettext_lazy("it was a deal miss, so {field} must be {value}."),
+        gettext_lazy("it was a deal miss, so it has no scores."),
+    ),
+}
 # Written as JSON text here, in the thread that has the time (null stays null).
 JSON_COLUMNS = frozenset({"captured", "discards", "tricks", "lines", "record"})
 DERIVED = ("made", "target", "points")
@@ -221,9 +235,10 @@ def _hands(
         at = table.at(len(players), engine, where)
         at.seat(hand["dealer"], "dealer", where)
         _killed(hand, at, where)
+        seating.deal_miss_caller(hand, at, where)
         deltas: tuple[int, ...] = ()
-        if hand["status"] == "passed":
-            values = _passed(hand, at, where)
+        if hand["status"] in NOT_PLAYED:
+            values = _not_played(hand, at, where)
         else:
             values, deltas = _played(hand, at, engine, where)
         values["record"] = records.checked(hand, at, where)
@@ -231,6 +246,7 @@ def _hands(
             values[name] = _json(values[name])
         values["key"] = values["key"].replace("-", "")  # its hex, as a database keeps it
         values["sitting_out"] = hand.get("sitting_out")
+        values["deal_miss_by"] = hand.get("deal_miss_by")
         named = None if out is None else (tuple(players), tuple(map(tuple, out)))
         rows.append((*map(values.__getitem__, HAND_COLUMNS), named))
         scores.append(deltas)
@@ -242,13 +258,9 @@ def _killed(hand: HandEntry, table: Table, where: Where) -> None:
     killed = hand.get("sitting_out")
     if killed is None:
         return
-    if hand["status"] == "passed":
-        table.fail(
-            _("it was passed out, so {field} must be {value}.").format(
-                field=field("sitting_out"), value="null"
-            ),
-            where,
-        )
+    if hand["status"] in NOT_PLAYED:
+        must = NOT_PLAYED[hand["status"]][0]
+        table.fail(must.format(field=field("sitting_out"), value="null"), where)
     if not table.variant.needs_sitting_out(table.players):
         table.fail(
             _("{game} kills no seat with {count} players.").format(
@@ -266,17 +278,13 @@ def _json(value: object) -> str | None:
     return "[]" if value == [] else json.dumps(value)
 
 
-def _passed(hand: HandEntry, table: Table, where: Where) -> dict[str, Any]:
+def _not_played(hand: HandEntry, table: Table, where: Where) -> dict[str, Any]:
+    must, no_scores = NOT_PLAYED[hand["status"]]
     for name, value in PASSED.items():
         if hand[name] != value:
-            table.fail(
-                _("it was passed out, so {field} must be {value}.").format(
-                    field=field(name), value=json.dumps(value)
-                ),
-                where,
-            )
+            table.fail(must.format(field=field(name), value=json.dumps(value)), where)
     if hand["scores"]:
-        table.fail(_("it was passed out, so it has no scores."), where)
+        table.fail(str(no_scores), where)
     return {**hand, "lines": []}
 
 

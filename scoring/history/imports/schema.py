@@ -11,7 +11,7 @@ Version 1 is the only version so far. Fields added since are optional, so every 
 file still reads: who played a hand, who sat it out and the seat killed (only where
 the table was not simply the session's seats), a session's stake changes, how
 many it deals in and, where its table changed, every seat it has had, and the play of a
-hand the table recorded.
+hand the table recorded; a deal miss (its status, and who called it).
 """
 
 import datetime
@@ -57,7 +57,7 @@ MAX_RESULT = 1000
 MAX_RECORD_FIELDS = 40  # a hand record's fields (record.md §1: 20 or so, and any unknown)
 PLAYER_NAME, LEAGUE_NAME = 40, 80
 RAW_NAME = 200  # before spaces are trimmed; a longer name is refused unread
-Status = Literal["played", "passed"]
+Status = Literal["played", "passed", "dealmiss"]
 Mode = Literal["count", "cards", "tricks", ""]
 STATUSES: tuple[str, ...] = get_args(Status)
 MODES: tuple[str, ...] = get_args(Mode)
@@ -222,6 +222,7 @@ class Hand(TypedDict):
     players: NotRequired[Annotated[list[PlayerName], Field(max_length=MAX_SEATS)]]
     sat_out: NotRequired[SatOut]
     sitting_out: NotRequired[Seat | None]  # six-player Mighty: the seat killed
+    deal_miss_by: NotRequired[Seat | None]  # a deal miss: the seat that called it
     # The play, trick by trick, where the table recorded it: the engine reads it (.records).
     record: NotRequired[RecordBody | None]
 

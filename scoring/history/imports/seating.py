@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.history.imports.refusal import field
 from scoring.history.imports.schema import Session
 from scoring.rules import Variant
+from scoring.rules.options import TableRules
 from scoring.words.names import name_key
 
 # A hand as the file gives it (a ``schema.Hand``), read by the names of its fields.
@@ -37,6 +38,14 @@ class Checked(Protocol):
     def game(self) -> str: ...
 
     def fail(self, problem: str, where: Where | None = None) -> NoReturn: ...
+
+
+class CheckedHand(Checked, Protocol):
+    """The session at one hand's player count (``rescore.Table.at``)."""
+
+    rules: TableRules | None
+
+    def seat(self, value: int | None, name: str, where: Where | None) -> None: ...
 
 
 def who_played(
@@ -167,3 +176,27 @@ def stake_changes(changes: Iterable[tuple[int, str | None]], table: Checked) -> 
     if numbers != sorted(set(numbers)):
         table.fail(_("the stake changes must be listed in hand order, each hand once."))
     return json.dumps([[number, stake] for number, stake in changes])
+
+
+def deal_miss_caller(hand: HandEntry, table: CheckedHand, where: Where) -> None:
+    """Who called a deal miss: a seat of the hand, in a game whose house rules allow
+    one; nobody, for any other hand."""
+    caller = hand.get("deal_miss_by")
+    if hand["status"] != "dealmiss":
+        if caller is not None:
+            table.fail(
+                _("it was not a deal miss, so {field} must be null.").format(
+                    field=field("deal_miss_by")
+                ),
+                where,
+            )
+        return
+    if caller is None:
+        table.fail(
+            _("it was a deal miss, so it needs {field}.").format(field=field("deal_miss_by")), where
+        )
+    if not table.variant.deal_miss_on(table.rules):
+        table.fail(
+            _("{game} has no deal miss under these house rules.").format(game=table.game()), where
+        )
+    table.seat(caller, "deal_miss_by", where)

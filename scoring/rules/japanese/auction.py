@@ -11,12 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.rules.auction import AuctionState, free_item, passed_for_good
-from scoring.rules.bids import Call, Contract, Ladder, parse_call
+from scoring.rules.bids import Bid, Call, Contract, Ladder, parse_call
 from scoring.rules.errors import IllegalCall, NotationError
 from scoring.rules.i18n import N_, _
 from scoring.rules.sentences import Seat
 
 PREVIOUS = ("previous_napoleon", "previous_adjutant")
+STARTER = "starter_12S"
+# ``all_pass: starter_12S``: after every player passes, the first caller plays 12♠.
+STARTER_CONTRACT = Bid(12, "S")
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,7 @@ class _Walk:
         self.round = 1
         self.forced: int | None = None  # the seat that must bid now (previous_*)
         self.done = self.redeal = False
+        self.starter = False  # all passed and the first caller plays 12♠ (starter_12S)
 
     def call(self, seat: int, call: Call) -> None:
         if self.done:
@@ -120,6 +124,9 @@ class _Walk:
             self.round, self.passed, self.since = 2, set(), set()
         elif self.round == 1 and rule in PREVIOUS and self.plan.previous is not None:
             self.round, self.since, self.forced = 2, set(), self.plan.previous
+        elif rule == STARTER and self.plan.first is not None:
+            self.done, self.best, self.bidder = True, STARTER_CONTRACT, self.plan.first
+            self.starter = True
         else:
             self.done = self.redeal = True
 
@@ -127,6 +134,14 @@ class _Walk:
         if self.redeal:
             return AuctionState(
                 True, None, None, None, True, None, self._redeal_reason(), self.round
+            )
+        if self.starter:
+            reason = _(
+                "Every player passed, so seat {seat}, the first to call, is the napoleon with "
+                "{bid} (house rule)."
+            ).format(seat=self.bidder, bid=self.best)
+            return AuctionState(
+                True, None, self.bidder, self.best, False, self.best, reason, self.round
             )
         if self.done:
             reason = _("Seat {seat} wins the auction with {bid}: every other player passed.")

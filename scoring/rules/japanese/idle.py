@@ -27,6 +27,11 @@ def idle_options(rules: JapaneseLike) -> dict[str, str]:
         for name in _SAME_TWO_DETAILS:
             if hasattr(rules, name):
                 idle[name] = _("No effect: same two is off.")
+    if not rules.same_two_in_trump and hasattr(rules, "same_two_led_joker"):
+        # After a joker lead only a trump same two counts, and this table has none.
+        idle.setdefault(
+            "same_two_led_joker", _("No effect: a trick all in trumps is never a same two.")
+        )
     if rules.plain_tricks in ("first", "first_and_last"):
         plain = _("No effect: the first trick is a plain trick.")
         for name in ("first_trick_specials_plain", "first_trick_plain", "same_two_first_trick"):

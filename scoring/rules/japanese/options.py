@@ -155,10 +155,10 @@ class JapaneseRules(TableRules):
     )
     all_pass: str = choice(
         "redeal",
-        ("redeal", "widow_shown", "previous_napoleon", "previous_adjutant"),
+        ("redeal", "widow_shown", "previous_napoleon", "previous_adjutant", "starter_12S"),
         N_(
-            "When everyone passes: redeal, turn the widow face up and bid again, or the last "
-            "hand's napoleon (or adjutant) must bid."
+            "When everyone passes: redeal, turn the widow face up and bid again, the last "
+            "hand's napoleon (or adjutant) must bid, or the first caller plays 12♠."
         ),
     )
     # ---- the order of a trick ----
@@ -174,7 +174,7 @@ class JapaneseRules(TableRules):
     same_two_led_joker: bool = flag(
         False,
         N_(
-            "A joker led, then every other card of one suit with its 2: a same two, and the "
+            "A joker led, then every other card a trump with the trump 2: a same two, and the "
             "joker loses its power."
         ),
     )
@@ -265,6 +265,14 @@ class JapaneseRules(TableRules):
                     "♠A ordinary on the first trick too: choose one of them."
                 ),
                 "options.first_trick_plain",
+            )
+        if self.all_pass == "starter_12S" and self.auction_order == "free":
+            raise BadOptionValue(
+                N_(
+                    "all_pass cannot be starter_12S while auction_order is free: a free "
+                    "auction has no first caller to play 12♠."
+                ),
+                "options.all_pass",
             )
         if self.almighty_call and self.joker_call in ("S3_led", "S3_played"):
             raise BadOptionValue(

@@ -43,8 +43,32 @@ class Verdict:
 def judge(powers: Powers) -> Verdict:
     standing = stand(powers)
     verdict = _winner(standing)
-    notes = (*reasons.notes(standing), _trump_two_note(standing))
+    notes = (
+        *reasons.notes(standing),
+        _trump_two_note(standing),
+        _plain_two_note(standing, verdict),
+    )
     return Verdict(verdict.index, reasons.joined(verdict.reason, *notes))
+
+
+def _plain_two_note(standing: Standing, verdict: Verdict) -> str:
+    """``same_two_led_joker`` counts only a trump same two: say so when a plain suit's 2
+    would have taken the joker's trick under the other reading."""
+    powers = standing.powers
+    if verdict.index != 0 or not powers.joker_led or standing.two_after_joker:
+        return ""
+    rules = powers.rules
+    if powers.plain or not rules.same_two or not getattr(rules, "same_two_led_joker", False):
+        return ""
+    if powers.trick.number == 1 and not getattr(rules, "same_two_first_trick", False):
+        return ""
+    if powers.hand_trump is None or not rules.same_two_in_trump:
+        return ""  # where the rule never applies, it decided nothing
+    suits = {c.suit for c in powers.plays[1:]}
+    suit = suits.pop() if len(suits) == 1 else None
+    if suit is None or suit == powers.hand_trump or suit_card(suit, 2) not in powers.plays:
+        return ""
+    return reasons.plain_two_after_joker(suit_card(suit, 2))
 
 
 def _trump_two_note(standing: Standing) -> str:
@@ -122,6 +146,10 @@ def _same_two(powers: Powers) -> tuple[Card | None, bool, Card | None]:
     suits = {c.suit for c in plays if c is not JOKER}
     suit = suits.pop() if len(suits) == 1 else None
     if suit is None or suit_card(suit, 2) not in plays:
+        return _NO_SAME_TWO
+    if after_joker and suit != powers.hand_trump:
+        # A led joker makes the trump the suit led: only a trump same two takes its power
+        # (``same_two_led_joker``), so one plain suit after it leaves the trick the joker's.
         return _NO_SAME_TWO
     two = suit_card(suit, 2)
     if suit == powers.hand_trump and not rules.same_two_in_trump:

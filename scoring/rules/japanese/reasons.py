@@ -218,6 +218,13 @@ def no_trump_two(two: Card) -> str:
     ).format(card=two.label)
 
 
+def plain_two_after_joker(two: Card) -> str:
+    return _(
+        "After a led joker only a same two in trumps takes its power (house rule), so {card} "
+        "does not take the trick."
+    ).format(card=two.label)
+
+
 def _joker_note(powers: Powers, card: Card, joker_trump: bool) -> str:
     if not powers.joker_led or card is JOKER:
         return ""

@@ -12,6 +12,7 @@ from typing import Protocol, TypeVar
 
 from scoring.rules.cards import Card
 from scoring.rules.i18n import N_, _
+from scoring.rules.japanese.auction import STARTER_CONTRACT
 from scoring.rules.japanese.options import JapaneseLike
 from scoring.rules.score_values import Coefficient
 from scoring.rules.scores import HandFacts, Score, deltas_for, share_line, side_points
@@ -214,6 +215,20 @@ def _shares(
 
 def _discard_line(facts: HandFacts, rules: JapaneseLike) -> tuple[str, ...]:
     # Said whether the points came as cards or as a quick count: both read the same rule.
+    lines = _starter_line(facts, rules)
     if rules.discards_to != "napoleon":
+        return lines
+    return (
+        *lines,
+        _("the napoleon's discarded picture cards count for the napoleon's side (house rule)"),
+    )
+
+
+def _starter_line(facts: HandFacts, rules: JapaneseLike) -> tuple[str, ...]:
+    """``all_pass: starter_12S`` lets 12♠ stand below the lowest bid: say which rule did."""
+    low = getattr(rules, "min_bid", 0)
+    if getattr(rules, "all_pass", "") != "starter_12S" or facts.contract != STARTER_CONTRACT:
         return ()
-    return (_("the napoleon's discarded picture cards count for the napoleon's side (house rule)"),)
+    if low <= STARTER_CONTRACT.count:
+        return ()
+    return (_("12♠ after everyone passed stands below the lowest bid (house rule)"),)

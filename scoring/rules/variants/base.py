@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from scoring.rules.auction import AuctionPlan, AuctionState, DealMiss, run_auction
-from scoring.rules.bids import Call, Contract, Ladder, parse_call
+from scoring.rules.bids import DEAL_MISS, Call, Contract, Ladder, parse_call
 from scoring.rules.cards import JOKER_NAMES, NO_TRUMP, STANDARD_DECK, SUITS, Card, card, suit_name
 from scoring.rules.errors import (
     IllegalPlay,
@@ -169,6 +169,17 @@ class Variant(TableTerms, ABC, Generic[R]):
     def deal_miss(self, players: int, hand: list[Card], rules: R) -> DealMiss:
         """May this dealt hand call a deal miss (where ``has_deal_miss``)?"""
         raise NotImplementedError
+
+    def deal_miss_called(self, players: int, caller: int, rules: R) -> AuctionState:
+        """A deal miss called by ``caller`` as the first call of a hand, judged by the
+        auction as ``/auction`` judges the call ``dealmiss``: the cards are dealt again.
+        Raises ``RulesError`` where these rules allow no deal miss."""
+        return self.auction(players, [DEAL_MISS], rules, dealer=caller, first=caller)
+
+    def deal_miss_dealer(self, dealer: int, caller: int) -> int:
+        """Who deals the new hand after a deal miss: whoever called it (rules-house.md
+        §8.5.3)."""
+        return caller
 
     def auction_seat_fields(self, rules: R) -> tuple[str, ...]:
         """Seats an auction request must name under these rules (``previous_napoleon``);

@@ -12,6 +12,7 @@ from scoring.rules.bids import STANDARD_SUIT_ORDER, Bid, SuitLadder, suit_order
 from scoring.rules.cards import ACE, JACK, KING, NO_TRUMP, QUEEN, SUITS, Card
 from scoring.rules.i18n import N_, NC_, _
 from scoring.rules.japanese import auction, legality, order, score
+from scoring.rules.japanese.auction import STARTER_CONTRACT
 from scoring.rules.japanese.idle import idle_options
 from scoring.rules.japanese.options import ChipRules, JapaneseRules
 from scoring.rules.japanese.powers import Powers, powers
@@ -118,7 +119,12 @@ class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
 
     def ladder(self, rules: JapaneseRules, for_auction: bool = True) -> SuitLadder:
         order_ = suit_order(rules.bid_suit_order, rules.no_trump_bid)
-        return SuitLadder(rules.min_bid, ALL_POINTS, order_, what=N_("a count of picture cards"))
+        # ``all_pass: starter_12S``: the forced 12♠ is a contract whatever ``min_bid`` says,
+        # though nobody may bid it in the auction.
+        extra = STARTER_CONTRACT if not for_auction and rules.all_pass == "starter_12S" else None
+        return SuitLadder(
+            rules.min_bid, ALL_POINTS, order_, what=N_("a count of picture cards"), extra=extra
+        )
 
     def auction_plan(
         self, players: int, rules: JapaneseRules, dealer: int | None, first: int | None

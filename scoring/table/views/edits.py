@@ -15,6 +15,7 @@ from scoring.accounts.http import AuthenticatedHtmxRequest, AuthenticatedHttpReq
 from scoring.models import GameSession, Hand, HandEvent
 from scoring.table import audit, version
 from scoring.table.controls import entry_context
+from scoring.table.deal_miss import DEAL_MISS, DealMissForm, offers_deal_miss
 from scoring.table.form import HandForm
 from scoring.table.initial import hand_initial
 from scoring.table.lineup import hand_lineup
@@ -83,7 +84,8 @@ def edit(request: AuthenticatedHtmxRequest, pk: int, number: int) -> HttpRespons
         return render(request, "scoring/hand_edit.html", _edit_context(session, hand, form))
     data = request.POST.copy()
     data["key"] = str(hand.key)  # an edit keeps its hand's key; a garbled one must not block it
-    form = HandForm(session, data, lineup=hand_lineup(hand))
+    kind = DealMissForm if request.POST.get("action") == DEAL_MISS else HandForm
+    form = kind(session, data, lineup=hand_lineup(hand))
     hand_version = _version(request)
     if hand_version is None:
         return _versionless_edit(request, session, hand, data)
@@ -93,9 +95,10 @@ def edit(request: AuthenticatedHtmxRequest, pk: int, number: int) -> HttpRespons
             raise VersionMissing()
         if request.POST.get("action") == PASSED_OUT:
             update_hand(hand, hand_version, passed_values(), (), request.user, drawn)
-        elif form.is_valid() and form.score is not None:  # a valid form has its score
+        elif form.is_valid() and (form.score is not None or kind is DealMissForm):
             values = {**form.hand_values(), "dealer": form.dealer_seat()}
-            update_hand(hand, hand_version, values, form.score.deltas, request.user, drawn)
+            deltas = form.score.deltas if form.score else ()
+            update_hand(hand, hand_version, values, deltas, request.user, drawn)
         else:
             context = _edit_context(session, hand, form)
             return render(request, "scoring/hand_edit.html", context, status=422)
@@ -121,7 +124,7 @@ HISTORY_PAGE = 300
 def _stored_form(session: GameSession, hand: Hand, initial: dict[str, object]) -> HandForm:
     """The form filled in with the hand as stored, and judged, so the edit page opens
     showing its score; a hand the engine no longer takes opens blank but for its
-    version, key and who sat it out."""
+    version, key, who sat it out and who declared (or called a deal miss)."""
     data = QueryDict(mutable=True)
     for name, value in initial.items():
         if isinstance(value, list):
@@ -132,7 +135,7 @@ def _stored_form(session: GameSession, hand: Hand, initial: dict[str, object]) -
     bound = HandForm(session, data, lineup=lineup)
     if bound.is_valid():
         return bound
-    kept = {name: initial.get(name) for name in ("key", "version", "out")}
+    kept = {name: initial.get(name) for name in ("key", "version", "out", "declarer")}
     return HandForm(session, initial=kept, lineup=lineup)
 
 
@@ -147,6 +150,7 @@ def _edit_context(
         "form": form,
         **entry_context(session, form.lineup, form, form["key"].value()),
         "ended": session.ended_at is not None,
+        "deal_miss": offers_deal_miss(session, form.n),
         "history": audit.entries(session, shown[:HISTORY_ON_HAND]),
         "history_more": len(shown) > HISTORY_ON_HAND,
         **extra,

@@ -25,6 +25,7 @@ from scoring.accounts.http import (
 )
 from scoring.models import GameSession, Hand, TableChange
 from scoring.table import version
+from scoring.table.deal_miss import DEAL_MISS, DealMissForm
 from scoring.table.entry import carried, drawn_ids
 from scoring.table.form import HandForm
 from scoring.table.lineup import Lineup, Seating
@@ -177,11 +178,16 @@ def _record(request: AuthenticatedHtmxRequest, state: TableState, key: uuid.UUID
         seating = _posted_seating(state.lineup, request.POST)
         hand, created = record_passed(state.session, key, request.user, seating, drawn=drawn)
         return _saved(request, state, hand, created, ())
-    form = HandForm(state.session, request.POST, lineup=state.lineup)
-    if not form.is_valid() or form.score is None:  # a valid form has its score
+    # A deal miss reads the same form: who called it is the player tapped as declarer.
+    deal_miss = request.POST.get("action") == DEAL_MISS
+    kind = DealMissForm if deal_miss else HandForm
+    form = kind(state.session, request.POST, lineup=state.lineup)
+    if not form.is_valid() or not (deal_miss or form.score):  # a valid hand has its score
         return _refused(request, state, form, 422)
-    values, deltas = form.hand_values(), form.score.deltas
-    hand, created = record_hand(state.session, key, values, deltas, request.user, drawn=drawn)
+    deltas = form.score.deltas if form.score else ()
+    hand, created = record_hand(
+        state.session, key, form.hand_values(), deltas, request.user, drawn=drawn
+    )
     return _saved(request, state, hand, created, deltas)
 
 

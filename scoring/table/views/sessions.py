@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring.accounts.access import league_for, session_for
@@ -26,8 +26,10 @@ from scoring.accounts.theme import theme_of
 from scoring.models import VARIANT_CHOICES, GameSession, League, Seat, TableChange
 from scoring.table import version
 from scoring.table.controls import entry_context
+from scoring.table.deal_miss import offers_deal_miss
 from scoring.table.form import HandForm
 from scoring.table.lineup import next_lineup
+from scoring.table.night import night_text
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
 from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.refusal import refusal_context, refusal_status
@@ -155,6 +157,7 @@ def record_context(
         "hand_number": state.hand_number,
         "lineup": lineup,
         "too_few": not playable,
+        "deal_miss": offers_deal_miss(state.session, lineup.players),
         # The table the form is drawn for: its version, and who sits in each place.
         "table_version": state.version,
         "drawn_seats": ",".join(str(place.player_id) for place in lineup.places),
@@ -263,7 +266,19 @@ def reopen_session(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 def summary(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = session_for(request, pk)
-    return render(request, "scoring/summary.html", {"session": session, **standings(session)})
+    result = standings(session)
+    context = {"session": session, **result, "night": night_text(session, result)}
+    return render(request, "scoring/summary.html", context)
+
+
+@login_required
+def night(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The night's summary as plain text, to copy or forward where no script runs."""
+    session = session_for(request, pk)
+    text = night_text(session, standings(session))
+    if not text:
+        text = gettext("No hands yet.")
+    return HttpResponse(f"{text}\n", content_type="text/plain; charset=utf-8")
 
 
 def share(request: HtmxHttpRequest, token: str) -> HttpResponse:

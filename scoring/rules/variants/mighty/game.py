@@ -83,7 +83,14 @@ class Mighty(Variant[MightyRules]):
         idle: dict[str, str] = {}
         if rules.formula == "seed":
             why = _("No effect with the seed formula: only pagat's formulas double for it.")
-            idle |= {"alone_doubles": why, "no_trump_doubles": why}
+            idle |= {"alone_doubles": why, "no_trump_doubles": why, "alone_doubles_failed": why}
+            idle["failed_pays_back"] = _(
+                "No effect with the seed formula: only pagat's formulas pay back."
+            )
+        elif not rules.alone_doubles:
+            idle["alone_doubles_failed"] = _("No effect while playing alone never doubles.")
+        if not rules.bid_20_doubles:
+            idle["bid_20_doubles_failed"] = _("No effect while a bid of 20 does not double.")
         if rules.deal_miss == "off":
             idle["deal_miss_values"] = _("No effect while deal misses are off.")
         return idle

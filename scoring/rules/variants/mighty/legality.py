@@ -127,13 +127,17 @@ def _leads(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlays
                 tuple(legal), _translated({c: banned[c] for c in hand if c in banned})
             )
         return LegalPlays(tuple(hand))
+    # §5 lets a trump lead trick 1 only from a hand that holds nothing else a lead may be:
+    # where a house rule lets the ripper lead, a hand of trumps, the joker and the ripper
+    # leads the ripper, under ``no_lead`` as under ``none``.
     plain = [c for c in hand if c not in banned and not _is_trump(c, trick)]
-    # ``no_lead`` (the seed's own first trick) lets a trump lead a hand of nothing but trumps,
-    # the joker and the ripper, even where a house rule lets the ripper lead; ``none`` bars a
-    # trump while any other card may be played, the ripper included.
-    blocking = plain if rules.first_trick_trumps == "none" else [c for c in plain if c != ripper]
-    if blocking:
+    if plain:
         trump = N_("a trump may not be led to the first trick while you hold other cards")
+        if plain == [ripper]:
+            trump = N_(
+                "a trump may not be led to the first trick while you hold the ripper, which "
+                "may lead it at this table (house rule)"
+            )
         refused = {c: banned.get(c, trump) for c in hand if c not in plain}
         return LegalPlays(tuple(plain), _translated(refused))
     trumps = [c for c in hand if c not in banned]

@@ -130,6 +130,14 @@ class MightyRules(TableRules):
     joker_powerless_first_last: bool = flag(
         False, N_("The joker has no power on the first and the last trick.")
     )
+    mighty_powerless: str = choice(
+        "none",
+        ("none", "first", "last", "first_and_last"),
+        N_(
+            "Tricks on which the Mighty has no power and ranks as a plain card of its suit: "
+            "none, the first, the last, or both."
+        ),
+    )
     ripper_without_call: str = choice(
         "joker_powerless",
         ("joker_powerless", "joker_keeps_power"),
@@ -177,6 +185,10 @@ class MightyRules(TableRules):
     alone_doubles: bool = flag(
         True, N_("Playing alone doubles the score (pagat's formulas; the seed formula ignores it).")
     )
+    alone_doubles_failed: bool = flag(
+        True,
+        N_("Playing alone doubles a failed contract too; off, only a made one (pagat's formulas)."),
+    )
     no_trump_doubles: str = choice(
         "always",
         ("always", "made_only"),
@@ -192,6 +204,20 @@ class MightyRules(TableRules):
     )
     bid_20_doubles: bool = flag(
         False, N_("A made contract of 20 is doubled once more, on top of the run.")
+    )
+    bid_20_doubles_failed: bool = flag(
+        False,
+        N_("With a bid of 20 doubling, a failed contract of 20 is doubled once more too."),
+    )
+    failed_pays_back: bool = flag(
+        False,
+        N_(
+            "A failed contract also pays back what making it exactly would have won: "
+            "S = (bid − 10) + shortfall (pagat's formulas)."
+        ),
+    )
+    made_at_least_one: bool = flag(
+        False, N_("A made contract scores at least 1 per share before any doubling.")
     )
     discards_to: str = choice(
         "declarer",

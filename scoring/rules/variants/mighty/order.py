@@ -45,25 +45,51 @@ def joker_power(trick: Trick, rules: MightyRules, last: int) -> tuple[bool, str]
     return (False, first_last_note) if first_last else (True, note)
 
 
+def mighty_powerless(trick: Trick, rules: MightyRules, last: int) -> bool:
+    """``mighty_powerless``: on these tricks the Mighty is a plain card of its printed suit
+    (never a trump: ♠A is no trump unless spades are, and then ♦A is the Mighty)."""
+    choice = rules.mighty_powerless
+    if choice == "none":
+        return False
+    first = trick.number == 1 and choice in ("first", "first_and_last")
+    return first or (trick.number == last and choice in ("last", "first_and_last"))
+
+
 def winner(trick: Trick, rules: MightyRules, last: int) -> TrickResult:
     plays = trick.plays
     mighty = mighty_card(trick.trump)
-    if mighty in plays:
-        return _result(trick, plays.index(mighty), N_("{card} wins: the Mighty beats every card."))
+    if mighty not in plays:
+        return _without_the_mighty(trick, rules, last, "")
+    if mighty_powerless(trick, rules, last):
+        return _without_the_mighty(trick, rules, last, _powerless_note(trick))
+    return _result(trick, plays.index(mighty), N_("{card} wins: the Mighty beats every card."))
+
+
+def _powerless_note(trick: Trick) -> str:
+    if trick.number == 1:
+        return N_("The Mighty has no power on the first trick (house rule).")
+    return N_("The Mighty has no power on the last trick (house rule).")
+
+
+def _without_the_mighty(trick: Trick, rules: MightyRules, last: int, after: str) -> TrickResult:
+    """The winner when no Mighty with power is in the trick; ``after`` is the note of the
+    rule that took the Mighty's power, written after any note on the joker."""
+    plays = trick.plays
     joker = JOKER in plays
     power, note = joker_power(trick, rules, last) if joker else (False, "")
     if joker and power:
         reason = N_("{card} wins: the joker beats everything but the Mighty.")
-        return _result(trick, plays.index(JOKER), reason, note)
+        return _result(trick, plays.index(JOKER), reason, note, after)
     lead = led_suit(trick)
     best, key = _best(plays, trick.trump, lead)
     if key < LEAD:
-        return TrickResult(trick.seat_of(0), JOKER, 0, partial(_powerless_joker_wins, lead))
+        reason_of = partial(_powerless_joker_wins, lead, after)
+        return TrickResult(trick.seat_of(0), JOKER, 0, reason_of)
     if key >= TRUMP:
         reason = N_("{card} wins: highest trump ({suit}).")
     else:
         reason = N_("{card} wins: highest card of the suit led ({suit}), and no trump was played.")
-    return _result(trick, best, reason, note)
+    return _result(trick, best, reason, note, after)
 
 
 # A card's place in a trick without the Mighty or a joker with power: a trump above the suit
@@ -88,18 +114,24 @@ def _best(plays: tuple[Card, ...], trump: str | None, lead: str | None) -> tuple
     return best, top
 
 
-def _result(trick: Trick, index: int, reason: str, note: str = "") -> TrickResult:
+def _result(trick: Trick, index: int, reason: str, note: str = "", after: str = "") -> TrickResult:
     """``plays[index]`` wins, for ``reason`` (a message naming the card and its suit), with
-    the note of a rule that gave or took the joker's power, if any: written when read."""
+    the note of a rule that gave or took the joker's power and then the note of one that took
+    the Mighty's, if any: written when read."""
     played = trick.plays[index]
-    return TrickResult(trick.seat_of(index), played, index, partial(_written, reason, played, note))
+    reason_of = partial(_written, reason, played, note, after)
+    return TrickResult(trick.seat_of(index), played, index, reason_of)
 
 
-def _written(reason: str, played: Card, note: str) -> str:
+def _written(reason: str, played: Card, note: str, after: str) -> str:
     text = _(reason).format(card=played.label, suit=trump_name(played.suit))
+    return _noted(_noted(text, note), after)
+
+
+def _noted(text: str, note: str) -> str:
     return f"{text} {_(note)}" if note else text
 
 
-def _powerless_joker_wins(lead: str | None) -> str:
+def _powerless_joker_wins(lead: str | None, after: str) -> str:
     reason = _("{card} wins: the joker has no power here, but nobody played {suit} or a trump.")
-    return reason.format(card=JOKER.label, suit=trump_name(lead))
+    return _noted(reason.format(card=JOKER.label, suit=trump_name(lead)), after)

@@ -49,6 +49,9 @@ def unit(
         amount, lines = _seed(bid, points, made, values)
     else:
         amount, lines = _pagat(rules, bid, points, made, values)
+    if made and amount < 1 and rules.made_at_least_one:
+        amount = 1
+        lines.append(_("a made contract scores at least 1 per share: 1 (house rule)"))
     amount = _with_the_result(amount, made, lines)
     if rules.formula == "seed" and facts.alone and facts.players != 4:
         lines.append(_("playing alone, the declarer also takes the friend's share"))
@@ -76,6 +79,10 @@ def _seed(bid: int, points: int, made: bool, values: Mapping[str, int]) -> tuple
 def _pagat(
     rules: MightyRules, bid: int, points: int, made: bool, values: Mapping[str, int]
 ) -> tuple[int, list[str]]:
+    if not made and rules.failed_pays_back:
+        amount = -((bid - 10) + (bid - points))
+        line = _("failed, paying back: S = ({bid} − 10) + ({bid} − {points}) = {unit} (house rule)")
+        return amount, [line.format(bid=bid, points=points, unit=-amount)]
     if not made:
         amount = -(bid - points)
         line = _("failed: S = {bid} − {points} = {unit}")
@@ -121,8 +128,11 @@ def doublings(
         found.append((back, values["back_run_multiplier"]))
     if rules.formula in PAGAT_FORMULAS:
         found += _pagat_doublings(facts, rules, values, made, lines)
-    if rules.bid_20_doubles and made and bid == ALL_POINTS:
-        found.append((_("a bid of 20 made (house rule)"), values["bid_20_multiplier"]))
+    if rules.bid_20_doubles and bid == ALL_POINTS:
+        if made:
+            found.append((_("a bid of 20 made (house rule)"), values["bid_20_multiplier"]))
+        elif rules.bid_20_doubles_failed:
+            found.append((_("a bid of 20 failed (house rule)"), values["bid_20_multiplier"]))
     return found
 
 
@@ -149,8 +159,10 @@ def _pagat_doublings(
         else:
             lines.append(_("no trump doubles only a made contract (house rule)"))
     if facts.alone:
-        if rules.alone_doubles:
+        if rules.alone_doubles and (made or rules.alone_doubles_failed):
             found.append((_("no friend"), values["alone_multiplier"]))
+        elif rules.alone_doubles:
+            lines.append(_("playing alone doubles only a made contract (house rule)"))
         else:
             lines.append(_("playing alone does not double (house rule)"))
     return found

@@ -65,12 +65,14 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
         return 8 + contract.count  # level L: the napoleon's side needs 8 + L point cards
 
     def trump_choices(self, rules: TaiwanRules) -> tuple[str, ...]:
-        return (*SUITS, NO_TRUMP)
+        return (*SUITS, NO_TRUMP) if rules.no_trump_bid != "off" else SUITS
 
     def ladder(self, rules: TaiwanRules, for_auction: bool = True) -> SuitLadder:
         if for_auction and rules.bid_style == "number":
+            # The point target alone: ``no_trump_bid: off`` only bars naming no trump after.
             return SuitLadder(9, 16, {}, trump_required=False, what=N_("the point target"))
-        return SuitLadder(1, 8, suit_order("SHDC", "highest"), what=N_("a level from 1 to 8"))
+        order = suit_order("SHDC", rules.no_trump_bid)
+        return SuitLadder(1, 8, order, what=N_("a level from 1 to 8"))
 
     def auction_plan(
         self, players: int, rules: TaiwanRules, dealer: int | None, first: int | None

@@ -67,6 +67,11 @@ class TaiwanRules(TableRules):
             "napoleon's side, or for neither side: their number raises the target instead."
         ),
     )
+    no_trump_bid: str = choice(
+        "highest",
+        ("highest", "off"),
+        N_("No-trump bids: allowed, above spades at each level, or not allowed at all."),
+    )
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,9 @@ Row = tuple[int, int, int]  # the napoleon's, the secretary's and each defender'
 BOUND = 100000
 ROLES = {"standard": ("napoleon", "secretary", "defender"), "dictator": ("napoleon", "defender")}
 ROWS = ("made", "over", "short")
+# A fixed amount paid once on a failed hand, beside the per-card rate: 0 in every printed
+# table, so only a table's own numbers (``score_values``) give it.
+FAILED = "failed"
 TABLES: dict[str, dict[str, dict[str, tuple[int, ...]]]] = {
     "taiwan": {
         "standard": {"made": (100, 50, -50), "over": (20, 10, -10), "short": (-40, -20, 20)},
@@ -128,12 +131,18 @@ def table_name(players: int, rules: TaiwanRules) -> str:
 
 def coefficients(players: int, rules: TaiwanRules) -> tuple[Coefficient, ...]:
     table = TABLES[table_name(players, rules)]
-    return tuple(
+    printed = tuple(
         Coefficient(f"{kind}_{row}_{role}", amount, -BOUND, BOUND)
         for kind, roles in ROLES.items()
         for row in ROWS
         for role, amount in zip(roles, table[kind][row], strict=True)
     )
+    fixed = tuple(
+        Coefficient(f"{kind}_{FAILED}_{role}", 0, -BOUND, BOUND)
+        for kind, roles in ROLES.items()
+        for role in roles
+    )
+    return printed + fixed
 
 
 def score(
@@ -146,6 +155,8 @@ def score(
     base, over, short = (_row(values, kind, row) for row in ROWS)
     made = (level_times * base[0], level_times * base[1], level_times * base[2])
     deltas, lines = _table(facts, margin, _heads(name, kind, level), made, over, short)
+    if margin < 0:
+        deltas = _failed_fixed(facts, values, kind, deltas, lines)
     if name == "balanced" and rules.score_values:
         # A table's own numbers may break the balance: the line must not promise a zero sum.
         lines.append(_("four players, balanced table (house rule)"))
@@ -161,6 +172,22 @@ def _row(values: Mapping[str, int], kind: str, row: str) -> Row:
         return (values[f"dictator_{row}_napoleon"], 0, values[f"dictator_{row}_defender"])
     napoleon, secretary, defender = (values[f"standard_{row}_{role}"] for role in ROLES["standard"])
     return napoleon, secretary, defender
+
+
+def _failed_fixed(
+    facts: HandFacts,
+    values: Mapping[str, int],
+    kind: str,
+    deltas: tuple[int, ...],
+    lines: list[str],
+) -> tuple[int, ...]:
+    """A failed hand's fixed amounts, paid once to each seat (never × the level); at 0, as
+    every printed table has them, nothing is added and no line is written."""
+    fixed = _row(values, kind, FAILED)
+    if not any(fixed):
+        return deltas
+    lines.append(share_line(_("a failed hand's fixed amount"), _shares(facts, *fixed)))
+    return _add(deltas, deltas_for(facts, *fixed))
 
 
 def _heads(name: str, kind: str, level: int) -> tuple[str, str]:
