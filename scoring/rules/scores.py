@@ -44,13 +44,22 @@ class Score:
     """Every seat's score for a hand, and the reasons, one rule per line.
 
     The lines are sentences in the reader's language: a variant may hand them over already
-    written, or as a function that writes them each time they are read (a league rescored,
-    a play-out, a preview of the amounts: most scores are never explained). So a variant
-    may give the same score to every hand with the same result. A plain class rather than
-    a frozen dataclass: a hand's score is asked for in bulk.
+    written, or as a function of the score that writes them each time they are read (a
+    league rescored, a play-out, a preview of the amounts: most scores are never
+    explained); such a writer, made once per rules object, reads the ``facts`` the score was
+    worked out from and its numbers. A plain class rather than a frozen dataclass: a hand's
+    score is asked for in bulk (and its fields are declared ``Final`` here rather than in
+    ``__init__``, where each annotation is evaluated per call).
     """
 
-    __slots__ = ("made", "target", "declarer_points", "deltas", "_lines", "why")
+    __slots__ = ("made", "target", "declarer_points", "deltas", "_lines", "why", "facts")
+    made: Final[bool | None]
+    target: Final[int]
+    declarer_points: Final[int | None]
+    deltas: Final[tuple[int, ...]]
+    _lines: Final[tuple[str, ...] | Callable[["Score"], tuple[str, ...]]]
+    why: Final[str]
+    facts: Final[HandFacts | None]
 
     def __init__(
         self,
@@ -58,22 +67,24 @@ class Score:
         target: int,
         declarer_points: int | None,
         deltas: tuple[int, ...],  # one per seat
-        lines: tuple[str, ...] | Callable[[], tuple[str, ...]],
+        lines: tuple[str, ...] | Callable[["Score"], tuple[str, ...]],
         # What decided the verdict when the count alone does not say (a Thai friend's
         # betrayal): a few words the verdict's line ends with.
         why: str = "",
+        facts: HandFacts | None = None,  # what the lines are written from, when read
     ) -> None:
-        self.made: Final = made
-        self.target: Final = target
-        self.declarer_points: Final = declarer_points
-        self.deltas: Final = deltas
-        self._lines: Final = lines
-        self.why: Final = why
+        self.made = made
+        self.target = target
+        self.declarer_points = declarer_points
+        self.deltas = deltas
+        self._lines = lines
+        self.why = why
+        self.facts = facts
 
     @property
     def lines(self) -> tuple[str, ...]:
         lines = self._lines
-        return lines if isinstance(lines, tuple) else lines()
+        return lines if isinstance(lines, tuple) else lines(self)
 
     @property
     def total(self) -> int:

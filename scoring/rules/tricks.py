@@ -53,6 +53,12 @@ class TrickResult:
     """
 
     __slots__ = ("winner", "card", "play_index", "_reason", "toppled")
+    # Declared here rather than in ``__init__``, where each annotation is evaluated per call.
+    winner: Final[int]  # the seat
+    card: Final[Card]
+    play_index: Final[int]
+    _reason: Final[str | Callable[[], str]]
+    toppled: Final[bool]
 
     def __init__(
         self,
@@ -62,11 +68,11 @@ class TrickResult:
         reason: str | Callable[[], str],
         toppled: bool = False,
     ) -> None:
-        self.winner: Final = winner  # the seat
-        self.card: Final = card
-        self.play_index: Final = play_index
-        self._reason: Final = reason
-        self.toppled: Final = toppled
+        self.winner = winner
+        self.card = card
+        self.play_index = play_index
+        self._reason = reason
+        self.toppled = toppled
 
     @property
     def reason(self) -> str:
@@ -96,14 +102,16 @@ class LegalPlays:
     is read (a play-out asks which cards are legal far more often than why not)."""
 
     __slots__ = ("legal", "_illegal")
+    legal: Final[tuple[Card, ...]]
+    _illegal: Final[dict[Card, str] | Callable[[], dict[Card, str]]]
 
     def __init__(
         self,
         legal: tuple[Card, ...],
         illegal: dict[Card, str] | Callable[[], dict[Card, str]] | None = None,
     ) -> None:
-        self.legal: Final = legal
-        self._illegal: Final = {} if illegal is None else illegal
+        self.legal = legal
+        self._illegal = {} if illegal is None else illegal
 
     @property
     def illegal(self) -> dict[Card, str]:

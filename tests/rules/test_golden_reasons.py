@@ -37,8 +37,8 @@ def test_it_answers_every_recorded_situation_as_recorded(table):
     ids=[f"{t['variant']}-{t['players']}-{n}" for n, t in enumerate(TABLES)],
 )
 def test_it_answers_as_recorded_with_one_rules_object_asked_again_and_again(table):
-    """What a variant keeps on a rules object (its tables, the scores of results met) never
-    changes an answer: every case asked twice of one rules object."""
+    """What a variant keeps on a rules object (its tables of constants) never changes an
+    answer: every case asked twice of one rules object."""
     variant = golden.VARIANTS[table["variant"]]
     rules = variant.rules(table["options"], table["players"])
     for _round in range(2):

@@ -27,7 +27,6 @@ from scoring.rules.scores import (
     HandFacts,
     Score,
     own_numbers_line,
-    side_points,
     sitting_out_required,
     verify_sitting_out,
 )
@@ -36,11 +35,11 @@ from scoring.rules.tricks import LegalPlays, Trick, TrickResult
 from scoring.rules.variants.base import Variant
 from scoring.rules.variants.mighty import deal_miss, legality, order, score
 from scoring.rules.variants.mighty.options import MightyRules
-from scoring.rules.variants.mighty.score_table import ScoreTable, score_table
+from scoring.rules.variants.mighty.score_numbers import DISCARDS, ScoreNumbers
 
 ALL_POINTS = 20
-DISCARDS = 3  # the declarer always discards three, whatever the kitty held
 KILL = 6  # with six players the declarer kills one seat
+SCORE_NUMBERS = "_score_numbers"  # where a rules object keeps them, by player count
 
 
 class Mighty(Variant[MightyRules]):
@@ -206,50 +205,22 @@ class Mighty(Variant[MightyRules]):
         return layout.with_balance(("declarer", "alone_declarer")) if players == 4 else layout
 
     def score(self, facts: HandFacts, rules: MightyRules) -> Score:
-        facts = self._with_kill(facts)
-        table = score_table(rules, facts.players, self._score_table)
-        points = side_points(facts, table.point_cards, DISCARDS, table.discards_to_declarer)
-        contract = facts.contract
-        assert isinstance(contract, Bid)
-        key = (facts.declarer, facts.partner, facts.sitting_out, contract.count, contract.trump)
-        found = table.scores.get((key, points))
-        if found is None:
-            found = table.keep((key, points), self._score(facts, rules, table.values, points))
-        return found
+        if facts.players == KILL or facts.sitting_out is not None:
+            facts = self._with_kill(facts)
+        # What the score reads of the rules is worked out once, kept on the (frozen) rules
+        # object itself: looking it up by the rules' hash would hash all their fields.
+        kept: dict[int, ScoreNumbers] | None = rules.__dict__.get(SCORE_NUMBERS)
+        numbers = None if kept is None else kept.get(facts.players)
+        if numbers is None:
+            numbers = self._score_numbers(rules, facts.players)
+        return numbers.score(facts)
 
-    def _score_table(self, players: int, rules: MightyRules) -> ScoreTable:
-        return ScoreTable(
-            self.point_cards(players, rules),
-            self.coefficients(players, rules),
-            discards_to_declarer=rules.discards_to == "declarer",
-        )
-
-    def _score(
-        self, facts: HandFacts, rules: MightyRules, values: Mapping[str, int], points: int
-    ) -> Score:
-        """The score of a result met for the first time; its reasons are written by the same
-        rules each time they are read (from the result alone, not the cards)."""
-        result = replace(facts, captured=None, discards=(), declarer_points=points)
-        deltas = self._reckoned(result, rules, values, points)[0]
-        assert isinstance(facts.contract, Bid)
-        bid = facts.contract.count
-        lines = partial(self._lines, result, rules, values, points)
-        return Score(points >= bid, bid, points, deltas, lines)
-
-    def _reckoned(
-        self, facts: HandFacts, rules: MightyRules, values: Mapping[str, int], points: int
-    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        """Every seat's amount and the reasons, by the score's rules (``score``)."""
-        amount, lines = score.unit(facts, rules, values, points)
-        deltas, result = score.shares(facts, values, amount)
-        lines.append(result)
-        lines += _rule_lines(facts, rules)
-        return deltas, tuple(lines)
-
-    def _lines(
-        self, facts: HandFacts, rules: MightyRules, values: Mapping[str, int], points: int
-    ) -> tuple[str, ...]:
-        return self._reckoned(facts, rules, values, points)[1]
+    def _score_numbers(self, rules: MightyRules, players: int) -> ScoreNumbers:
+        values = self.coefficients(players, rules)
+        write = partial(_lines, rules, values)
+        numbers = ScoreNumbers(rules, players, self.point_cards(players, rules), values, write)
+        rules.__dict__.setdefault(SCORE_NUMBERS, {})[players] = numbers
+        return numbers
 
     def _with_kill(self, facts: HandFacts) -> HandFacts:
         """The facts with their killed seat checked; a seat sits out only with six players."""
@@ -259,6 +230,16 @@ class Mighty(Variant[MightyRules]):
             raise sitting_out_required(facts.players)
         verify_sitting_out(facts)
         return facts
+
+
+def _lines(rules: MightyRules, values: Mapping[str, int], scored: Score) -> tuple[str, ...]:
+    """The reasons of a score, one rule per line, in the reader's language."""
+    facts, points = scored.facts, scored.declarer_points
+    assert facts is not None and points is not None
+    amount, lines = score.unit(facts, rules, values, points)
+    lines.append(score.shares(facts, values, amount)[1])
+    lines += _rule_lines(facts, rules)
+    return tuple(lines)
 
 
 def _rule_lines(facts: HandFacts, rules: MightyRules) -> list[str]:
