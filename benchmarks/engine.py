@@ -18,12 +18,16 @@ fetch it and give its path with ``--peer`` or ``MIGHTY_PEER``:
 
     git clone https://github.com/Lerisia/mighty-cardgame /tmp/mighty-cardgame
 
-Hands are scored two ways: from the declarer's side's point count (``scores_per_s``: what
-the peer's ``calculate`` takes, and a table's quick count here) and from the point cards each
-seat captured (``scores_from_captured_per_s``: this engine then checks every point card was
-taken exactly once, which the peer never does). A rules object keeps the score of each result
-it has met (``mighty/score_table.py``), so ``scores_first_sight_per_s`` also times each result
-met for the first time. Without the peer, the Mighty's figures are this engine's alone. Unless ``--engine-only``, also
+Hands are scored two ways, each hand of the list a result no other hand has (who declared,
+who was the friend, the contract, the points: ``distinct_results``, the played hands' and more
+of their contracts with the point cards dealt out again), and nothing about a result is kept
+between hands or passes (``mighty/score_numbers.py`` keeps only the constants of the rules):
+from the declarer's side's point count (``scores_per_s``, a table's quick count here; the peer
+is timed on ``score_calculator.calculate``, which takes that count, and its share of each
+seat: this is the figure that compares the two scorers) and from the point cards each seat
+captured (``scores_from_captured_per_s``: this engine then checks every point card was taken
+exactly once, which the peer never does; the peer counts its opponents' cards with ``len``
+before the same ``calculate``). Without the peer, the Mighty's figures are this engine's alone. Unless ``--engine-only``, also
 times the JSON API's handlers in-process (parse, rule, answer) and through Django's test
 client. Prints figures; asserts nothing. With ``--json``, one JSON object of the figures
 (per second) is printed last: ``games`` (per game), ``mighty`` (engine, peer, ratios and how
@@ -51,6 +55,7 @@ from scoring.rules import VARIANTS, Variant  # noqa: E402
 from scoring.rules.simulate import PlayedHand, play_random_hand  # noqa: E402
 
 PASS_SECONDS = 0.2
+RESULTS = 3000  # hands to score, each a result of its own
 
 
 @dataclass
@@ -177,32 +182,32 @@ def compare_mighty(peer: mighty_peer.Peer | None, hands: int, rng: random.Random
     mighty = VARIANTS["mighty"]
     found = collect(mighty, hands, rng, mighty_peer.PEER_RULES, (5,))
     print(f"\nthe Mighty as the peer plays it: {len(found.hands):,} five-player hands")
-    counts = [(quick_count(mighty, f, r), r) for f, r in found.facts]
+    results = distinct_results(mighty, found.facts, rng, RESULTS)
+    counts = [(quick_count(mighty, f, r), r) for f, r in results]
     ours = {
         "tricks_per_s": (found.tricks, mighty.judge),
         "legal_plays_per_s": (found.questions, mighty.legal_plays),
         "scores_per_s": (counts, mighty.score),
-        "scores_from_captured_per_s": (found.facts, mighty.score),
+        "scores_from_captured_per_s": (results, mighty.score),
     }
-    first = {"scores_first_sight_per_s": first_sight(mighty, counts)}
-    show("engine: scores_first_sight_per_s", first["scores_first_sight_per_s"], len(counts))
+    about = {"distinct_results": len(results), "compared_with_calculate": "scores_per_s"}
     if peer is None:
         print(f"(no peer given: --peer PATH or MIGHTY_PEER; {mighty_peer.HOW_TO_FETCH})")
         engine = {name: rates(side)[0] for name, side in ours.items()}
         for name, value in engine.items():
             show(f"engine: {name}", value, len(ours[name][0]))
-        return {"engine": engine | first, "peer": None}
+        return {"engine": engine, "peer": None, **about}
     theirs = {
         "tricks_per_s": ([peer.trick(t) for t, _r in found.tricks], peer.winner),
         "legal_plays_per_s": ([peer.question(t, h) for t, h, _r in found.questions], peer.legal),
         "scores_per_s": (
             [
                 peer.count(f, q.declarer_points)
-                for (f, _r), (q, _q) in zip(found.facts, counts, strict=True)
+                for (f, _r), (q, _q) in zip(results, counts, strict=True)
             ],
             peer.score_count,
         ),
-        "scores_from_captured_per_s": ([peer.facts(f) for f, _r in found.facts], peer.score),
+        "scores_from_captured_per_s": ([peer.facts(f) for f, _r in results], peer.score),
     }
     engine, other, ratio = {}, {}, {}
     for name, side in ours.items():
@@ -213,7 +218,7 @@ def compare_mighty(peer: mighty_peer.Peer | None, hands: int, rng: random.Random
         print(f"{'':<46} {ratio[name]:>12.2f} ×")
     agreement = agree(ours, theirs)
     print("agreement:", ", ".join(f"{k} {v:.1%}" for k, v in agreement.items()))
-    return {"engine": engine | first, "peer": other, "ratio": ratio, "agreement": agreement}
+    return {"engine": engine, "peer": other, "ratio": ratio, "agreement": agreement, **about}
 
 
 def quick_count(mighty: Variant[Any], facts, rules):
@@ -222,19 +227,41 @@ def quick_count(mighty: Variant[Any], facts, rules):
     return replace(facts, captured=None, discards=(), declarer_points=points)
 
 
-def first_sight(mighty: Variant[Any], counts) -> float:
-    """Hands scored per second when each result is met for the first time: the scores a
-    rules object keeps (``mighty/score_table.py``) forgotten before each round of hands."""
-    kept = list({id(rules): rules for _facts, rules in counts}.values())
+def distinct_results(mighty: Variant[Any], played, rng: random.Random, wanted: int):
+    """Hands to score, no two with the same result: the played hands', then more of their
+    contracts with the point cards dealt out again between the seats and sometimes another
+    friend or none (the side's share drawn first, so that runs and back runs occur)."""
+    found, seen = [], set()
+    for attempt in range(wanted * 20):
+        facts, rules = played[attempt % len(played)]
+        if attempt >= len(played):
+            facts = dealt_again(facts, rng)
+        points = mighty.score(facts, rules).declarer_points
+        key = (facts.declarer, None if facts.alone else facts.partner, facts.contract, points)
+        if key not in seen:
+            seen.add(key)
+            found.append((facts, rules))
+        if len(found) == wanted:
+            break
+    print(f"{len(found):,} hands to score, each a result of its own")
+    return found
 
-    def one_round() -> None:
-        for rules in kept:
-            rules.__dict__.pop("_score_tables", None)
-        for facts, rules in counts:
-            mighty.score(facts, rules)
 
-    (rounds,) = rates(([()], one_round))
-    return rounds * len(counts)
+def dealt_again(facts, rng: random.Random):
+    assert facts.captured is not None
+    cards = [c for cs in facts.captured.values() for c in cs] + list(facts.discards)
+    rng.shuffle(cards)
+    discards, cards = cards[: len(facts.discards)], cards[len(facts.discards) :]
+    others = [s for s in range(facts.players) if s != facts.declarer]
+    partner = rng.choice([None, *others])
+    side = [facts.declarer] if partner is None else [facts.declarer, partner]
+    opponents = [s for s in range(facts.players) if s not in side]
+    captured: dict[int, list[Any]] = {s: [] for s in range(facts.players)}
+    share = rng.random()
+    for c in cards:
+        captured[rng.choice(side if rng.random() < share else opponents)].append(c)
+    taken = {s: tuple(cs) for s, cs in captured.items()}
+    return replace(facts, partner=partner, captured=taken, discards=tuple(discards))
 
 
 def agree(ours: dict, theirs: dict) -> dict[str, float]:
