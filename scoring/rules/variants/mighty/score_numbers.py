@@ -78,12 +78,12 @@ class ScoreNumbers:
         self, captured: Mapping[int, tuple[Card, ...]], discards: Sequence[Card]
     ) -> bool:
         """Was every point card taken or discarded exactly once? As many cards as point
-        cards, and all of them."""
+        cards, and none of the point cards left out."""
         placed = len(discards) + sum(map(len, captured.values()))
         return (
             placed == self.total
             and len(discards) <= DISCARDS
-            and self.point_cards == set().union(discards, *captured.values())
+            and not self.point_cards.difference(discards, *captured.values())
         )
 
     def score(self, facts: HandFacts) -> Score:
