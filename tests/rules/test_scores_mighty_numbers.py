@@ -58,8 +58,10 @@ def results(draw):
     # Near the bid, where the rules turn, as often as anywhere.
     points = draw(st.one_of(st.integers(max(0, bid - 2), min(20, bid + 2)), st.integers(0, 20)))
     sitting_out = draw(st.sampled_from(killed))
-    facts = HandFacts(players, declarer, contract, partner, declarer_points=points)
-    return rules, HandFacts(**{**facts.__dict__, "sitting_out": sitting_out})
+    facts = HandFacts(
+        players, declarer, contract, partner, declarer_points=points, sitting_out=sitting_out
+    )
+    return rules, facts
 
 
 @fuzz_settings(400, deadline=None)

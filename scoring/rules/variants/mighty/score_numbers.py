@@ -29,7 +29,7 @@ class ScoreNumbers:
     """The constants of a Mighty score for one rules object and player count."""
 
     __slots__ = (
-        "point_cards", "total", "values", "discards_to_declarer", "made_form", "failed_form",
+        "point_cards", "total", "discards_to_declarer", "made_form", "failed_form",
         "at_least_one", "run", "back", "back_at_most", "back_reach_bid", "made_times",
         "failed_times", "shares", "write",
     )  # fmt: skip
@@ -45,7 +45,6 @@ class ScoreNumbers:
         """``write`` writes the reasons of a score from its facts and points."""
         self.write = write
         self.point_cards, self.total = point_cards, len(point_cards)
-        self.values = values
         self.discards_to_declarer = rules.discards_to == "declarer"
         self.made_form, self.failed_form = _forms(rules, values)
         self.at_least_one = rules.made_at_least_one
