@@ -14,7 +14,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scoring.accounts.http import AuthenticatedHtmxRequest
@@ -78,7 +77,7 @@ def printed(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     current = rounds[-1] if rounds else None
     context: dict[str, Any] = {**_night(event, current), "rounds": rounds}
     # The declarer as the game names them ("Napoleon", "주공"): the sheet's column.
-    context["declarer_role"] = _(find_variant(event.variant).roles[0])
+    context["declarer_role"] = find_variant(event.variant).role_words()[0]
     for round_ in rounds:
         round_.resting = [context["names"].get(p, "") for p in round_.sitting_out]
     context["sheet_rows"] = range(1, _sheet_length(event, context["tables"]) + 1)
