@@ -10,6 +10,9 @@ from tests.browser.support import shot
 
 
 def fits_the_phone(page) -> bool:
+    # Measured once the page's stylesheets have arrived: a measure taken while one is still
+    # loading lays the page out without it (the browser never paints that).
+    page.wait_for_load_state("load")
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 

@@ -79,7 +79,7 @@ def test_it_adds_the_money_and_who_pays_whom_with_a_stake(member_client, league)
     play(session)  # Ann +120, Ben +60, the others −60: at 0.10 a point
     lines = night(member_client, session)
     # The money as the standings write it (the league's currency, its own decimals).
-    assert lines[2:5] == ["1. Ann +120 (+12.0)", "2. Ben +60 (+6.0)", "3. Cat −60 (−6.0)"]
+    assert lines[2:5] == ["1. Ann +120 (+12.00)", "2. Ben +60 (+6.00)", "3. Cat −60 (−6.00)"]
     paid = [line for line in lines if " pays " in line]
     assert paid and all(line.split(" pays ")[1].split()[0] in ("Ann", "Ben") for line in paid)
 
