@@ -406,13 +406,12 @@ def cmd_test(pytest_args):
 
     test_env = {**env, "DJANGO_STATICFILES_STORAGE": PLAIN_STORAGE}
     sqlite_cmd, postgres_cmd = pytest_commands(pytest_args)
-    header("checks, side by side with pytest (everything on SQLite, and on PostgreSQL the")
-    print("tests that reach the database); pytest's output follows the checks'", flush=True)
+    header("checks, with pytest running beside them (its output follows theirs)")
     scratch = Path(tempfile.mkdtemp(prefix="napoleon-test-"))
     started = []
-    try:
-        with postgres() as url:
-            pg_env = {**test_env, "DATABASE_URL": url, "NAPOLEON_DATABASE_TESTS_ONLY": "1"}
+    with postgres() as url:
+        pg_env = {**test_env, "DATABASE_URL": url, "NAPOLEON_DATABASE_TESTS_ONLY": "1"}
+        try:
             # The tests start with the checks: the checks alone leave a core idle while
             # their longest ones finish, and the tests' workers take a while to start.
             for cmd, run_env in ((sqlite_cmd, test_env), (postgres_cmd, pg_env)):
@@ -427,16 +426,17 @@ def cmd_test(pytest_args):
                         )
                     )
             checks(env)  # a failure stops the run, the tests with it (finally, below)
-            header("pytest on SQLite")
+            header("pytest on SQLite: everything")
             rc = relay(started[0], scratch / "pytest-0.log")
-            header("pytest on PostgreSQL")
+            header("pytest on PostgreSQL: the tests that reach the database")
             pg_rc = relay(started[1], scratch / "pytest-1.log")
-    finally:
-        for proc in started:
-            if proc.poll() is None:
-                proc.terminate()
-                proc.wait()
-        shutil.rmtree(scratch, ignore_errors=True)
+        finally:
+            # Before the PostgreSQL cluster stops: its tests may still be running.
+            for proc in started:
+                if proc.poll() is None:
+                    proc.terminate()
+                    proc.wait()
+            shutil.rmtree(scratch, ignore_errors=True)
     # A chosen test that never reaches the database has nothing to do on PostgreSQL.
     if rc == 5 or (pg_rc == 5 and not pytest_args):
         fail("pytest", "pytest collected no tests")
