@@ -388,25 +388,8 @@ def relay(proc, out):
                 time.sleep(0.5)
 
 
-def cmd_test(pytest_args):
-    env = base_env()
-    env["DJANGO_DEBUG"] = "1"
-    env.setdefault("DJANGO_SECRET_KEY", DEV_SECRET_KEY)
-    env.pop("DATABASE_URL", None)
-    env.pop("DJANGO_STATICFILES_STORAGE", None)
-    # Compiled modules are cached, in .venv and not beside the sources (a shell may ask
-    # Python to write none there): else every pytest worker, and every server and command
-    # the tests start, compiles the app and rewrites the tests' asserts again.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(VENV / "pycache")
-    ensure_chromium(env)
-    ensure_fonts()
-    ensure_node_modules()  # before the checks: they run its TypeScript and ESLint
-    compile_messages(env)  # before the tests: they read the compiled catalogues
-
-    test_env = {**env, "DJANGO_STATICFILES_STORAGE": PLAIN_STORAGE}
-    sqlite_cmd, postgres_cmd = pytest_commands(pytest_args)
-    header("checks, with pytest running beside them (its output follows theirs)")
+def checks_beside_tests(env, test_env, sqlite_cmd, postgres_cmd):
+    """The checks, with both pytest runs started beside them; the runs' exit codes."""
     scratch = Path(tempfile.mkdtemp(prefix="napoleon-test-"))
     started = []
     with postgres() as url:
@@ -437,6 +420,29 @@ def cmd_test(pytest_args):
                     proc.terminate()
                     proc.wait()
             shutil.rmtree(scratch, ignore_errors=True)
+    return rc, pg_rc
+
+
+def cmd_test(pytest_args):
+    env = base_env()
+    env["DJANGO_DEBUG"] = "1"
+    env.setdefault("DJANGO_SECRET_KEY", DEV_SECRET_KEY)
+    env.pop("DATABASE_URL", None)
+    env.pop("DJANGO_STATICFILES_STORAGE", None)
+    # Compiled modules are cached, in .venv and not beside the sources (a shell may ask
+    # Python to write none there): else every pytest worker, and every server and command
+    # the tests start, compiles the app and rewrites the tests' asserts again.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(VENV / "pycache")
+    ensure_chromium(env)
+    ensure_fonts()
+    ensure_node_modules()  # before the checks: they run its TypeScript and ESLint
+    compile_messages(env)  # before the tests: they read the compiled catalogues
+
+    test_env = {**env, "DJANGO_STATICFILES_STORAGE": PLAIN_STORAGE}
+    sqlite_cmd, postgres_cmd = pytest_commands(pytest_args)
+    header("checks, with pytest running beside them (its output follows theirs)")
+    rc, pg_rc = checks_beside_tests(env, test_env, sqlite_cmd, postgres_cmd)
     # A chosen test that never reaches the database has nothing to do on PostgreSQL.
     if rc == 5 or (pg_rc == 5 and not pytest_args):
         fail("pytest", "pytest collected no tests")
