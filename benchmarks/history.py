@@ -16,16 +16,25 @@ Measured at each size, through Django's test client logged in as a member:
 * the league, player and session pages: rendered a few times to warm up (the history's
   cache included), then --repeat times; the median time and the number of SQL queries;
 * the first league and player page after the history's cache is emptied (``cold``);
-* the Save of a new hand (the whole POST to ``scoring:record``, response included) in a
-  session on the day after the league's last: its queries and time;
+* the Save of a new hand (the whole POST to ``scoring:record`` as a phone sends it: htmx's
+  headers, the table's version and seats; response included) in a session on the day
+  after the league's last: its queries and time;
+* the first league page after such a Save in a league that plays one game (a second
+  league of as many hands, all Taiwan: a Save changes the figures of the whole league),
+  median of 5 Saves each followed by the page;
 * editing the oldest and the newest played hand of the league (``scoring.table.recording``,
   median of 3 edits, each writing the hand back as it was).
 
 The targets, so that a Save stays cheap and the pages do not slow down as a league's history
 grows, are in the summary printed last with --json: ``save_queries`` ≤ 10,
 ``edit_oldest_ms_big`` ≤ 100, ``edit_oldest_over_newest`` ≤ 1.5, ``league_page_ratio``
-and ``player_page_ratio`` (largest over smallest size, same run) ≤ 1.5, and
+and ``player_page_ratio`` (largest over smallest size, same run) ≤ 1.5,
+``one_game_after_save_ratio`` ≤ 1.5, ``cold_league_kept_ms_big`` ≤ 500, and
 ``queries_same_at_both_sizes``. Prints figures; asserts nothing.
+
+CPU time counts the database's too (``cpu_includes_database``): SQLite runs in this
+process; PostgreSQL's backend serving this connection is another, whose CPU time is read
+from /proc/<pid>/stat (the server must run on this machine).
 """
 
 import argparse
@@ -54,8 +63,9 @@ def _setup():
     call_command("createcachetable", verbosity=0)
 
 
-def _league(size: int, fresh: bool):
-    """The benchmark's league of ``size`` hands, made if missing: (league, seconds to make)."""
+def _league(size: int, fresh: bool, variants: list[str] | None = None):
+    """The benchmark's league of ``size`` hands (of every game, or of ``variants``), made if
+    missing: (league, seconds to make)."""
     from django.db import connection
 
     from scoring.models import GameSession, League
@@ -66,6 +76,8 @@ def _league(size: int, fresh: bool):
         from scoring.history.synthetic import generate_league
 
     name = f"Benchmark of {size} hands"
+    if variants:
+        name = f"{', '.join(variants)}: benchmark of {size} hands"
     league = League.objects.filter(name=name).first()
     if league is not None and fresh:
         # Sessions first: a seat protects its player, and so the league.
@@ -75,7 +87,10 @@ def _league(size: int, fresh: bool):
     if league is not None:
         return league, None
     started = time.perf_counter()
-    league = generate_league(size, name=name, seed=size)
+    if variants:
+        league = generate_league(size, name=name, seed=size, variants=variants)
+    else:
+        league = generate_league(size, name=name, seed=size)
     built = time.perf_counter() - started
     if connection.vendor == "postgresql":
         # Fresh tables have no statistics nor visibility map until autovacuum comes
@@ -91,6 +106,30 @@ def _forget_cache(league) -> None:
     except ImportError:  # no cache before: every view computed its figures afresh
         return
     forget(league.pk)
+
+
+_BACKEND: list[int] = []  # the PostgreSQL backend's process id, once asked
+
+
+def _backend_cpu() -> float:
+    """The CPU time, in seconds, of the PostgreSQL backend serving this connection (0 on
+    SQLite, whose work is this process's)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0.0
+    if not _BACKEND:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            _BACKEND.append(cursor.fetchone()[0])
+    fields = Path(f"/proc/{_BACKEND[0]}/stat").read_text().rsplit(")", 1)[1].split()
+    # utime and stime: the 14th and 15th fields, the 12th and 13th after the name.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu() -> float:
+    """This process's CPU time and the database's, in seconds."""
+    return time.process_time() + _backend_cpu()
 
 
 def _timed(call, repeat: int, clock=time.perf_counter) -> float:
@@ -125,68 +164,124 @@ def measure_pages(client, urls: dict, repeat: int) -> dict:
             get()
         result[page] = {
             "ms": _timed(get, repeat),
-            "cpu_ms": _timed(get, repeat, clock=time.process_time),
+            "cpu_ms": _timed(get, repeat, clock=cpu),
             "queries": _queries(get),
         }
     return result
 
 
+def _forget_pages(league) -> None:
+    """Forget the pages' figures but keep each game's running state, as a restart or a
+    new deploy (of the same figures' version) leaves them."""
+    from scoring.models import HistoryCache
+
+    HistoryCache.objects.filter(league=league).exclude(key="state").delete()
+
+
 def measure_cold(client, league, urls: dict) -> dict:
-    """The league and player pages right after the history's cache is emptied: the wall
-    time, and the CPU time of this process (SQLite runs in it), which a busy neighbour
-    does not inflate."""
+    """The league and player pages right after the history's cache is emptied (nothing
+    kept: every hand folded again), and after only the pages' figures are (the running
+    state kept): the wall time, and the CPU time of this process and the database's,
+    which a busy neighbour does not inflate."""
     result = {}
-    for page in ("league", "player"):
-        _forget_cache(league)
-        started, cpu = time.perf_counter(), time.process_time()
-        assert client.get(urls[page], secure=True).status_code == 200
-        result[page] = (time.perf_counter() - started) * 1000
-        result[f"{page}_cpu"] = (time.process_time() - cpu) * 1000
+    for kind, forget in (("", _forget_cache), ("_kept", _forget_pages)):
+        for page in ("league", "player"):
+            forget(league)
+            started, used = time.perf_counter(), cpu()
+            assert client.get(urls[page], secure=True).status_code == 200
+            result[f"{page}{kind}"] = (time.perf_counter() - started) * 1000
+            result[f"{page}{kind}_cpu"] = (cpu() - used) * 1000
     return result
 
 
+class _Table:
+    """A session on the day after the league's last, Saved into as a phone does (the
+    htmx POST with the table's version and seats its page was drawn with), then undone
+    and deleted."""
+
+    def __init__(self, client, league) -> None:
+        from django.urls import reverse
+
+        from scoring.models import GameSession, Seat
+
+        last = GameSession.objects.filter(league=league).order_by("-date").first()
+        players = list(league.players.order_by("pk")[:5])
+        self.session = GameSession.objects.create(
+            league=league, date=last.date + datetime.timedelta(days=1), variant="taiwan"
+        )
+        Seat.objects.bulk_create(
+            Seat(session=self.session, number=n, player=p) for n, p in enumerate(players)
+        )
+        self.client, self.saved = client, 0
+        self.url = reverse("scoring:record", args=[self.session.pk])
+        self.page = self.session.get_absolute_url()
+
+    def drawn(self) -> dict:
+        """The POST body the table page sends now (read before the Save is timed)."""
+        from tests.factories import HANDS, drawn_for
+
+        return {**HANDS["taiwan"], "key": str(uuid.uuid4()), **drawn_for(self.session)}
+
+    def save(self, data: dict) -> None:
+        headers = {"HX-Request": "true", "HX-Target": "record", "HX-Current-URL": self.page}
+        response = self.client.post(self.url, data, secure=True, headers=headers)
+        assert response.status_code == 200, response.status_code
+        assert b"hand-saved" in response.get("HX-Trigger", "").encode(), "not saved"
+        self.saved += 1
+
+    def close(self) -> None:
+        from scoring.table.recording import undo_last
+
+        for number in range(self.saved, 0, -1):
+            undo_last(self.session, number)
+        self.session.hand_events.all().delete()
+        self.session.delete()
+
+
 def measure_save(client, league) -> dict:
-    """A Save POST in a new session on the day after the league's last, then undone."""
+    """Saves in a new session: the queries and median time of one (5 timed), and the
+    league page after them."""
     from django.urls import reverse
 
-    from scoring.models import GameSession, Seat
-    from scoring.table.recording import undo_last
-    from tests.factories import HANDS
-
-    last = GameSession.objects.filter(league=league).order_by("-date").first()
-    players = list(league.players.order_by("pk")[:5])
-    session = GameSession.objects.create(
-        league=league, date=last.date + datetime.timedelta(days=1), variant="taiwan", options={}
-    )
-    Seat.objects.bulk_create(
-        Seat(session=session, number=n, player=p) for n, p in enumerate(players)
-    )
-    url = reverse("scoring:record", args=[session.pk])
-    posts = []
-
-    def save():
-        response = client.post(url, {**HANDS["taiwan"], "key": str(uuid.uuid4())}, secure=True)
-        assert response.status_code in (200, 302), response.status_code
-        posts.append(1)
-
+    table = _Table(client, league)
     try:
-        save()  # the first hand of the session: its seats and settings are now warm
-        queries = _queries(save)
-        ms = _timed(save, 5)
-        # The league page after those hands: that game's figures computed again.
+        table.save(table.drawn())  # the first hand of the session: its seats are now warm
+        data = table.drawn()
+        queries = _queries(lambda: table.save(data))
+        times = []
+        for _ in range(5):
+            data = table.drawn()
+            started = time.perf_counter()
+            table.save(data)
+            times.append((time.perf_counter() - started) * 1000)
         league_url = reverse("scoring:league", args=[league.pk])
-        started, cpu = time.perf_counter(), time.process_time()
+        started, used = time.perf_counter(), cpu()
         assert client.get(league_url, secure=True).status_code == 200
-        after = {
-            "ms": (time.perf_counter() - started) * 1000,
-            "cpu_ms": (time.process_time() - cpu) * 1000,
-        }
+        after = {"ms": (time.perf_counter() - started) * 1000, "cpu_ms": (cpu() - used) * 1000}
     finally:
-        for number in range(len(posts), 0, -1):
-            undo_last(session, number)
-        session.hand_events.all().delete()
-        session.delete()
-    return {"queries": queries, "ms": ms, "league_after": after}
+        table.close()
+    return {"queries": queries, "ms": statistics.median(times), "league_after": after}
+
+
+def measure_after_save(client, league, rounds: int = 5) -> dict:
+    """The first league page after each of ``rounds`` Saves (median): its wall time, and
+    its CPU time with the database's."""
+    from django.urls import reverse
+
+    league_url = reverse("scoring:league", args=[league.pk])
+    assert client.get(league_url, secure=True).status_code == 200  # its figures kept
+    table = _Table(client, league)
+    walls, cpus = [], []
+    try:
+        for _ in range(rounds):
+            table.save(table.drawn())
+            started, used = time.perf_counter(), cpu()
+            assert client.get(league_url, secure=True).status_code == 200
+            walls.append((time.perf_counter() - started) * 1000)
+            cpus.append((cpu() - used) * 1000)
+    finally:
+        table.close()
+    return {"ms": statistics.median(walls), "cpu_ms": statistics.median(cpus)}
 
 
 def measure_edits(league) -> dict:
@@ -249,6 +344,10 @@ def child(size: int, repeat: int, fresh: bool) -> dict:
     result["cold"] = measure_cold(client, league, urls)
     result.update(measure_pages(client, urls, repeat))
     result["save"] = measure_save(client, league)
+    one_game, built_one = _league(size, fresh, ["taiwan"])
+    Membership.objects.get_or_create(league=one_game, user=user)
+    result["built_one_game"] = built_one
+    result["one_game_after_save"] = measure_after_save(client, one_game)
     result["edit"] = measure_edits(league)
     return result
 
@@ -314,14 +413,24 @@ def summary(results: list[dict]) -> dict:
         "league_after_save_ms_big": round(large["save"]["league_after"]["ms"], 1),
         "league_after_save_cpu_ms_big": round(large["save"]["league_after"]["cpu_ms"], 1),
         "cold_player_cpu_ms_big": round(large["cold"]["player_cpu"], 1),
+        "cold_league_kept_ms_big": round(large["cold"]["league_kept"], 1),
+        "cold_league_kept_cpu_ms_big": round(large["cold"]["league_kept_cpu"], 1),
+        "one_game_after_save_cpu_ms": [
+            round(r["one_game_after_save"]["cpu_ms"], 1) for r in results
+        ],
+        "one_game_after_save_ratio": round(
+            large["one_game_after_save"]["cpu_ms"] / small["one_game_after_save"]["cpu_ms"], 2
+        ),
+        "cpu_includes_database": True,
         "queries_same_at_both_sizes": all(len(set(c)) == 1 for c in counts),
     }
 
 
 def report(results: list[dict], repeat: int) -> None:
     for r in results:
-        if r["built"] is not None:
-            print(f"generated {r['size']:,} hands in {r['built']:.1f} s")
+        for key in ("built", "built_one_game"):
+            if r.get(key) is not None:
+                print(f"generated {r['size']:,} hands in {r[key]:.1f} s")
     small, large = results[0], results[-1]
     head = "page".ljust(9) + "".join(f"{r['size']:>12,} h" for r in results)
     print(head + "     ratio   queries")
@@ -330,10 +439,14 @@ def report(results: list[dict], repeat: int) -> None:
         ratio = large[page]["ms"] / small[page]["ms"]
         queries = " / ".join(str(r[page]["queries"]) for r in results)
         print(f"{line}   {ratio:6.2f}   {queries}")
-    for page in ("league", "player"):
+    for page in ("league", "player", "league_kept", "player_kept"):
         line = f"{page} (cold)".ljust(9) + "".join(f"{r['cold'][page]:>11.1f}ms" for r in results)
         cpu = " / ".join(f"{r['cold'][page + '_cpu']:.0f}" for r in results)
         print(f"{line}   CPU {cpu} ms")
+    after = [r["one_game_after_save"] for r in results]
+    line = "one game, after a Save".ljust(9) + "".join(f"{a['ms']:>11.1f}ms" for a in after)
+    cpu = " / ".join(f"{a['cpu_ms']:.0f}" for a in after)
+    print(f"{line}   CPU {cpu} ms")
     after = [r["save"]["league_after"] for r in results]
     line = "league after a Save".ljust(9) + "".join(f"{a['ms']:>11.1f}ms" for a in after)
     cpu = " / ".join(f"{a['cpu_ms']:.0f}" for a in after)

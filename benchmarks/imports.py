@@ -182,6 +182,7 @@ class Phone:
 
     def __init__(self, host: str, cookie: str) -> None:
         self.host, self.cookies = host, {"sessionid": cookie}
+        self.drawn: dict[str, str] = {}  # the table's version and seats its page was drawn with
 
     def request(self, path: str, data: bytes | None = None, content_type: str = "", **extra):
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **extra}
@@ -201,6 +202,10 @@ class Phone:
     def page(self, path: str) -> float:
         status, body, ms = self.request(path)
         assert status == 200, (path, status)
+        for name in ("table_version", "seats"):
+            found = re.search(rf'name="{name}" value="([0-9,]*)"'.encode(), body)
+            if found:
+                self.drawn[name] = found.group(1).decode()
         return ms
 
     def save(self, table: str) -> float:
@@ -216,10 +221,12 @@ class Phone:
             "mode": "count",
             "points": "12",
             "key": str(uuid.uuid4()),
+            **self.drawn,
         }
         data = urlencode(entry).encode()
+        htmx = {"HX-Request": "true", "HX-Target": "record", "HX-Current-URL": self.host + table}
         status, answer, ms = self.request(
-            table + "record/", data, "application/x-www-form-urlencoded", **{"HX-Request": "true"}
+            table + "record/", data, "application/x-www-form-urlencoded", **htmx
         )
         # Saved: the table's fragments with "Hand N saved." (or, before them, to the table).
         saved = answer == table or (isinstance(answer, bytes) and b'class="saved"' in answer)

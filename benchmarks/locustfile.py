@@ -2,8 +2,9 @@
 
 Each simulated phone belongs to one player, already logged in (its session cookie comes
 from load.py's seed), sitting at one table (a game session) with one or two other phones.
-It opens the table, records hands the way the page does (live previews, then Save with
-the form's key, sometimes tapped twice), reads the scoreboard, the hands list and the
+It opens the table, records hands the way the page does (live previews, then an htmx Save
+with the form's key, the table's version and seats it was drawn with, sometimes tapped
+twice; the answer brings the next hand's form), reads the scoreboard, the hands list and the
 shared board, edits a hand now and then (a stale edit's 409 is the right answer), and
 asks the rules API. Every request carries the phone's own X-Forwarded-For, as the reverse
 proxy would add it, so the per-client limits count each phone apart.
@@ -11,7 +12,9 @@ proxy would add it, so the per-client limits count each phone apart.
 Environment: LOAD_PHONES (the seed's JSON), LOAD_HOSTS (comma-separated base URLs; phone
 i uses host i % n), LOAD_KEYS (where to write the keys of the hands recorded),
 LOAD_MAX_REQUESTS (stop after this many requests in all), LOAD_PAUSE ("min,max" seconds
-between a phone's actions).
+between a phone's actions). The keys file lists every key a Save sent, [session, key,
+whether an answer said it was saved]: load.py checks that each is stored once at most, and
+each saved one in its session.
 """
 
 import json
@@ -32,10 +35,12 @@ PAUSE = [float(x) for x in os.environ.get("LOAD_PAUSE", "2,5").split(",")]
 KEY = re.compile(r'name="key" value="([0-9a-f-]{36})"')
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"')
+TABLE_VERSION = re.compile(r'name="table_version" value="(\d+)"')
+SEATS = re.compile(r'name="seats" value="([0-9,]*)"')
 
 _lock = threading.Lock()
 _next_phone = [0]
-_recorded = []  # (session pk, key) of every hand whose Save was answered with success
+_recorded = []  # [session pk, key, saved] of every key a Save sent
 _requests = [0]
 
 HANDS = {
@@ -115,7 +120,7 @@ class Phone(FastHttpUser):
         self.table = f"/sessions/{self.phone['session']}/"
         self.headers = {"X-Forwarded-For": self.phone["ip"]}
         self.client.cookiejar.set_cookie(_cookie("sessionid", self.phone["cookie"]))
-        self.key = self.csrf = None
+        self.key = self.csrf = self.drawn = None
         self.open_table()
 
     # ---- the requests -------------------------------------------------------------
@@ -126,6 +131,8 @@ class Phone(FastHttpUser):
 
     def post(self, path, name, data, htmx=False):
         headers = {**self.headers, **({"HX-Request": "true"} if htmx else {})}
+        if htmx:
+            headers.update({"HX-Target": "record", "HX-Current-URL": self.base + self.table})
         return self.client.post(
             self.base + path,
             name=name,
@@ -137,18 +144,26 @@ class Phone(FastHttpUser):
 
     def open_table(self):
         response = self.get(self.table, "table")
-        body = response.text or ""
+        self.read_form(response.text or "")
+
+    def read_form(self, body):
+        """The hand form's key, token, and the table's version and seats it was drawn for."""
         key, csrf = KEY.search(body), CSRF.search(body)
-        if key and csrf:
+        drawn, seats = TABLE_VERSION.search(body), SEATS.search(body)
+        if key and csrf and drawn and seats:
             self.key, self.csrf = key.group(1), csrf.group(1)
+            self.drawn = {"table_version": drawn.group(1), "seats": seats.group(1)}
+            return True
+        return False
 
     # ---- what a phone does -----------------------------------------------------------
 
     @task(6)
     def record_a_hand(self):
-        if not self.key:
+        if not self.key or not self.drawn:
             return self.open_table()
         entry = {**HANDS[self.phone["variant"]](self.rng), "key": self.key, "action": "save"}
+        entry.update(self.drawn)
         for _ in range(self.rng.randrange(1, 3)):
             with self.post(self.table + "preview/", "preview", entry, htmx=True) as r:
                 if r.status_code == 200:
@@ -156,20 +171,22 @@ class Phone(FastHttpUser):
                 else:
                     r.failure(f"preview {r.status_code} {r.error or ''}")
         taps = 2 if self.rng.random() < 0.15 else 1  # a double tap or a retry
+        saved, body = False, ""
         for _ in range(taps):
             with self.post(self.table + "record/", "record", entry, htmx=True) as r:
-                saved = r.status_code == 200 and r.headers.get("HX-Redirect")
-                if saved:
+                done = r.status_code == 200 and "hand-saved" in (r.headers.get("HX-Trigger") or "")
+                saved |= done
+                body = r.text or ""
+                if done or r.status_code in (409, 422):
+                    # Saved; or refused, nothing saved: another phone changed the table
+                    # first (409), or the engine refused this random entry (422).
                     r.success()
-                elif r.status_code == 200 and "errorlist" in (r.text or ""):
-                    r.success()  # the engine refused this random entry: nothing saved
-                    saved = None
                 else:
                     r.failure(f"record {r.status_code} {r.error or ''}")
-        if saved:
-            with _lock:
-                _recorded.append((self.phone["session"], self.key))
-        self.open_table()  # htmx follows HX-Redirect to the table
+        with _lock:
+            _recorded.append([self.phone["session"], self.key, saved])
+        if not (saved and self.read_form(body)):  # the answer brings the next hand's form
+            self.open_table()
 
     @task(6)
     def read_the_scoreboard(self):

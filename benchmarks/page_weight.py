@@ -3,16 +3,23 @@
     python benchmarks/page_weight.py
 
 Starts a five-player Taiwan session with three hands in a throwaway SQLite database,
-renders the table screen (and, for comparison, the hands list, a rules page and a
-referee tool) through Django's test client, and prints each page's HTML and the
-stylesheets it links, raw and gzip-compressed, as a phone would download them the
-first time. Target: the table screen's HTML + CSS in about 14 KB compressed, what a new
-connection's first round trip carries, so the screen comes at once on a slow connection.
-Prints figures; asserts nothing.
+renders the table screen (and, for comparison, the home page, the hands list, a rules
+page and a referee tool) through Django's test client, and prints each page's HTML, the
+stylesheets it links and the scripts it loads (and the modules they import), raw and
+gzip-compressed, as a phone would download them the first time; then what the service
+worker's install downloads after that first visit: /sw.js, the app shell it keeps (what
+the page did not load already: the rest comes from the browser's cache), the offline
+page and the page itself again (kept for offline use).
+
+Targets: the HTML + CSS in about 14 KB compressed, what a new connection's first round
+trip carries, so the screen comes at once on a slow connection; everything a first
+visit downloads, the worker's install included, at most 40 KB compressed. Prints
+figures; asserts nothing.
 """
 
 import datetime
 import gzip
+import json
 import os
 import re
 import sys
@@ -78,14 +85,63 @@ def session_with_hands():
     return user, session
 
 
-def weigh(client, url: str) -> tuple[int, int, int, int]:
+SCRIPT = re.compile(rb'<script[^>]*\ssrc="/static/([^"]+)"')
+IMPORT = re.compile(rb'(?:import|from)\s*[("\']([./][^"\']+)["\']')
+
+
+def _static(path: str) -> bytes:
     from django.contrib.staticfiles import finders
 
+    return Path(finders.find(path)).read_bytes()
+
+
+def _scripts(html: bytes) -> set[str]:
+    """The static scripts a page loads, with the modules they import (transitively)."""
+    found: set[str] = set()
+    waiting = [name.decode() for name in SCRIPT.findall(html)]
+    while waiting:
+        name = waiting.pop()
+        if name in found:
+            continue
+        found.add(name)
+        for module in IMPORT.findall(_static(name)):
+            waiting.append(os.path.normpath(os.path.join(os.path.dirname(name), module.decode())))
+    return found
+
+
+def _z(data: bytes) -> int:
+    return len(gzip.compress(data))
+
+
+def weigh(client, url: str) -> dict:
     html = client.get(url, HTTP_ACCEPT_ENCODING="identity").content
-    css = b""
-    for href in re.findall(rb'<link rel="stylesheet" href="/static/([^"]+)"', html):
-        css += Path(finders.find(href.decode())).read_bytes()
-    return len(html), len(gzip.compress(html)), len(css), len(gzip.compress(css))
+    sheets = [
+        h.decode() for h in re.findall(rb'<link rel="stylesheet" href="/static/([^"]+)"', html)
+    ]
+    css = b"".join(_static(href) for href in sheets)
+    scripts = _scripts(html)
+    return {
+        "html": len(html),
+        "html_z": _z(html),
+        "css": len(css),
+        "css_z": _z(css),
+        "scripts_z": sum(_z(_static(name)) for name in scripts),
+        "loaded": {f"/static/{name}" for name in [*sheets, *scripts]},
+        "page_z": _z(html),
+    }
+
+
+def install(client, loaded: set[str], page_z: int) -> int:
+    """Compressed bytes the service worker's install downloads after a first visit."""
+    from django.conf import settings
+
+    worker = client.get("/sw.js").content
+    config = json.loads(worker.split(b"\n", 1)[0].removeprefix(b"const CONFIG = ").rstrip(b";"))
+    fetched = _z(worker) + _z(client.get(config["offline"]).content) + page_z
+    for url in config["shell"]:
+        if url not in loaded and url.startswith(settings.STATIC_URL):
+            fetched += _z(_static(url.removeprefix(settings.STATIC_URL)))
+    return fetched
 
 
 def main() -> None:
@@ -97,16 +153,21 @@ def main() -> None:
         client = Client()
         client.force_login(user)
         pages = {
+            "home": "/",
             "table screen": session.get_absolute_url(),
             "hands list": f"/sessions/{session.pk}/hands/",
             "rules page": "/rules/taiwan/",
             "referee: trick": "/referee/trick/",
         }
-        print(f"{'page':<16}{'HTML':>9}{'gzip':>8}{'CSS':>9}{'gzip':>8}{'HTML+CSS gzip':>15}")
+        head = f"{'page':<16}{'HTML':>9}{'gzip':>8}{'CSS':>9}{'gzip':>8}{'HTML+CSS gzip':>15}"
+        print(head + f"{'JS gzip':>9}{'worker':>8}{'first visit':>13}")
         for name, url in pages.items():
-            html, html_z, css, css_z = weigh(client, url)
-            total = (html_z + css_z) / 1024
-            print(f"{name:<16}{html:>9}{html_z:>8}{css:>9}{css_z:>8}{total:>12.1f} KB")
+            w = weigh(client, url)
+            first = (w["html_z"] + w["css_z"]) / 1024
+            worker = install(client, w["loaded"], w["page_z"])
+            whole = (w["html_z"] + w["css_z"] + w["scripts_z"] + worker) / 1024
+            line = f"{name:<16}{w['html']:>9}{w['html_z']:>8}{w['css']:>9}{w['css_z']:>8}"
+            print(f"{line}{first:>12.1f} KB{w['scripts_z']:>9}{worker:>8}{whole:>10.1f} KB")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,10 @@ the called card, the discards, every seat's hand: every play checked), and times
 POST /api/v1/record on each through Django's test client and in-process (the handler alone),
 median of all. The notation is measured as the answer writes it for the same hands without
 their hands (the cards of the tricks, the called card and the discards), and with them.
+Then (unless ``--no-browser``) the taps to record a whole hand's play at the table, in Chromium
+at 390×844 (benchmarks/record_browser.py): ``taps_winners_only`` (Thai, Nap),
+``taps_points`` (the point-card games), ``taps_every_card`` (every game), each by game with
+its target under ``targets``, and the bid's taps apart under ``taps_bid``.
 Prints figures; asserts nothing. With ``--json``, one JSON object is printed last.
 """
 
@@ -25,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.record_browser import measure  # noqa: E402
 from scoring.api import handlers  # noqa: E402
 from scoring.rules import VARIANTS  # noqa: E402
 from scoring.rules.simulate import PlayedHand, play_random_hand  # noqa: E402
@@ -96,6 +101,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=400, help="random five-player Taiwan hands")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON, last")
+    parser.add_argument("--no-browser", action="store_true", help="without the taps at the table")
     args = parser.parse_args()
 
     hands = collect(args.hands, args.seed)
@@ -131,8 +137,16 @@ def main() -> None:
         lambda p: client.post("/api/v1/record", p, content_type="application/json"),
         payloads,
     )
+    figures = {name: round(value, 2) for name, value in figures.items()}
+    if not args.no_browser:
+        taps = measure()
+        for name in ("taps_winners_only", "taps_points", "taps_every_card", "taps_bid"):
+            print(f"{name:<24}{taps[name]}")
+        print(f"{'targets':<24}{taps['targets']}")
+        print(f"{'tap_ms':<24}{taps['tap_ms']}")
+        figures.update(taps)
     if args.json:
-        print(json.dumps({name: round(value, 2) for name, value in figures.items()}))
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

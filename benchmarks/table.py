@@ -28,9 +28,12 @@ static files, SQLite) from gunicorn on 127.0.0.1, and drives Debian's Chromium a
   thread's own CPU time, from a hook around each request) over /manifest.webmanifest's,
   in the same run, the median of ``--rounds`` rounds; the share poll asks with the
   ETag of its last answer. Each request of a round follows a phone's htmx Save of a new
-  hand (``save_cpu_ratio``): ``table_written_cpu_ratio`` is the first view of the table
-  screen after it (written afresh), ``table_cpu_ratio`` the second (the kept page), and
-  ``new_game_cpu_ratio``: the new-game form, every game's house rules on one page;
+  hand (``save_cpu_ratio``): ``table_written_cpu_ratio`` is the table screen written
+  afresh (at an address of its own each time, so never the page a Save keeps for the
+  next phone), ``table_cpu_ratio`` the table screen as the next phone opens it (the
+  kept page), ``new_game_cpu_ratio`` the new-game form, and ``league_cpu_ratio``,
+  ``home_cpu_ratio``, ``player_cpu_ratio`` the league page (the first after the Save),
+  the home page and a player's page;
 - ``save_to_next_form_ms_cafe``, ``page_load_ms_cafe``: 400 kbit/s, 400 ms round trip
   and 4× CPU throttling (Chrome DevTools Protocol).
 
@@ -196,6 +199,7 @@ def seed(out: str) -> None:
     data["busy_version"] = GameSession.objects.get(pk=busy.pk).version
     data["share"] = busy.share_token
     data["league"] = league.pk
+    data["player"] = league.players.order_by("pk").first().pk
     data["long_names"] = {
         script: (make_session(league, "japanese", names=names).pk, language)
         for script, (language, names) in LONG_NAMES.items()
@@ -257,7 +261,8 @@ def cpu_round(base, seeded, log: Path, requests: int) -> dict:
 
     As at a table: a phone saves a hand (htmx), then a phone opens the table screen,
     which is written afresh (``table_written``), then opens it again unchanged (the kept
-    page, ``table``); the share page's poll asks with the ETag of the answer before."""
+    page, ``table``); the share page's poll asks with the ETag of the answer before.
+    The league page comes first after the Save, as a phone opening it then finds it."""
     cookie = f"sessionid={seeded['cookie']}; csrftoken={CSRF}"
     share = f"{base}/share/{seeded['share']}/"
     table = f"{base}/sessions/{seeded['busy']}/"
@@ -266,8 +271,11 @@ def cpu_round(base, seeded, log: Path, requests: int) -> dict:
         seeded["busy_version"] = _save(base, seeded, cookie, seeded["busy_version"])
         etag = _get(share, cookie, None, {"HX-Request": "true"}).headers["ETag"]
         urls = {
-            "table_written": (table, {}),
+            "league": (f"{base}/leagues/{seeded['league']}/", {}),
+            "table_written": (f"{table}?fresh={uuid.uuid4().hex}", {}),
             "table": (table, {}),
+            "home": (f"{base}/", {}),
+            "player": (f"{base}/players/{seeded['player']}/", {}),
             "manifest": (f"{base}/manifest.webmanifest", {}),
             "share_poll": (share, {"HX-Request": "true", "If-None-Match": etag}),
             "new_game": (f"{base}/leagues/{seeded['league']}/sessions/new/", {}),
@@ -276,7 +284,7 @@ def cpu_round(base, seeded, log: Path, requests: int) -> dict:
             answer = _get(url, cookie, tag, headers)
             if tag == "share_poll":
                 assert answer.status == 304, answer.status
-    _wait_for_log(log, requests * 6)
+    _wait_for_log(log, requests * (len(urls) + 1))
     spent = {}
     for line in log.read_text().splitlines():
         tag, ns = line.split()
@@ -339,7 +347,12 @@ def cpu_figures(base, seeded, log, rounds, requests) -> dict:
     written = [r["table_written"] / r["manifest"] for r in results]
     new_game = [r["new_game"] / r["manifest"] for r in results]
     save = [r["save"] / r["manifest"] for r in results]
+    pages = {
+        f"{page}_cpu_ratio": round(statistics.median(r[page] / r["manifest"] for r in results), 2)
+        for page in ("league", "home", "player")
+    }
     return {
+        **pages,
         "save_cpu_ratio": round(statistics.median(save), 2),
         "table_cpu_ratio": round(statistics.median(table), 2),
         "table_written_cpu_ratio": round(statistics.median(written), 2),

@@ -77,6 +77,9 @@ MIDDLEWARE = [
     "scoring.accounts.offline.OfflineUserMiddleware",  # whose page: the offline page cache
     "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: it rewrites the finished page (Thai loanwords kept whole), before the length
+    # and compression of the middleware above are worked out.
+    "scoring.words.thai_lines.KeepThaiWordsWhole",
 ]
 
 ROOT_URLCONF = "napoleon_site.urls"

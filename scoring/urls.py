@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("scoring.accounts.urls")),
     path("", include("scoring.leagues.urls")),
     path("", include("scoring.table.urls")),
+    path("", include("scoring.events.urls")),  # club nights
     path("rules/", include("scoring.rulebook.urls")),
     path("referee/", include("scoring.referee.urls")),
     path("", include("scoring.history.urls")),  # league history

@@ -1,7 +1,9 @@
 """Who may see and change what: members of a league read and write its sessions.
 
 Anyone else gets a 404 when reading (no hint that the id exists) and a 403 when
-writing; the share link is the only way in for a non-member, and it only reads.
+writing; the share link is a way in for a non-member that only reads, and a club night's
+table code (scoring.events) the one that writes: to that table's session alone, while its
+round is open.
 """
 
 from typing import NoReturn
@@ -10,7 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from scoring.models import GameSession, League, Membership
+from scoring.models import EventTable, GameSession, League, Membership
+from scoring.models.events import TABLE_PASSES
 
 
 def _refuse(request: HttpRequest) -> NoReturn:
@@ -29,6 +32,13 @@ def league_for(request: HttpRequest, pk: int, owner: bool = False) -> League:
 
 def session_for(request: HttpRequest, pk: int) -> GameSession:
     session = get_object_or_404(GameSession.objects.select_related("league"), pk=pk)
-    if session.league.role_of(request.user) is None:
+    if session.league.role_of(request.user) is None and not _table_pass(request, session):
         _refuse(request)
     return session
+
+
+def _table_pass(request: HttpRequest, session: GameSession) -> bool:
+    """The browser joined this session's table by its code, and its round is still open."""
+    passes = request.session.get(TABLE_PASSES) if hasattr(request, "session") else None
+    code = passes.get(str(session.pk)) if isinstance(passes, dict) else None
+    return EventTable.opens(session.pk, code)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Hand, HandScore, Invitation, League, Player, Seat, TableChange
 from scoring.models.audit import PlayerChange
+from scoring.models.events import move_entries
 from scoring.table import version
 from scoring.words.names import name_key
 
@@ -136,6 +137,7 @@ def _merge(league: League, gone_id: int, kept_id: int, user: User | None) -> Pla
     hands = _move_lineups(gone.pk, kept.pk)
     seats = Seat.objects.filter(player=gone).update(player=kept)
     HandScore.objects.filter(player=gone).update(player=kept)
+    move_entries(gone, kept)
     _move_account(gone, kept)
     PlayerChange.objects.create(
         league=league,

@@ -50,11 +50,9 @@ SHELL = [
     "js/outbox/words.js",
     "js/table.js",
     "js/awake.js",
+    # The pages' icon. The PNG sizes are the manifest's, for installing the app: the
+    # browser fetches them when it needs them, and no page offline does.
     "icon.svg",
-    "icons/icon-192.png",
-    "icons/icon-512.png",
-    "icons/maskable-512.png",
-    "icons/apple-touch-icon.png",
 ]
 
 

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 # ---- is this bid allowed ---------------------------------------------------------
 
+MAX_CALL = 12  # characters of a tapped call read (the longest is shorter)
 NONE = "-"  # a seat field answered "nobody" (the first hand: no napoleon last hand)
 
 
@@ -58,7 +59,8 @@ SEAT_KEYS = tuple(field.key for field in SEAT_FIELDS.values())
 
 class AuctionTool(Situation):
     tool = "auction"
-    keys = ("d", "f", *SEAT_KEYS, "c")
+    # "x": a call tapped and refused, kept in the permalink so that it shows the refusal.
+    keys = ("d", "f", *SEAT_KEYS, "c", "x")
     ui_keys = ("cs",)
     fields = {
         "variant": "v",
@@ -149,11 +151,14 @@ class AuctionTool(Situation):
         return split_codes(self.values.get("c"))
 
     def apply_action(self) -> None:
+        tried = self.values.pop("x", None)
         if self.action is None:
+            if tried is not None:
+                self._refused(tried[:MAX_CALL])  # the permalink of a refusal shows it again
             return
         name, value = self.action
         if name == "add":
-            self._add(value.strip()[:12])
+            self._add(value.strip()[:MAX_CALL])
         elif name == "undo":
             self.set("c", join_codes(self._without_forced(self.tokens)[:-1]))
         elif name == "clear":
@@ -170,21 +175,29 @@ class AuctionTool(Situation):
                 self.fail("cs", str(self.prompts["cs"]))
                 return
             call = f"{caller}:{call}"
-        tokens = self.tokens
-        if self._readable_table():
-            try:
-                rulings.auction(self.question([*tokens, call]))
-            except RulesError as error:
-                self.refused = call.rpartition(":")[2]
-                self.fail("why", self.readable(error))
-                return
-        tokens = [*tokens, call]
+        if self._refused(call):
+            return
+        tokens = [*self.tokens, call]
         for _seat in range(self.table_players):
             walked = self.walked(tokens)
             if walked is None or not walked.forced_next:
                 break
             tokens.append("p")
         self.set("c", join_codes(tokens))
+
+    def _refused(self, call: str) -> bool:
+        """Whether the rules refuse ``call`` after the calls so far: then the page says why
+        and keeps the call (``x``) for the permalink."""
+        if not self._readable_table():
+            return False
+        try:
+            rulings.auction(self.question([*self.tokens, call]))
+        except RulesError as error:
+            self.refused = call.rpartition(":")[2]
+            self.fail("why", self.readable(error))
+            self.set("x", call)
+            return True
+        return False
 
     def _readable_table(self) -> bool:
         """Whether the calls so far can be ruled on, so a new call can be judged on its own."""
@@ -433,6 +446,6 @@ class AuctionTool(Situation):
             "dealer_choices": self.seat_choices("d"),
             "first_choices": self.seat_choices("f"),
             "caller_choices": self.seat_choices("cs"),
-            "undo_query": self.query(c=join_codes(undone) or None),
-            "clear_query": self.query(c=None),
+            "undo_query": self.query(c=join_codes(undone) or None, x=None),
+            "clear_query": self.query(c=None, x=None),
         }

@@ -37,10 +37,8 @@ class ScoreTool(Situation):
     }
     prompts = {
         OUT: OUT_PROMPT,
-        "d": gettext_lazy("Who is the declarer?"),
+        # "d", "f" and "r" name the game's own roles: see ``prompt``.
         "x": gettext_lazy("Pick the contract."),
-        "f": gettext_lazy("Who was the partner? Pick “alone” if nobody was."),
-        "r": gettext_lazy("How many point cards did the declarer's side take?"),
         "w": gettext_lazy("How many tricks did each player take?"),
     }
 
@@ -98,8 +96,21 @@ class ScoreTool(Situation):
         elif "r" not in self.values:
             missing.append("r")
         for key in missing:
-            self.errors.setdefault(key, str(self.prompts[key]))
+            self.errors.setdefault(key, self.prompt(key))
         return missing
+
+    def prompt(self, key: str) -> str:
+        """What to enter, in the game's own words (the Mighty's declarer is not a napoleon)."""
+        if key in self.prompts or self.variant is None:
+            return str(self.prompts.get(key, ""))
+        declarer, partner, _opponent = self.variant.role_words()
+        if key == "d":
+            return _("Who is the {declarer}?").format(declarer=declarer)
+        if key == "f":
+            return _("Who was the {partner}? Pick “{alone}” if nobody was.").format(
+                partner=partner, alone=self.variant.term("alone_label")
+            )
+        return _("Enter the count: {title}.").format(title=self.variant.term("result_title"))
 
     def ruling(self) -> dict[str, Any] | None:
         if not self.ready or self.missing():
@@ -189,7 +200,8 @@ class ScoreTool(Situation):
 
     def partner_choices(self) -> list[dict[str, Any]]:
         choices = self.live_seat_choices("f")
-        choices.append({"value": "-", "label": _("alone"), "checked": self.values.get("f") == "-"})
+        alone = self.variant.term("alone_label") if self.variant else ""
+        choices.append({"value": "-", "label": alone, "checked": self.values.get("f") == "-"})
         return choices
 
     def trick_inputs(self) -> list[dict[str, Any]]:
@@ -206,7 +218,7 @@ class ScoreTool(Situation):
 
     def context(self) -> dict[str, Any]:
         ruling = self.ruling()
-        roles = self.variant.roles if self.variant else ("", "", "")
+        roles = self.variant.role_words() if self.variant else ("", "", "")
         return {
             "ruling": ruling,
             "declarer_choices": self.live_seat_choices("d"),
@@ -218,7 +230,8 @@ class ScoreTool(Situation):
             "tricks_total": self.variant.tricks(self.table_players, self.rules)
             if self.variant
             else 0,
-            "roles": [_(role) if role else "" for role in roles],
+            "roles": list(roles),
+            "result_title": self.variant.term("result_title") if self.variant else "",
             "table": score_table(self) if self.variant and not self.malformed else None,
             "trick_error": self.errors.get("w"),
         }

@@ -232,8 +232,9 @@ def _situation(
         ) % {"contract": contract, "tricks": tricks}
     if tool.counts_tricks:
         if alone:
-            return _("%(contract)s, %(declarer)s %(a)s tricks, alone") % {
+            return _("%(contract)s, %(declarer)s %(a)s tricks, %(alone)s") % {
                 "contract": contract,
+                "alone": table.variant.term("alone_label"),
                 "declarer": roles[0],
                 "a": example["w"][DECLARER],
             }
@@ -245,8 +246,9 @@ def _situation(
             "b": example["w"][PARTNER],
         }
     if alone:
-        return _("%(contract)s, %(points)s points, alone") % {
+        return _("%(contract)s, %(points)s points, %(alone)s") % {
             "contract": contract,
+            "alone": table.variant.term("alone_label"),
             "points": answer.declarer_points,
         }
     return _("%(contract)s, %(points)s points, with the %(partner)s") % {
@@ -263,7 +265,7 @@ def score_table(tool: ScoreSheet) -> dict[str, Any]:
     # the game's where the page refuses them (it says why).
     assert tool.variant is not None and tool.rules is not None
     table = rulings.Table(tool.variant, players, tool.rules)
-    roles = [_(role) if role else "" for role in tool.variant.roles]
+    roles = list(tool.variant.role_words())
     opponent = players - 1
     rows = []
     for example in examples(tool, table)[:MAX_ROWS]:

@@ -4,10 +4,14 @@ The index is built by rendering each page and splitting it into sections, once
 per language, and kept in process memory: the pages only change with a deploy.
 
 Matching ignores case and accents on Latin letters (misere finds misère, blucher
-Blücher; Thai marks and Japanese voicing marks are letters of their own and stay).
-Results come best first: a section of the game the reader came from, then one
-whose heading or text holds the words as typed together, then by how often they
-occur. A section is also found through the English text of the same section when
+Blücher; Thai marks and Japanese voicing marks are letters of their own and stay),
+full and half width (ＳＡ, ﾖﾛﾒｷ), katakana against hiragana (ヨロメキ finds よろめき),
+simplified against traditional Chinese for the characters of the games' words (拿破仑,
+秘书牌) and the spellings players use for the same word (切り札 and 切札, ทรัมป์ and
+ทรัมพ์). Results come best first: a section of the game the reader came from, then one
+of the game the query names (마이티 lists the Mighty before the 올마이티 of the Japanese
+games), then one whose heading or text holds the words as typed together, then by how
+often they occur. A section is also found through the English text of the same section when
 the reader types a game's English word on a page in another language; such
 matches come after those in the reader's own language.
 """
@@ -23,6 +27,7 @@ from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
 from scoring.rulebook.context import page_context
+from scoring.rulebook.folding import fold_char, respell
 from scoring.rulebook.sections import render_body, split_sections
 from scoring.rules import VARIANTS
 
@@ -34,29 +39,26 @@ FALLBACK = "en"  # the language every game's words are also found in
 
 _lock = threading.Lock()
 _indexes: dict[str, list["Entry"]] = {}
-_LIGATURES = {"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae"}
 
 
 def fold(text: str) -> tuple[str, list[int]]:
-    """``text`` without case or Latin accents, and for each folded character its index in
-    ``text`` (so a match in the folded text can be marked in the original)."""
-    out, where = [], []
+    """``text`` folded for matching (see the module's docstring), and for each folded
+    character its index in ``text`` (so a match in the folded text can be marked in the
+    original)."""
+    out: list[str] = []
+    where: list[int] = []
     for index, char in enumerate(text):
-        folded = _fold_char(char)
+        folded = fold_char(char)
+        if folded in _VOICING and out:
+            # A half-width voicing mark (ｶﾞ) joins the kana before it, as ガ is one letter.
+            out[-1] = unicodedata.normalize("NFC", out[-1] + folded)
+            continue
         out.append(folded)
         where.extend([index] * len(folded))
-    return "".join(out), where
+    return respell("".join(out), where)
 
 
-def _fold_char(char: str) -> str:
-    if char in _LIGATURES:
-        return _LIGATURES[char]
-    if char.isascii():
-        return char.lower()
-    base = unicodedata.normalize("NFD", char)
-    if base[0].isascii() and base[0].isalpha():
-        return "".join(c for c in base if not unicodedata.combining(c)).casefold()
-    return char.casefold()
+_VOICING = ("\u3099", "\u309a")
 
 
 @dataclass(frozen=True)
@@ -132,16 +134,25 @@ def search(query: str, near: str | None = None) -> list[Result]:
             if key in order and all(t in other.folded for t in terms):
                 found.setdefault(key, entries[order[key]])
 
-    def rank(entry: Entry) -> tuple[bool, bool, bool, int, int, int]:
+    def rank(entry: Entry) -> tuple[bool, bool, bool, bool, int, int, int]:
         own = all(t in entry.folded for t in terms)
         return (
             entry.code != near,
+            not named(entry),
             not own,
             phrase not in entry.folded,
             -sum(t in entry.folded_title for t in terms),
             -sum(entry.folded.count(t) for t in terms),
             order[(entry.code, entry.section)],
         )
+
+    names: dict[str, str] = {}
+
+    def named(entry: Entry) -> bool:
+        """Whether the query names the section's game (its name in the reader's words)."""
+        if entry.variant not in names:
+            names[entry.variant] = fold(entry.variant)[0]
+        return any(t in names[entry.variant] for t in terms)
 
     ranked = sorted(found.values(), key=rank)[:MAX_RESULTS]
     return [Result(e, _snippet(e.text, terms)) for e in ranked]

@@ -230,7 +230,7 @@ def chip_table(
                 [Cell(bid_text), Cell(points_text, note), *role_amounts(score.deltas, False)], check
             )
         )
-    napoleon, partner, opponent = (_(role) for role in variant.roles)
+    napoleon, partner, opponent = variant.role_words()
     head = [_("bid"), _("points taken"), napoleon, partner, _("each {role}").format(role=opponent)]
     alone_made = scored(variant, rules, hands(made_under, alone=True), True) if under else None
     alone_big = scored(variant, rules, hands([(20, 20)], alone=True), True)

@@ -108,7 +108,8 @@ class _Walk:
                         "Everyone before the dealer passed, so the dealer may not pass: bid at "
                         "least {bid} (house rule)."
                     ),
-                    bid=self.plan.ladder.ladder()[0],
+                    # The call itself, not its code: a page names it in its language.
+                    bid=self.plan.ladder.parse(self.plan.ladder.ladder()[0]),
                 )
             self.passed.add(self.seat)
             self.in_a_row += 1

@@ -7,7 +7,7 @@ both names are what ``makemessages`` looks for. The Django app installs its
 ``gettext`` at start-up; without it the engine speaks English.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 
 def _identity(message: str) -> str:
@@ -62,3 +62,18 @@ def N_(message: str) -> str:  # noqa: N802 - the conventional name for gettext_n
 def NC_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 - pgettext_noop
     """Mark ``message`` for translation in ``context`` (translated later with ``pgettext``)."""
     return (context, message)
+
+
+def clauses(reasons: Iterable[str]) -> str:
+    """Reasons of one ruling side by side, with the language's clause separator ("; " in
+    English, full-width in Chinese, a space in Thai)."""
+    return pgettext("clause separator", "; ").join(reasons)
+
+
+def joined(reason: str, *notes: str) -> str:
+    """Sentences read one after another: a space in English, none after 。 in Chinese and
+    Japanese (the catalogue's ``{reason} {note}`` says)."""
+    for note in notes:
+        if note:
+            reason = _translate("{reason} {note}").format(reason=reason, note=note)
+    return reason

@@ -16,7 +16,7 @@ whether a row sums to zero.
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scoring.rules.i18n import N_, _, pgettext
+from scoring.rules.i18n import N_, NC_, _, pgettext
 
 # Who receives a column's amount in a typical hand, counted among the live seats:
 # the declarer; the partner (none when the declarer plays alone); the declarer's side
@@ -28,7 +28,7 @@ Term = str | tuple[str, str]
 
 @dataclass(frozen=True)
 class Row:
-    label: str  # N_ marked: the case, as the rules page names it
+    label: Term  # N_ or NC_ marked: the case, as the rules page names it
     cells: tuple[str | None, ...]  # a number's name per column, None where nothing is paid
     alone: bool = False  # the declarer plays alone: no partner, one more opponent
     note: str = ""  # N_ marked: what the row's amounts are multiplied by, if anything
@@ -128,7 +128,7 @@ def grid(variant: Any, players: int, rules: Any) -> Grid | None:
 
     rows = []
     for row in layout.rows:
-        label = _(row.label)
+        label = _term(row.label)
         balanced = any(name in layout.balance for name in row.cells if name)
         cells = tuple(
             cell(name, _("{row} · {column}").format(row=label, column=column), seats, row.alone)
@@ -163,8 +163,8 @@ def _term(word: Term) -> str:
 
 
 def _role_columns(variant: Any) -> tuple[str, ...]:
-    declarer, partner, opponent = variant.roles
-    return (_(declarer), _(partner), _("each {role}").format(role=_(opponent)))
+    declarer, partner, opponent = variant.role_words()
+    return (declarer, partner, _("each {role}").format(role=opponent))
 
 
 # ---- each game's table, as its rules page prints it ------------------------------------
@@ -199,8 +199,17 @@ JAPANESE_WINS = Layout(
     (
         Row(N_("made"), ("made_napoleon", "made_adjutant", "made_opponent")),
         Row(N_("failed"), ("failed_napoleon", "failed_adjutant", "failed_opponent")),
-        Row(N_("alone, made"), ("alone_made_napoleon", None, "alone_made_opponent"), True),
-        Row(N_("alone, failed"), ("alone_failed_napoleon", None, "alone_failed_opponent"), True),
+        # Each game names playing alone its own way (副官なし is Japanese Napoleon's).
+        Row(
+            NC_("Japanese", "alone, made"),
+            ("alone_made_napoleon", None, "alone_made_opponent"),
+            True,
+        ),
+        Row(
+            NC_("Japanese", "alone, failed"),
+            ("alone_failed_napoleon", None, "alone_failed_opponent"),
+            True,
+        ),
     ),
     _ROLES,
 )
@@ -239,7 +248,7 @@ def _mighty(note: str) -> Layout:
     return Layout(
         (
             Row(N_("with a friend"), ("declarer", "friend", "opponent"), note=note),
-            Row(N_("alone"), ("alone_declarer", None, "alone_opponent"), True, note),
+            Row(NC_("Mighty", "alone"), ("alone_declarer", None, "alone_opponent"), True, note),
         ),
         _ROLES,
         singles=_MIGHTY_SINGLES,

@@ -1,12 +1,13 @@
 """The facts of a played hand, its score, and the checks on a reported result."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from scoring.rules.bids import Contract
 from scoring.rules.cards import Card
 from scoring.rules.errors import InconsistentResult, NotationError, OutOfRange
-from scoring.rules.i18n import N_, _, pgettext
+from scoring.rules.i18n import N_, _, clauses, pgettext
 from scoring.rules.sentences import Listing, Seat
 
 
@@ -39,16 +40,51 @@ class HandFacts:
         return frozenset({self.declarer, partner})
 
 
-@dataclass(frozen=True)
 class Score:
-    made: bool | None  # None for a draw
-    target: int
-    declarer_points: int | None
-    deltas: tuple[int, ...]  # one per seat
-    lines: tuple[str, ...]  # the reasons, one rule per line
-    # What decided the verdict when the count alone does not say (a Thai friend's
-    # betrayal): a few words the verdict's line ends with.
-    why: str = ""
+    """Every seat's score for a hand, and the reasons, one rule per line.
+
+    The lines are sentences in the reader's language: a variant may hand them over already
+    written, or as a function of the score that writes them each time they are read (a
+    league rescored, a play-out, a preview of the amounts: most scores are never
+    explained); such a writer, made once per rules object, reads the ``facts`` the score was
+    worked out from and its numbers. A plain class rather than a frozen dataclass: a hand's
+    score is asked for in bulk (and its fields are declared ``Final`` here rather than in
+    ``__init__``, where each annotation is evaluated per call).
+    """
+
+    __slots__ = ("made", "target", "declarer_points", "deltas", "_lines", "why", "facts")
+    made: Final[bool | None]
+    target: Final[int]
+    declarer_points: Final[int | None]
+    deltas: Final[tuple[int, ...]]
+    _lines: Final[tuple[str, ...] | Callable[["Score"], tuple[str, ...]]]
+    why: Final[str]
+    facts: Final[HandFacts | None]
+
+    def __init__(
+        self,
+        made: bool | None,  # None for a draw
+        target: int,
+        declarer_points: int | None,
+        deltas: tuple[int, ...],  # one per seat
+        lines: tuple[str, ...] | Callable[["Score"], tuple[str, ...]],
+        # What decided the verdict when the count alone does not say (a Thai friend's
+        # betrayal): a few words the verdict's line ends with.
+        why: str = "",
+        facts: HandFacts | None = None,  # what the lines are written from, when read
+    ) -> None:
+        self.made = made
+        self.target = target
+        self.declarer_points = declarer_points
+        self.deltas = deltas
+        self._lines = lines
+        self.why = why
+        self.facts = facts
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        lines = self._lines
+        return lines if isinstance(lines, tuple) else lines(self)
 
     @property
     def total(self) -> int:
@@ -56,7 +92,22 @@ class Score:
 
     @property
     def reason(self) -> str:
-        return "; ".join(self.lines)
+        return clauses(self.lines)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.made, self.target, self.declarer_points, self.deltas, self.lines, self.why)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Score) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.made, self.target, self.declarer_points, self.deltas, self.why))
+
+    def __repr__(self) -> str:
+        names = ("made", "target", "declarer_points", "deltas", "lines", "why")
+        return "Score({})".format(
+            ", ".join(f"{n}={v!r}" for n, v in zip(names, self._key(), strict=True))
+        )
 
 
 def signed(amount: int) -> str:
@@ -104,8 +155,13 @@ def side_points(
         if facts.declarer_points is None:
             raise InconsistentResult(N_("Give the captured point cards or the declarer's points."))
         return _verify_count(facts.declarer_points, total)
-    _verify_all_once(facts, facts.captured, point_cards, blind_size)
-    points = sum(len(facts.captured.get(seat, ())) for seat in facts.side)
+    captured = facts.captured
+    _verify_all_once(facts, captured, point_cards, blind_size)
+    # The side's cards (``facts.side``), counted without building the set.
+    points = len(captured.get(facts.declarer, ()))
+    partner = facts.partner
+    if partner is not None and partner != facts.declarer:
+        points += len(captured.get(partner, ()))
     if discards_to_declarer:
         points += len(facts.discards)
     if facts.declarer_points is not None and facts.declarer_points != points:

@@ -153,8 +153,14 @@ def read_hand(fields: Fields, table: Table, trick: Trick) -> tuple[Card, ...]:
     hand = fields.cards("hand", deck, variant.deck_name(), seen=set(trick.plays))
     most = variant.tricks(players, rules) - trick.number + 1
     if not 1 <= len(hand) <= most:
+        # Before the last trick the range is one number: "from 1 to 1 cards" reads wrong.
+        template = (
+            N_("hand must hold exactly 1 card before trick {trick}, not {count}.")
+            if most == 1
+            else N_("hand must hold from 1 to {most} cards before trick {trick}, not {count}.")
+        )
         raise Malformed(
-            N_("hand must hold from 1 to {most} cards before trick {trick}, not {count}."),
+            template,
             "hand",
             most=most,
             trick=trick.number,

@@ -212,7 +212,11 @@ def describe(session: GameSession, state: Snapshot | None) -> list[tuple[str, st
         if variant.has_partner:
             called = state.get("called_card")
             rows.append((_("Called card"), _card_label(called) if called else "—"))
-            name = _seat_name(session, partner, state) if partner is not None else _("alone")
+            name = (
+                _seat_name(session, partner, state)
+                if partner is not None
+                else variant.term("alone_label")
+            )
             rows.append((variant.term("partner_prompt"), name))
         rows.append((_("Result"), _made(state.get("made"))))
         rows.append((variant.term("result_title"), _text(state.get("points"))))

@@ -21,7 +21,7 @@ from django.forms import BoundField, ChoiceField
 from django.forms.utils import ErrorList
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from scoring.models import GameSession, Hand
@@ -180,7 +180,7 @@ def _called_card(form: HandForm, found: Controls) -> None:
         Chip(v, label, SUIT_CLASS.get(str(v), ""), _checked(v, suit))
         for v, label in _choices(form, "called_suit")
     ]
-    suits.append(Chip("", _("none"), checked=suit == ""))
+    suits.append(Chip("", pgettext("no suit", "none"), checked=suit == ""))
     rank = _value(form, "called_rank")
     ranks = [
         Chip(v, label, checked=_checked(v, rank)) for v, label in _choices(form, "called_rank")

@@ -112,7 +112,7 @@ class HandForm(forms.Form):
         field_of(self, "declarer", forms.ChoiceField).choices = names
         field_of(self, "partner", forms.ChoiceField).choices = [
             (str(n), name) for n, name in names
-        ] + [(ALONE, _("alone"))]
+        ] + [(ALONE, variant.term("alone_label"))]
         if variant.needs_sitting_out(self.n):
             self.fields["killed"] = forms.TypedChoiceField(
                 label=variant.term("sitting_out_title"),
@@ -330,7 +330,8 @@ class HandForm(forms.Form):
             return None
         partner = data.get("partner")
         if not partner:
-            raise _FormProblem(_("Choose who held the called card, or alone."), "partner")
+            message = _("Choose who held the called card, or “%(alone)s”.")  # 副官なし, 노프렌드…
+            raise _FormProblem(message % {"alone": self.variant.term("alone_label")}, "partner")
         if partner == ALONE or int(partner) == data["declarer"]:
             return None
         return self._playing(int(partner), "partner")
@@ -346,8 +347,8 @@ class HandForm(forms.Form):
         seat = self._playing(place, "killed")
         if seat in (declarer, partner):
             raise _FormProblem(
-                _("%(name)s cannot be killed: they are on the declarer's side.")
-                % {"name": self.lineup.name(place)},
+                _("%(name)s cannot be killed: they are on the %(declarer)s's side.")
+                % {"name": self.lineup.name(place), "declarer": self.variant.role_words()[0]},
                 "killed",
             )
         return seat

@@ -141,9 +141,9 @@ def _partner(session: GameSession, hand: Hand) -> tuple[str, str]:
     variant: Variant[Any] = session.engine
     if not variant.has_partner or hand.passed_out or hand.declarer is None:
         return "", ""
-    role = _(variant.roles[1])
+    role = variant.role_words()[1]
     if hand.partner is None or hand.partner == hand.declarer:
-        return role, _("alone")
+        return role, variant.term("alone_label")
     player = hand.player_at(hand.partner)
     return role, player.name if player else ""
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring import rulings
 from scoring.models import Hand
@@ -171,7 +172,7 @@ def _same_contract(judged: Judged, text: str) -> bool:
 
 def _seat_text(seat: int | None, alone: bool = False) -> str:
     if seat is None:
-        return _("alone") if alone else _("none")
+        return _("alone") if alone else pgettext("no seat", "none")
     return _("seat {seat}").format(seat=seat)
 
 

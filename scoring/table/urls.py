@@ -4,7 +4,7 @@ session, through the share link, or from its notation alone) with the QR codes o
 
 from django.urls import path
 
-from scoring.table.views import again, edits, hands, replay, seats, sessions, share_link
+from scoring.table.views import again, edits, hands, play, replay, seats, sessions, share_link
 
 urlpatterns = [
     path("leagues/<int:pk>/sessions/new/", sessions.session_new, name="session-new"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("sessions/<int:pk>/preview/", hands.preview, name="preview"),
     path("sessions/<int:pk>/hands/", edits.hands, name="hands"),
     path("sessions/<int:pk>/record/", hands.record, name="record"),
+    path("sessions/<int:pk>/play/", play.play_tap, name="play"),
     path("sessions/<int:pk>/hands/<int:number>/edit/", edits.edit, name="edit-hand"),
     path("sessions/<int:pk>/hands/<int:number>/delete/", edits.delete, name="delete-hand"),
     path("sessions/<int:pk>/hands/<int:number>/replay/", replay.hand_replay, name="replay"),

@@ -23,6 +23,12 @@ _JOKER_FACES = {"BJ": ("pc-bj", "★"), "LJ": ("pc-lj", "☆"), "JK": ("pc-jk", 
 
 
 @register.filter
+def term(variant: Any, name: str) -> str:
+    """A word of the game's own (``TableTerms.term``): ``{{ variant|term:"alone_label" }}``."""
+    return str(variant.term(name)) if variant is not None else ""
+
+
+@register.filter
 def pc(code: object) -> object:
     """A card as a small inline card image: ``HQ`` → a white card face reading a red ``♥Q``."""
     if not code:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.rules.options import GAME_NAMED_PARTS, GAME_NAMED_VALUES, LABELS, TableRules
 from scoring.rules.score_layout import grid
@@ -55,7 +56,7 @@ CHOICE_LABELS = {
     ("nap_scoring", "points"): _("points"),
     ("nap_scoring", "stakes"): _("stakes"),
     # The house rules of Taiwan and Hong Kong, the Mighty and Nap
-    ("four_player_table", "seed"): _("the seed's numbers"),
+    ("four_player_table", "seed"): _("the usual numbers"),
     ("four_player_table", "balanced"): _("balanced, zero-sum"),
     ("ripper_without_call", "joker_powerless"): _("the joker loses its power"),
     ("ripper_without_call", "joker_keeps_power"): _("the joker keeps its power"),
@@ -98,14 +99,15 @@ CHOICE_LABELS.update(
         ("led_joker_rank", "below_jacks"): _("below both jacks"),
         ("led_joker_rank", "lowest_trump"): _("the lowest trump"),
         ("led_joker_rank", "never_wins"): _("never wins"),
-        ("first_trick_plain", "none"): _("none"),
+        # "none" agrees with what there is none of (French: aucune carte, aucune levée).
+        ("first_trick_plain", "none"): pgettext_lazy("no card", "none"),
         ("first_trick_plain", "all"): _("♠A and both jacks"),
         ("first_trick_plain", "jacks"): _("both jacks"),
-        ("plain_tricks", "none"): _("none"),
+        ("plain_tricks", "none"): pgettext_lazy("no trick", "none"),
         ("plain_tricks", "first"): _("the first trick"),
         ("plain_tricks", "last"): _("the last trick"),
         ("plain_tricks", "first_and_last"): _("the first and last tricks"),
-        ("plain_trick_specials", "none"): _("none"),
+        ("plain_trick_specials", "none"): pgettext_lazy("no card", "none"),
         ("plain_trick_specials", "almighty"): _("♠A"),
         ("plain_trick_specials", "almighty_and_jacks"): _("♠A and both jacks"),
         ("joker_call", "off"): _("no call"),

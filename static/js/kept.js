@@ -42,7 +42,21 @@
     // The first visit (this page came before the worker), or a new worker: once it
     // takes over, it keeps this page too.
     navigator.serviceWorker.addEventListener("controllerchange", keepThisPage);
-    navigator.serviceWorker.register(text.sw, { scope: "/" }).then(watchForUpdates, function () {});
+    // Once the page is loaded and the phone idle: the worker's install downloads what it
+    // keeps, which must not compete with the page a first visit is waiting for.
+    whenIdle(function () {
+      navigator.serviceWorker.register(String(text.sw), { scope: "/" }).then(watchForUpdates, function () {});
+    });
+  }
+
+  /** @param {() => void} work */
+  function whenIdle(work) {
+    var later = function () {
+      if ("requestIdleCallback" in window) window.requestIdleCallback(work, { timeout: 2000 });
+      else setTimeout(work, 200);
+    };
+    if (document.readyState === "complete") later();
+    else window.addEventListener("load", later, { once: true });
   }
 
   // ---- a new version of the app ------------------------------------------------------------

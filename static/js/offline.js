@@ -207,13 +207,15 @@ function entryFor(form, submitter) {
 function onSubmit(event) {
   const form = /** @type {HTMLFormElement} */ (event.target);
   if (form.id !== "hand-form") return;
+  const submitter = /** @type {Submitter | null} */ (event.submitter);
+  if (submitter && submitter.name === "tap") return; // a tap of "Record the play": not a Save
   if (form.dataset.waitingKey) {
     // already kept: a second tap changes nothing
     event.preventDefault();
     event.stopPropagation();
     return;
   }
-  const entry = entryFor(form, /** @type {Submitter | null} */ (event.submitter));
+  const entry = entryFor(form, submitter);
   attempt = entry;
   if (navigator.onLine && !outbox.pendingFor(entry.session).length) return; // htmx sends it
   event.preventDefault();

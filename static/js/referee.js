@@ -149,4 +149,43 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (!(/** @type {CustomEvent<{successful: boolean}>} */ (event).detail.successful)) loading(false);  // nothing will be swapped in
   });
+
+  // Cards tapped while a page is on its way wait their turn: each is tapped again, in order,
+  // on the page that comes back (the form replaces a request in flight, which would lose
+  // the card of the request it replaced and every card tapped in between).
+  /** @type {string[]} */
+  var waiting = [];
+  var busy = false;
+  var replaying = false;
+  document.addEventListener("click", function (event) {
+    var card = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("#picker button[data-card]"));
+    if (!card || replaying || (!busy && !waiting.length)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    waiting.push(/** @type {string} */ (card.dataset.card));
+  }, true);
+  document.addEventListener("htmx:beforeRequest", function () { busy = true; });
+  document.addEventListener("htmx:afterSettle", function () {
+    busy = false;
+    if (!waiting.length) return;
+    loading(true);  // still on the way: the taps that wait are part of it
+    // After htmx has finished with this page: the next tap starts a request of its own.
+    setTimeout(tapNext, 0);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (/** @type {CustomEvent<{successful: boolean}>} */ (event).detail.successful) return;
+    busy = false;  // replaced by a newer request, or failed: the taps that wait still count
+    if (waiting.length) setTimeout(tapNext, 0);
+  });
+
+  function tapNext() {
+    if (busy) return;  // a request started meanwhile: its page taps the next
+    var code = waiting.shift();
+    if (code === undefined) { loading(false); return; }
+    var button = /** @type {HTMLButtonElement | null} */ (document.querySelector('#picker button[data-card="' + CSS.escape(code) + '"]'));
+    if (!button) { tapNext(); return; }  // no such card on the new page: the next one
+    replaying = true;
+    button.click();
+    replaying = false;
+  }
 })();

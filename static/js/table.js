@@ -88,8 +88,52 @@
     return needed;
   }
 
+  // ---- the play recorded (templates/scoring/play.html) ---------------------------------------
+  /** @param {HTMLFormElement} f */
+  function playText(f) {
+    /** @type {HTMLInputElement | null} */
+    var field = f.querySelector('input[name="play"]');
+    return field ? field.value : "";
+  }
+
+  /** @param {HTMLFormElement} f whether a trick (or a claim) is recorded: the result is the play's */
+  function playRecorded(f) {
+    return /"tricks":\[\{|"rest":/.test(playText(f));
+  }
+
+  /**
+   * The panel drawn again for the record in its hidden field (a draft put back, a clear), or
+   * (``force``) for the bid as it now stands: the seats, who leads, the cards.
+   * @param {HTMLFormElement} f
+   * @param {boolean} [force]
+   */
+  function showPlay(f, force) {
+    /** @type {HTMLButtonElement | null} */
+    var refresh = f.querySelector(".play-refresh");
+    if (refresh && window.htmx && (force || refresh.dataset.play !== playText(f))) refresh.click();
+  }
+  var BID = ["declarer", "level", "trump", "nap_bid", "called_suit", "called_rank", "partner", "killed", "out"];
+  /** @param {HTMLFormElement} f */
+  function playOpen(f) {
+    var box = f.querySelector("#play");
+    return !!box && box.hasAttribute("open");
+  }
+
+  /**
+   * Once the play is recorded, the result chip that was only started at the target is not
+   * the table's: it is let go, so that the play alone gives the result.
+   * @param {HTMLFormElement} f
+   */
+  function letGoOfResult(f) {
+    /** @type {HTMLElement | null} */
+    var box = f.querySelector(".chips.result");
+    if (!box || box.dataset.touched || !playRecorded(f)) return;
+    list('input[name="points"]:checked', box).forEach(function (el) { /** @type {HTMLInputElement} */ (el).checked = false; });
+  }
+
   /** @param {HTMLFormElement} f */
   function startResult(f) {
+    if (playRecorded(f)) return;
     var needed = showNear(f);
     /** @type {HTMLElement | null} */
     var box = f.querySelector(".chips.result");
@@ -256,8 +300,12 @@
     /** @type {HTMLInputElement | null} */
     var mode = f.querySelector('input[name="mode"][value="count"]');
     if (mode) mode.checked = true;
+    /** @type {HTMLInputElement | null} */
+    var recorded = f.querySelector('input[name="play"]');
+    if (recorded) recorded.value = "";
     forget(f);
     changed(f);
+    showPlay(f);
   }
 
   // ---- who sits this hand out cannot take a part in it ----------------------------------
@@ -354,6 +402,7 @@
     if (el === /** @type {Element} */ (f)) return sync(f); // a draft put back (offline.js): catch up
     if (el.name === "out") markSitters(f);
     if (quiet) return;
+    if (BID.indexOf(el.name) >= 0 && playOpen(f)) showPlay(f, true);
     if (el.name === "points") /** @type {HTMLElement} */ (el.closest(".chips.result")).dataset.touched = "1";
     else if (el.type === "number") el.dataset.touched = "1";
     else if (el.name === "level" || el.name === "nap_bid") startResult(f);
@@ -362,6 +411,7 @@
   /** @param {HTMLFormElement} f */
   function sync(f) {
     showMode(f);
+    showPlay(f);
     /** @type {HTMLElement | null} */
     var box = f.querySelector(".chips.result");
     if (box && box.querySelector('input[name="points"]:checked')) box.dataset.touched = "1";
@@ -375,6 +425,15 @@
     if (f) sync(f);
   }
   document.addEventListener("DOMContentLoaded", ready);
+  // "Record the play" opened: drawn for the bid chosen so far. (Not on "toggle": a panel
+  // swapped in open fires it too.)
+  document.addEventListener("click", function (event) {
+    var summary = /** @type {Element} */ (event.target).closest("#play > summary");
+    var f = form();
+    var box = summary && summary.parentElement;
+    if (!f || !box || box.hasAttribute("open")) return;
+    setTimeout(function () { if (f && playOpen(f)) showPlay(f, true); }, 0);
+  });
 
   // A hand saved: the page goes back to its top, where the new scoreboard is and the next
   // hand starts, wherever the last one's entry had scrolled it.
@@ -385,6 +444,16 @@
     var swapped = detail && detail.target;
     var record = document.getElementById("record");
     var saved = !!(detail && detail.xhr && (detail.xhr.getResponseHeader("HX-Trigger") || "").indexOf("hand-saved") >= 0);
+    if (swapped && swapped.id === "play") {
+      var f = form();
+      /** @type {HTMLInputElement | null} */
+      var recorded = f && f.querySelector('input[name="play"]');
+      if (f && recorded) {
+        letGoOfResult(f);
+        changed(recorded); // the draft is kept (offline.js) and the score shown again
+      }
+      return;
+    }
     if (swapped && swapped.id === "record" && record) {
       discardBrush = false;
       ready();
@@ -401,6 +470,19 @@
       }
     }
   });
+  // A tap that did not reach the server changes nothing: the panel says so.
+  /** @param {Event} event */
+  function tapLost(event) {
+    var detail = /** @type {CustomEvent<{elt?: Element}>} */ (event).detail;
+    var box = detail && detail.elt && detail.elt.closest("#play");
+    /** @type {HTMLElement | null} */
+    var line = box ? box.querySelector(".play-offline") : null;
+    if (!box || !line) return;
+    line.textContent = /** @type {HTMLElement} */ (box).dataset.offline || "";
+    line.hidden = false;
+  }
+  document.addEventListener("htmx:sendError", tapLost);
+  document.addEventListener("htmx:responseError", tapLost);
   document.addEventListener("reset", function (event) { // offline.js: "Next hand"
     var f = form();
     if (f && event.target === f) {

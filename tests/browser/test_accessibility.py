@@ -62,6 +62,7 @@ NOT_PAGES = {
     "scoring:add-member",
     "scoring:preview",
     "scoring:record",
+    "scoring:play",  # a tap of "Record the play": POST only
     "scoring:restore",
     "scoring:end",
     "scoring:reopen",
@@ -443,6 +444,21 @@ def check(page, where, found):
     page.emulate_media(color_scheme=SCHEMES[0])
 
 
+def record_some_play(page, live_server, world):
+    """Record the play open on a Taiwan hand: a trick judged, the next one under way."""
+    table_page(page, live_server, world)
+    for name, value in [("declarer", "0"), ("level", "3"), ("trump", "S")]:
+        page.locator(f"input[name={name}][value='{value}']").check()
+    page.locator("input[name=called_suit][value=H]").check()
+    page.locator("input[name=called_rank][value=A]").check()
+    page.click("#play > summary")
+    for code in ("S2", "S3", "S4", "S5", "S6", "S7"):
+        page.click(f"#play button[value='card:{code}']")
+        page.wait_for_function(
+            "(c) => document.querySelector('input[name=play]').value.includes(c)", arg=code
+        )
+
+
 def test_every_state_of_the_table_has_no_serious_violation(
     live_server, world, browser, browser_context_args, opened
 ):
@@ -496,6 +512,9 @@ def test_every_state_of_the_table_has_no_serious_violation(
     page.wait_for_selector("#preview .err")
     check(page, "table, card grid with an error", found)
     shot(page, f"a11y-table-grid-{scheme}")
+    record_some_play(page, live_server, world)
+    check(page, "table, recording the play", found)
+    shot(page, f"a11y-table-play-{scheme}")
     table_page(page, live_server, world, "mighty")
     page.click("button[value=save]")  # nothing tapped: the form comes back with errors
     page.wait_for_selector("#record .errorlist")

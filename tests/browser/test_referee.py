@@ -239,7 +239,10 @@ def test_it_settles_a_nap_wellington(live_server, page):
     call(page, "wellington")
     why = page.locator("#ref-why").inner_text()
     assert why.startswith("Wellington is not allowed.") and "only be called over nap" in why
-    assert not page.url.endswith("wellington")  # the address keeps the calls actually made
+    # The calls made stay as they were; the refused one is kept apart (x), so that the
+    # address and the permalink show the refusal too.
+    assert "c=two.four&x=wellington" in page.url
+    assert "x=wellington" in page.locator("#permalink").input_value()
     assert ruling(page).startswith("Seat 3 calls next.")
     shoot(page, "nap-auction")
 
@@ -259,3 +262,23 @@ def test_it_works_without_javascript(live_server, browser):
     assert page.url.endswith("&p=C5.C9.SA.CK.HQ&o.yoromeki=HQ")
     shoot(page, "nojs-trick", script=False)
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_it_counts_every_card_tapped_while_a_page_is_on_its_way(live_server, page):
+    open_tool(page, live_server, "Who won this trick?", "Japanese")
+    chip(page, "t", "♥")
+    chip(page, "k", "4")
+    chip(page, "l", "Seat 3")
+    codes = ("C5", "C9", "SA", "CK", "HQ")
+    # Slow pages (the server's answer held back, not a wait of the test's): every tap after
+    # the first comes while a page is still on its way.
+    page.route("**/referee/**", lambda route: (page.wait_for_timeout(300), route.continue_()))
+    for code in codes:
+        page.locator(f'.ref-deck button[data-card="{code}"]').click()
+    page.wait_for_function(
+        "() => (document.getElementById('permalink') || {}).value?.includes('p=C5.C9.SA.CK.HQ')"
+    )
+    settle(page)
+    assert ruling(page).startswith("Seat 5 wins the trick")  # ♠A, the almighty

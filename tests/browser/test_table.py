@@ -180,7 +180,7 @@ def test_a_refused_save_keeps_the_entry_and_says_why(page, live_server, member):
         tap(page, name, value)
     page.click("button[value=save]")  # no secretary chosen, nor alone
     page.wait_for_selector("#record .errorlist")
-    assert "Choose who held the called card, or alone." in page.locator("#record").inner_text()
+    assert "Choose who held the called card, or “alone”." in page.locator("#record").inner_text()
     for name, value in (("declarer", "2"), ("level", "4"), ("trump", "D"), ("points", "12")):
         assert page.locator(f"input[name={name}][value='{value}']").is_checked()
     assert page.evaluate("window.sameDocument") is True  # swapped in, not reloaded

@@ -145,8 +145,8 @@ def test_a_write_while_figures_are_computed_is_not_lost(league, session, monkeyp
     compute = league_figures.__globals__["compute_all_time"]
     calls = []
 
-    def slow(league_id, variant):
-        found = compute(league_id, variant)
+    def slow(league_id, variant, stamp):
+        found = compute(league_id, variant, stamp)
         if not calls:
             play(session)  # someone saves while this page computes
         calls.append(variant)

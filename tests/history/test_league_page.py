@@ -191,8 +191,9 @@ def test_it_has_no_inline_script_or_style(member_client, league, session):
 
 # Queries of the league page with its figures stored (warm) and just after they were
 # forgotten (cold: computed from the hands of each game, one game in these leagues).
-# One of them looks for the live sessions that lead the page (scoring/live.py).
-WARM, COLD = 17, 27
+# One of them looks for the live sessions that lead the page (scoring/live.py); cold, the
+# game's running state is read and kept too (scoring/history/figures/advance.py).
+WARM, COLD = 17, 28
 PERIODS = ("", "?year=2016", "?season=2016-1", "?from=2016-02-01&to=2016-03-31&page=2")
 
 

@@ -27,6 +27,8 @@ def follow(client, url, data=None):
 
 
 def text_of(fragment: str) -> str:
+    # A Thai loanword's no-break span is inside a word: it is no space.
+    fragment = re.sub(r'<span class="nw">([^<]*)</span>', r"\1", fragment)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 

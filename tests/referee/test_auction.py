@@ -272,3 +272,23 @@ QUERIES = st.dictionaries(
 @given(query=QUERIES)
 def test_it_never_fails_whatever_the_query(client, query):
     assert follow(client, URL, query).status_code in (200, 400)
+
+
+def test_it_keeps_a_refused_call_in_the_permalink_and_shows_the_refusal_there(client):
+    response = client.get(f"{URL}?v=mighty&n=5&f=0&c=p.13S.14NT&add=14S")
+    link = permalink(response)
+    assert link.endswith("c=p.13S.14NT&x=14S"), link
+    undo = re.search(r'href="\?([^"]+)"[^>]*>Undo last call', page(response)).group(1)
+    assert "c=p.13S" in undo and "x=" not in undo, undo
+    again = client.get(local(link))
+    assert again.status_code == 200
+    assert errors(again) == ["14♠ is not allowed. 14♠ does not beat 14NT."]
+    assert [r[1] for r in history(again)] == ["pass", "13♠", "14NT"]
+    assert permalink(again) == link
+
+
+def test_it_drops_a_kept_call_the_rules_allow_and_one_after_a_new_call(client):
+    allowed = client.get(f"{URL}?v=mighty&n=5&f=0&c=p.13S.14NT&x=15S")
+    assert local(allowed["Location"]) == f"{URL}?v=mighty&n=5&f=0&c=p.13S.14NT"
+    after = follow(client, f"{URL}?v=mighty&n=5&f=0&c=p.13S.14NT&x=14S&add=15S")
+    assert "x=" not in permalink(after) and "c=p.13S.14NT.15S" in permalink(after)

@@ -24,7 +24,8 @@ def test_it_writes_the_canonical_query_even_when_the_tap_is_refused(client):
     auction = reverse("scoring:referee-auction")
     response = client.get(f"{auction}?v=nap&n=4&d=3&c=two.four&add=wellington", **HTMX)
     assert response.status_code == 200
-    assert response["HX-Replace-Url"] == f"{auction}?v=nap&n=4&d=3&c=two.four"
+    # The refused call is kept (x), so that the address and the permalink show the refusal.
+    assert response["HX-Replace-Url"] == f"{auction}?v=nap&n=4&d=3&c=two.four&x=wellington"
 
 
 def test_it_swaps_in_a_query_it_cannot_read_with_its_message(client):
@@ -73,5 +74,6 @@ def test_it_refuses_a_late_deal_miss_in_place(client):
     query = "v=mighty&n=5&f=0&c=p.p.p.p.p&o.deal_miss=on"
     response = client.get(f"{auction}?{query}&add=dealmiss", **HTMX)
     assert response.status_code == 200
-    assert response["HX-Replace-Url"] == f"{auction}?{query}"
+    kept = "v=mighty&n=5&f=0&c=p.p.p.p.p&x=dealmiss&o.deal_miss=on"
+    assert response["HX-Replace-Url"] == f"{auction}?{kept}"
     assert 'id="ref-why"' in response.content.decode()

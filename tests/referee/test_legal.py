@@ -152,7 +152,7 @@ def test_it_picks_the_secretary_card_first_in_taiwan(client):
     [
         ("v=nap&n=4&t=S&k=2&l=0&p=D5&h=D5.S3", 200, "♦5 is given twice."),
         ("v=nap&n=4&t=S&k=2&l=0&p=D5.D6.D7.D8&h=D2", 200, "fewer than 4"),
-        ("v=nap&n=4&t=S&k=5&l=0&h=D2.S3", 200, "hand must hold from 1 to 1 cards"),
+        ("v=nap&n=4&t=S&k=5&l=0&h=D2.S3", 200, "hand must hold exactly 1 card before trick 5"),
         ("v=nap&n=4&t=S&k=2&l=0&h=D2.XX", 200, "'XX' is not a card"),
         ("v=taiwan&n=5&t=S&k=2&l=0&c=HA&so=1&o.secretary_order=off&h=HA.D2", 200, "order"),
         (

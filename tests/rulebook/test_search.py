@@ -116,10 +116,45 @@ def test_it_ignores_accents_and_case_both_ways(client):
     assert 'href="/rules/japanese/#yoromeki"' in find(client, "Yoroméki")
 
 
+@pytest.mark.parametrize(
+    ("language", "query", "where"),
+    [
+        ("ja", "ヨロメキ", "/rules/japanese/#yoromeki"),
+        ("ja", "ﾖﾛﾒｷ", "/rules/japanese/#yoromeki"),
+        ("ja", "ＹＯＲＯＭＥＫＩ", "/rules/japanese/#yoromeki"),
+        ("en", "ＳＡ", "/rules/"),
+        ("zh-hant", "秘书牌", "/rules/taiwan/#secretary"),
+        ("zh-hant", "拿破仑", "/rules/taiwan/"),
+        ("th", "แจ็คหน้า", "/rules/thai/#card-order"),
+    ],
+)
+def test_it_folds_width_kana_chinese_script_and_spellings(client, language, query, where):
+    client.cookies["django_language"] = language
+    assert f'href="{where}' in find(client, query)
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "written"),
+    [("ja", "切り札", "切札"), ("th", "ทรัมป์", "ทรัมพ์"), ("ja", "ﾄﾗﾝﾌﾟ", "トランプ")],
+)
+def test_it_finds_a_word_however_it_is_spelled(client, language, typed, written):
+    client.cookies["django_language"] = language
+    assert results_of(find(client, typed)) == results_of(find(client, written))
+    assert len(results_of(find(client, typed))) > 3
+
+
+def test_it_lists_the_game_the_query_names_first(client):
+    client.cookies["django_language"] = "ko"
+    found = results_of(find(client, "마이티"))
+    mighty = [i for i, (code, _s) in enumerate(found) if code == "mighty"]
+    others = [i for i, (code, _s) in enumerate(found) if code != "mighty"]
+    assert mighty and others and max(mighty) < min(others), found
+
+
 def test_it_keeps_the_marks_that_make_other_scripts_words(client):
     """Folding accents stops at Latin letters: Thai tone marks and Japanese voicing stay."""
     assert searching.fold("ก่า")[0] == "ก่า"
-    assert searching.fold("ガ")[0] == "ガ"
+    assert searching.fold("ガ")[0] == searching.fold("が")[0] != searching.fold("カ")[0]
     assert searching.fold("Œuvre Straße")[0] == "oeuvre strasse"
 
 

@@ -26,6 +26,8 @@ def _pk_for(route: str, world: dict) -> int:
     for prefix, thing in (("leagues/", "league"), ("sessions/", "session"), ("players/", "player")):
         if route.startswith(prefix):
             return world[thing].pk
+    if route.startswith("nights/"):
+        return _night(world).pk
     raise AssertionError(f"no object to fill <pk> in {route!r}: teach tests/security/urls_walk")
 
 
@@ -38,6 +40,32 @@ def _invitation(world: dict) -> str:
     return world["invitation"].code
 
 
+def _night(world: dict):
+    """A club night of the world's league with its first round seated (made once)."""
+    import datetime
+
+    from scoring.events import night
+    from scoring.models import Entrant, Event, Player
+
+    if "night" not in world:
+        league = world["league"]
+        event = Event.objects.create(
+            league=league, name="Night", date=datetime.date(2026, 11, 27), variant="taiwan"
+        )
+        for number in range(5):
+            player, _new = Player.objects.get_or_create(league=league, name=f"Night {number}")
+            Entrant.objects.create(event=event, player=player)
+        night.seat_next(event, "random", None)
+        world["night"] = event
+    return world["night"]
+
+
+def _table(world: dict) -> int:
+    from scoring.models import EventTable
+
+    return EventTable.objects.filter(round__event=_night(world)).first().pk
+
+
 def _arguments(name: str, route: str, params: list[str], world: dict) -> list[dict]:
     """The argument sets to visit ``name`` with (a page per game for the rules)."""
     fillers = {
@@ -47,6 +75,7 @@ def _arguments(name: str, route: str, params: list[str], world: dict) -> list[di
         "rest": lambda: "nothing-here",
         "invitation": lambda: _invitation(world),
         "notation": lambda: world["notation"],  # a recorded hand's notation (record.md §9)
+        "table": lambda: _table(world),  # a club night's table of its round
     }
     base = {}
     for param in params:

@@ -158,7 +158,7 @@ BAD_ENTRIES = [
     ("taiwan", {"declarer": "7"}, "Select a valid choice. 7 is not one of the available choices."),
     ("taiwan", {"declarer": "Ann"}, "Select a valid choice."),
     ("taiwan", {"partner": "9"}, "Select a valid choice."),
-    ("taiwan", {"partner": None}, "Choose who held the called card, or alone."),
+    ("taiwan", {"partner": None}, "Choose who held the called card, or “alone”."),
     ("taiwan", {"level": "9"}, "Select a valid choice."),
     ("taiwan", {"level": None}, "Choose the bid and the trump."),
     ("taiwan", {"trump": "X"}, "Select a valid choice."),
@@ -315,3 +315,24 @@ def test_it_refuses_nap_one_from_anyone_but_the_dealer(member_client, league):
     dealer = {**one, "declarer": "2", "tricks_0": "0", "tricks_2": "1"}
     assert record(member_client, session, hand_data(session, **dealer)).status_code == 302
     assert Hand.objects.get(session=session).contract == "one"
+
+
+@pytest.mark.parametrize(
+    ("bad_entry_session", "language", "own", "foreign"),
+    [
+        ("taiwan", "ja", "秘書なし", "副官なし"),
+        ("japanese-chip", "ja", "副官なし", "ノーフレンド"),
+        ("mighty", "ja", "ノーフレンド", "副官なし"),
+        ("taiwan", "ko", "비서 없음", "노프렌드"),
+        ("mighty", "ko", "노프렌드", "비서 없음"),
+    ],
+    indirect=["bad_entry_session"],
+)
+def test_it_asks_for_the_partner_in_the_games_own_words(
+    member_client, bad_entry_session, language, own, foreign
+):
+    member_client.cookies["django_language"] = language
+    response = record(member_client, bad_entry_session, hand_data(bad_entry_session, partner=None))
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert own in html and foreign not in html

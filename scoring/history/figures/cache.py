@@ -29,6 +29,7 @@ logger = logging.getLogger(__name__)
 # Raise when what is stored, or how it is computed, changes: every stored figure is then
 # out of date at once.
 VERSION = 2  # 2: scores go by the player who played each hand
+KEPT = "state"  # the key of a game's running state, which a later stamp advances
 
 
 def stamps(league_id: int) -> dict[str, str]:
@@ -57,11 +58,11 @@ def stamps(league_id: int) -> dict[str, str]:
 def figures(
     league_id: int,
     key: str,
-    compute: Callable[[str], dict[str, dict[str, Any]]],
+    compute: Callable[[str, str], dict[str, dict[str, Any]]],
     extra: tuple[str, ...] = (),
 ) -> dict[str, dict[str, dict[str, Any]]]:
     """{variant: {key: data}} for every game of the league: what is stored when its stamp
-    is current, else what ``compute(variant)`` gives ({key: data}, ``key`` among them),
+    is current, else what ``compute(variant, stamp)`` gives ({key: data}, ``key`` among them),
     stored for next time. ``extra`` keys are computed with ``key`` and read with it when
     there are any (a player's figures in a game they never played are none)."""
     current = stamps(league_id)
@@ -73,7 +74,7 @@ def figures(
             found[variant][name] = data
     for variant, stamp in current.items():
         if key not in found[variant]:
-            computed = compute(variant)
+            computed = compute(variant, stamp)
             store(league_id, variant, stamp, computed)
             found[variant] = {name: computed[name] for name in (key, *extra) if name in computed}
     return found
@@ -97,7 +98,8 @@ def store(league_id: int, variant: str, stamp: str, entries: dict[str, dict[str,
                 update_fields=["stamp", "data", "computed_at"],
             )
             older = HistoryCache.objects.filter(league_id=league_id, variant=variant)
-            older.exclude(stamp=stamp).delete()
+            # The running state (scoring.history.figures.advance) is kept across stamps.
+            older.exclude(stamp=stamp).exclude(key=KEPT).delete()
     except DatabaseError:
         logger.warning("league %s: %s figures not kept", league_id, variant, exc_info=True)
 

@@ -1,10 +1,12 @@
 """What the history pages show: a league's standings, records and ratings over a period,
 and a player's figures in each game.
 
-Computed per game (variant) from the hand rows (scoring.history.figures.rows: SQL aggregates and
-window functions; scoring.history.figures.replay: the ratings) and kept until a hand of that game
-changes (scoring.history.figures.cache). A page whose figures are current reads them in two
-queries, whatever the size of the league.
+Computed per game (variant) and kept until a hand of that game changes
+(scoring.history.figures.cache). All time, from the game's running state, which a change
+advances from the changed hand on (scoring.history.figures.fold and .advance); over a
+period, from the hand rows (scoring.history.figures.rows: SQL aggregates and window
+functions; scoring.history.figures.replay: the ratings). A page whose figures are current
+reads them in two queries, whatever the size of the league.
 """
 
 import datetime
@@ -13,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.history.figures import cache, ratings
+from scoring.history.figures import advance, cache, fold, ratings
 from scoring.history.figures.period import Period
 from scoring.history.figures.replay import Replay, league_ratings, player_ratings, replay
 from scoring.history.figures.rows import Game, records, standings
@@ -117,8 +119,17 @@ def _league_entry(
     return {"tables": tables, "ratings": league_ratings(done, all_time)}, found
 
 
-def compute_all_time(league_id: int, variant: str) -> Entries:
-    """All time: the league page's figures, and every player's (their page)."""
+def compute_all_time(league_id: int, variant: str, stamp: str) -> Entries:
+    """All time: the league page's figures, and every player's (their page), from the
+    game's running state as of ``stamp``."""
+    state = advance.current(league_id, variant, stamp)
+    players = fold.player_entries(state)
+    return {ALL_TIME: fold.league_entry(state), **{player_key(p): e for p, e in players.items()}}
+
+
+def recompute_all_time(league_id: int, variant: str) -> Entries:
+    """All time, from every hand with SQL and the replay: what ``compute_all_time`` must
+    give (the tests hold one to the other)."""
     game = Game(league_id, variant)
     done = replay(game, tally=True)
     league, found = _league_entry(game, True, done)
@@ -136,6 +147,7 @@ def compute_all_time(league_id: int, variant: str) -> Entries:
 
 
 def compute_period(league_id: int, variant: str, period: Period) -> Entries:
+    """A period's league page, from the hands with SQL and the replay."""
     game = Game(league_id, variant, period.start, period.end)
     league, _found = _league_entry(game, False, replay(game))
     return {_period_key(period): league}
@@ -225,9 +237,9 @@ def league_figures(league: League, period: Period, names: dict[int, str]) -> Lea
     period; ``names`` are the league's players' names by id."""
     key = _period_key(period)
 
-    def compute(variant: str) -> Entries:
+    def compute(variant: str, stamp: str) -> Entries:
         if period.is_all:
-            return compute_all_time(league.pk, variant)
+            return compute_all_time(league.pk, variant, stamp)
         return compute_period(league.pk, variant, period)
 
     games = cache.figures(league.pk, key, compute)
@@ -357,8 +369,8 @@ def player_stats(player: Player, names: dict[int, str]) -> list[VariantStats]:
     return [entry for entry in found if entry is not None]
 
 
-def _all_time(league_id: int) -> Callable[[str], Entries]:
-    def compute(variant: str) -> Entries:
-        return compute_all_time(league_id, variant)
+def _all_time(league_id: int) -> Callable[[str, str], Entries]:
+    def compute(variant: str, stamp: str) -> Entries:
+        return compute_all_time(league_id, variant, stamp)
 
     return compute

@@ -12,6 +12,7 @@ cards compare (``_plain_key``).
 from dataclasses import dataclass
 
 from scoring.rules.cards import JACK, JOKER, QUEEN, Card, suit_card
+from scoring.rules.i18n import joined
 from scoring.rules.japanese import reasons
 from scoring.rules.japanese.powers import ALMIGHTY, Powers
 from scoring.rules.japanese.standing import STEP_OF, STEPS, Standing
@@ -43,12 +44,26 @@ class Verdict:
 def judge(powers: Powers) -> Verdict:
     standing = stand(powers)
     verdict = _winner(standing)
+    plain = _plain_two_note(standing, verdict)
+    # One note on a 2 that did not win: the led-joker rule's, else the plain one's.
     notes = (
         *reasons.notes(standing),
         _trump_two_note(standing),
-        _plain_two_note(standing, verdict),
+        plain or _missed_two_note(standing),
     )
-    return Verdict(verdict.index, reasons.joined(verdict.reason, *notes))
+    return Verdict(verdict.index, joined(verdict.reason, *notes))
+
+
+def _missed_two_note(standing: Standing) -> str:
+    """A trick all in one suit with its 2 that was no same two, and why (a rule kept it)."""
+    if standing.two is not None or standing.trump_two is not None:
+        return ""
+    plays = standing.powers.plays
+    suits = {c.suit for c in plays if c is not JOKER}
+    if len(suits) != 1:
+        return ""
+    two = suit_card(suits.pop() or "", 2)
+    return reasons.missed_two(standing.powers, two) if two in plays else ""
 
 
 def _plain_two_note(standing: Standing, verdict: Verdict) -> str:
@@ -182,14 +197,14 @@ def _captured(standing: Standing, kind: str, jack: Card) -> Verdict | None:
     if kind == "trump_jack" and rules.dq_beats_trump_jack and DIAMOND_QUEEN in plays:
         reason = reasons.queen_catches(DIAMOND_QUEEN, jack)
         if hunting:
-            reason = reasons.joined(reason, reasons.hunt_after_queen(hunter))
+            reason = joined(reason, reasons.hunt_after_queen(hunter))
         return _verdict(powers, DIAMOND_QUEEN, reason)
     if not hunting:
         return None
     other = standing.colour_jack if kind == "trump_jack" else standing.trump_jack
     if ALMIGHTY in plays or other is not None:
         why = reasons.hunt_off(hunter, jack, other)
-        return _verdict(powers, jack, reasons.joined(reasons.special(standing, kind, jack), why))
+        return _verdict(powers, jack, joined(reasons.special(standing, kind, jack), why))
     return _verdict(powers, hunter, reasons.hunted(hunter, jack))
 
 

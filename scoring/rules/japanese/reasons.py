@@ -6,18 +6,11 @@ decided the trick adds its own words, naming the rule.
 """
 
 from scoring.rules.cards import JACK, JOKER, Card, suit_name
-from scoring.rules.i18n import _, ngettext
+from scoring.rules.i18n import _, joined, ngettext
 from scoring.rules.japanese.legality import CLUB_THREE, SPADE_THREE, call_in_force
 from scoring.rules.japanese.powers import ALMIGHTY, Powers, is_plain
 from scoring.rules.japanese.standing import Standing
-
-
-def joined(reason: str, *notes: str) -> str:
-    for note in notes:
-        if note:
-            reason = _("{reason} {note}").format(reason=reason, note=note)
-    return reason
-
+from scoring.rules.tricks import led_suit_reason
 
 # ---- the special steps -------------------------------------------------------------------
 
@@ -187,7 +180,7 @@ def ranked(standing: Standing, card: Card, led: str | None, joker_trump: bool) -
     elif powers.trump is not None and card.suit == powers.trump:
         reason = _("{card} wins: highest trump ({suit}).")
     else:
-        reason = _("{card} wins: highest card of the suit led ({suit}), and no trump was played.")
+        reason = led_suit_reason(powers.hand_trump)
     reason = reason.format(card=card.label, suit=suit)
     return joined(reason, _joker_note(powers, card, joker_trump), _jack_note(powers, card))
 
@@ -293,3 +286,22 @@ def first_trick_note(powers: Powers) -> str:
         "On the first trick {cards} are ordinary cards (house rule).",
         len(ordinary),
     ).format(cards=", ".join(c.label for c in ordinary))
+
+
+def missed_two(powers: Powers, two: Card) -> str:
+    """Why the 2 of a trick all in one suit did not take it as a same two: the dispute at the
+    table is about the 2, so the ruling names the rule that kept it from winning."""
+    rules, trick = powers.rules, powers.trick
+    if powers.plain:
+        why = _("This is a plain trick, so there is no same two: {card} does not take it.")
+    elif not rules.same_two:
+        why = _("Same two is off at this table (house rule), so {card} does not take it.")
+    elif trick.number == 1 and not rules.same_two_first_trick:
+        why = _("Same two does not count on the first trick, so {card} does not take it.")
+    elif powers.joker_led:
+        why = _(
+            "Same two does not count after a led joker at this table, so {card} does not take it."
+        )
+    else:
+        why = _("Same two does not count with a joker in the trick, so {card} does not take it.")
+    return why.format(card=two.label)

@@ -31,7 +31,7 @@ class Deck(Protocol[J_contra]):
     def blind_size(self, players: int, rules: J_contra) -> int: ...
 
 
-Roles = tuple[str, str, str]  # the declarer's, the partner's, an opponent's (N_ marked)
+Roles = tuple[str, str, str]  # the declarer's, the partner's, an opponent's, translated
 
 ALL_POINTS = 20
 _AMOUNT = (-1000, 1000)
@@ -206,10 +206,11 @@ def _wins_verdict(
 def _shares(
     facts: HandFacts, roles: Roles, napoleon: int, partner: int, opponent: int
 ) -> list[tuple[str, int]]:
-    shares = [(_(roles[0]), napoleon)]
+    # ``roles`` come translated (``role_words``).
+    shares = [(roles[0], napoleon)]
     if not facts.alone:
-        shares.append((_(roles[1]), partner))
-    shares.append((_("each {role}").format(role=_(roles[2])), opponent))
+        shares.append((roles[1], partner))
+    shares.append((_("each {role}").format(role=roles[2]), opponent))
     return shares
 
 

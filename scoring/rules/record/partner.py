@@ -1,7 +1,6 @@
 """Who the partner is, and what showed it (record.md §4)."""
 
 from scoring.rules.cards import Card
-from scoring.rules.i18n import _
 from scoring.rules.record import faults, reasons
 from scoring.rules.record.answer import PartnerView
 from scoring.rules.record.model import Game, Record
@@ -11,7 +10,7 @@ from scoring.rules.record.walk import Played
 def find(game: Game, record: Record, played: list[Played]) -> PartnerView:
     """The partner by the first source that shows it; a given ``partner`` must agree."""
     variant = game.variant
-    roles = (_(variant.roles[0]), _(variant.roles[1]))
+    roles = variant.role_words()[:2]
     if not variant.has_partner:
         return PartnerView(None, True, True, None, "no_partner", reasons.no_partner())
     shown = _shown(game, record, played, roles)

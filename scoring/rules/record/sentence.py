@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from scoring.rules.i18n import gettext
+from scoring.rules.i18n import gettext, joined
 from scoring.rules.sentences import Param, Writer, write
 
 
@@ -45,4 +45,4 @@ Reason = tuple[Sentence, ...]
 
 def render(reason: Reason, writer: Writer) -> str:
     """Several sentences read as one reason, in order."""
-    return " ".join(part.render(writer) for part in reason)
+    return joined(*(part.render(writer) for part in reason)) if reason else ""

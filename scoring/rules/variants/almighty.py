@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from scoring.rules.cards import JACK, JOKER, NO_TRUMP, SAME_COLOUR, Card, suit_card
 from scoring.rules.i18n import _
-from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult, led_suit_reason
 from scoring.rules.variants.base import R, Variant, following_reason, trump_name
 
 # The card at this index of the trick wins, for this reason.
@@ -131,9 +131,7 @@ class AlmightyGame(Variant[R]):
                 "so the highest {suit} takes it."
             )
         else:
-            reason = _(
-                "{card} wins: highest card of the suit led ({suit}), and no trump was played."
-            )
+            reason = led_suit_reason(trick.trump)
         return best, reason.format(card=winner.label, suit=trump_name(winner.suit))
 
     # ---- legal plays -----------------------------------------------------------

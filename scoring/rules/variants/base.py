@@ -42,7 +42,6 @@ class Variant(TableTerms, ABC, Generic[R]):
     hand_sizes: ClassVar[dict[int, int]]  # player count → cards per player (= tricks)
     jokers: ClassVar[tuple[str, ...]] = ()
     point_ranks: ClassVar[frozenset[int]] = frozenset()
-    roles: ClassVar[tuple[str, str, str]]  # declarer, partner, opponent (N_ marked)
     has_deal_miss: ClassVar[bool] = False  # a weak dealt hand may call for a new deal
     # The house rule that picks the score table, where one does: hands scored by two
     # tables are counted on different scales and never summed together.

@@ -81,7 +81,7 @@ class JapaneseFamily(Variant[J]):
         values = self.coefficients(facts.players, rules)
         pay = score.chip_score if self.uses_chips(rules) else score.wins_score
         assert isinstance(facts.contract, Bid)
-        return pay(facts, facts.contract.count, points, rules, values, self.roles)
+        return pay(facts, facts.contract.count, points, rules, values, self.role_words())
 
 
 class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
@@ -95,6 +95,7 @@ class JapaneseNapoleon(JapaneseFamily[JapaneseRules]):
     hand_sizes = {4: 12, 5: 10, 6: 8, 7: 7}
     jokers = ("JK",)
     roles = (N_("napoleon"), N_("adjutant"), N_("opponent"))
+    alone_label = NC_("Japanese", "alone")
     short_name = NC_("game", "Japanese")
     score_table_option = "score_table"
     partner_prompt = N_("Adjutant (held the called card)")
@@ -167,6 +168,7 @@ class JapaneseChipNapoleon(JapaneseFamily[ChipRules]):
     Rules = ChipRules
     hand_sizes = {4: 12, 5: 10, 6: 8}
     roles = (N_("napoleon"), N_("general"), N_("opponent"))
+    alone_label = NC_("Japanese chips", "alone")
     short_name = NC_("game", "Japanese chips")
     partner_prompt = N_("General (held the called card)")
     side_names = (N_("Napoleon's side"), N_("Opponents"))

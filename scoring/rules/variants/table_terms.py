@@ -28,6 +28,12 @@ class TableTerms:
     result_title: ClassVar[str] = N_("Point cards of the napoleon's side")
     # The seat dealt in that sits the hand out where a count needs one (``needs_sitting_out``).
     sitting_out_title: ClassVar[Term] = N_("Sits the hand out")
+    # The choice of a declarer who had no partner: each game has its own word for it (in
+    # Japanese 副官なし belongs to Japanese Napoleon, ノーフレンド to the Mighty), so each
+    # variant names it in its own context; "" where there is no partner at all.
+    alone_label: ClassVar[Term] = N_("alone")
+    # declarer, partner, opponent, as a sentence names them (lower case): N_ or NC_ marked.
+    roles: ClassVar[tuple[Term, Term, Term]]
 
     counts_tricks: ClassVar[bool]  # the Variant's own (the rules pages ask it too), as can_topple
     has_partner: ClassVar[bool] = True  # a partner found by a called card (Nap has none)
@@ -49,8 +55,12 @@ class TableTerms:
 
     def term(self, name: str) -> str:
         """One of the words above, in the reader's language: ``variant.term("declarer_title")``."""
-        word = getattr(self, name)
-        return pgettext(*word) if isinstance(word, tuple) else _(word)
+        return translated(getattr(self, name))
+
+    def role_words(self) -> tuple[str, str, str]:
+        """The declarer, partner and opponent in the reader's language ("" for no partner)."""
+        declarer, partner, opponent = self.roles
+        return translated(declarer), translated(partner), translated(opponent)
 
     # ``rules`` below: the variant's house rules (each variant's methods name their class).
 
@@ -94,3 +104,10 @@ class TableTerms:
         """Whether the score table moves points between players, so that a hand whose
         deltas do not add up to zero is worth pointing out (a count of wins is not)."""
         return True
+
+
+def translated(word: Term) -> str:
+    """A word marked with ``N_`` or ``NC_``, in the reader's language ("" stays "")."""
+    if isinstance(word, tuple):
+        return pgettext(*word)
+    return _(word) if word else ""

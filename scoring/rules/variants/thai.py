@@ -5,8 +5,8 @@ from dataclasses import dataclass
 
 from scoring.rules.auction import CONSECUTIVE, AuctionPlan, AuctionState, left_of, run_free_auction
 from scoring.rules.bids import STANDARD_SUIT_ORDER, Bid, Contract, SuitLadder, suit_order
-from scoring.rules.cards import Card
-from scoring.rules.i18n import N_, NC_, _, ngettext
+from scoring.rules.cards import Card, suit_card
+from scoring.rules.i18n import N_, NC_, _, joined, ngettext
 from scoring.rules.options import TableRules, choice, flag, integer
 from scoring.rules.score_layout import THAI
 from scoring.rules.score_values import Coefficient
@@ -59,6 +59,7 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
     Rules = ThaiRules
     hand_sizes = {5: 10}
     roles = (N_("napoleon"), N_("friend"), N_("citizen"))
+    alone_label = NC_("Thai", "alone")
     short_name = NC_("game", "Thai")
     target_is_handicap = True
     partner_prompt = N_("Friend (held the called card)")
@@ -130,6 +131,10 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
 
     def winner(self, trick: Trick, rules: ThaiRules) -> TrickResult:
         result = super().winner(trick, rules)
+        note = _missed_two(trick, result.card)
+        if note:
+            reason = joined(result.reason, note)
+            result = TrickResult(result.winner, result.card, result.play_index, reason)
         if not self.is_toppling(trick):
             return result
         reason = _(
@@ -237,3 +242,27 @@ class ThaiNapoleon(AlmightyGame[ThaiRules]):
             False,
             [count, _("a tie: a draw") if own else _("a tie: a draw, nobody scores")],
         )
+
+
+def _missed_two(trick: Trick, winner: Card) -> str:
+    """Why the 2 of the suit led did not take the trick: the first-trick 2 is what players
+    argue about, so the ruling says which of its conditions failed."""
+    lead = trick.plays[0].suit
+    two = suit_card(lead, 2) if lead is not None else None
+    if two is None or two not in trick.plays or winner is two:
+        return ""
+    if trick.number != 1:
+        why = _(
+            "{card} does not take it: the 2 beats the rest of its suit only on the first trick."
+        )
+    elif any(c.suit != lead for c in trick.plays):
+        why = _(
+            "{card} does not take it: on the first trick the 2 wins only when everyone follows "
+            "suit."
+        )
+    else:
+        why = _(
+            "{card} does not take it: the first-trick 2 beats the rest of its suit, but not ♠A "
+            "or the jacks at this table."
+        )
+    return why.format(card=two.label)

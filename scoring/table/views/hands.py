@@ -30,6 +30,7 @@ from scoring.table.entry import carried, drawn_ids
 from scoring.table.form import HandForm
 from scoring.table.lineup import Lineup, Seating
 from scoring.table.parts import hand_row, scores_by_player
+from scoring.table.play_save import Recorded, saved_play
 from scoring.table.recording import (
     SessionEnded,
     record_hand,
@@ -39,6 +40,7 @@ from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.sheet import sheet
 from scoring.table.state import TableState, member_session, member_table, table_state
 from scoring.table.version import StaleTable, VersionMissing, Write
+from scoring.table.views.play import posted_panel
 from scoring.table.views.sessions import board_context, prewrite, record_context, table_context
 
 PASSED_OUT = "passed"
@@ -58,7 +60,10 @@ def _refused(
 ) -> HttpResponse:
     """The record form shown again with its messages and the entry kept (htmx swaps
     it into #record: base.html lets 409 and 422 through); without JavaScript, the
-    whole table screen. ``reason``: what the outbox tells a phone that sent it later."""
+    whole table screen. ``reason``: what the outbox tells a phone that sent it later.
+    The play recorded, if any, is drawn again from the form as sent."""
+    if "play" not in extra:
+        extra["play"] = posted_panel(form)
     if request.htmx:
         context = {**record_context(state, form), **extra}
         response = render(request, "scoring/table.html#record", context, status=status)
@@ -180,6 +185,9 @@ def _record(request: AuthenticatedHtmxRequest, state: TableState, key: uuid.UUID
         return _saved(request, state, hand, created, ())
     # A deal miss reads the same form: who called it is the player tapped as declarer.
     deal_miss = request.POST.get("action") == DEAL_MISS
+    recorded = None if deal_miss else saved_play(state.session, request.POST, state.lineup)
+    if recorded is not None:
+        return _record_play(request, state, key, drawn, recorded)
     kind = DealMissForm if deal_miss else HandForm
     form = kind(state.session, request.POST, lineup=state.lineup)
     if not form.is_valid() or not (deal_miss or form.score):  # a valid hand has its score
@@ -188,6 +196,25 @@ def _record(request: AuthenticatedHtmxRequest, state: TableState, key: uuid.UUID
     hand, created = record_hand(
         state.session, key, form.hand_values(), deltas, request.user, drawn=drawn
     )
+    return _saved(request, state, hand, created, deltas)
+
+
+def _record_play(
+    request: AuthenticatedHtmxRequest,
+    state: TableState,
+    key: uuid.UUID,
+    drawn: int | None,
+    recorded: Recorded,
+) -> HttpResponse:
+    """A Save that carries the play: the result is the record's, and the record is kept with
+    the hand; refused (the entry and the play kept) while the two do not make one hand."""
+    form, judged = recorded.shown, recorded.judged
+    if recorded.problem or judged is None or form.score is None:
+        form.add_error(None, recorded.problem or _("The play recorded cannot be saved as it is."))
+        return _refused(request, state, form, 422, recorded.problem, play=recorded.panel)
+    values = {**form.hand_values(), "record": judged.canonical}
+    deltas = form.score.deltas
+    hand, created = record_hand(state.session, key, values, deltas, request.user, drawn=drawn)
     return _saved(request, state, hand, created, deltas)
 
 
@@ -240,7 +267,14 @@ def preview(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     state, _stored = member_table(request, pk)
     if not state.playable:
         return render(request, "scoring/table.html#previewed", {"session": state.session})
-    form = HandForm(state.session, request.POST, lineup=state.lineup)
+    recorded = saved_play(state.session, request.POST, state.lineup)
+    if recorded is not None and recorded.problem:  # the play says why there is no score yet
+        waiting = {"session": state.session, "play_waiting": recorded.problem}
+        return render(request, "scoring/table.html#previewed", waiting)
+    if recorded is not None:
+        form = recorded.shown  # the result as the play gives it
+    else:
+        form = HandForm(state.session, request.POST, lineup=state.lineup)
     form.is_valid()
     context: dict[str, object] = {"form": form, "session": state.session}
     if state.lineup.extras:

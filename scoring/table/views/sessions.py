@@ -32,6 +32,8 @@ from scoring.table.lineup import next_lineup
 from scoring.table.night import night_text
 from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
 from scoring.table.parts import RECENT, board_items, hand_row
+from scoring.table.play import Draft
+from scoring.table.play_panel import empty_panel
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.regulars import known_players, recent_lineups
 from scoring.table.seating import league_player
@@ -156,6 +158,7 @@ def record_context(
         **entry,
         "hand_number": state.hand_number,
         "lineup": lineup,
+        "play": empty_panel(Draft(), state.session.engine.counts_tricks),
         "too_few": not playable,
         "deal_miss": offers_deal_miss(state.session, lineup.players),
         # The table the form is drawn for: its version, and who sits in each place.

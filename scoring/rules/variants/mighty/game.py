@@ -1,9 +1,9 @@
 """The Mighty (Korea): 53 cards, the Mighty, the joker and its ripper, and a friend; for
 four, five or six players (a 43-card deck for four, the kill for six)."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 
 from scoring.rules.auction import ALL_BUT_ONE, AuctionPlan, DealMiss, the_dealer
 from scoring.rules.bids import EQUAL_SUITS, Bid, Contract, SuitLadder
@@ -27,7 +27,6 @@ from scoring.rules.scores import (
     HandFacts,
     Score,
     own_numbers_line,
-    side_points,
     sitting_out_required,
     verify_sitting_out,
 )
@@ -36,10 +35,11 @@ from scoring.rules.tricks import LegalPlays, Trick, TrickResult
 from scoring.rules.variants.base import Variant
 from scoring.rules.variants.mighty import deal_miss, legality, order, score
 from scoring.rules.variants.mighty.options import MightyRules
+from scoring.rules.variants.mighty.score_numbers import DISCARDS, ScoreNumbers
 
 ALL_POINTS = 20
-DISCARDS = 3  # the declarer always discards three, whatever the kitty held
 KILL = 6  # with six players the declarer kills one seat
+SCORE_NUMBERS = "_score_numbers"  # where a rules object keeps them, by player count
 
 
 class Mighty(Variant[MightyRules]):
@@ -53,7 +53,8 @@ class Mighty(Variant[MightyRules]):
     hand_sizes = {4: 10, 5: 10, 6: 8}
     jokers = ("JK",)
     point_ranks = frozenset({ACE, KING, QUEEN, JACK, 10})
-    roles = (N_("declarer"), N_("friend"), N_("opponent"))
+    roles = (NC_("Mighty", "declarer"), N_("friend"), NC_("Mighty", "opponent"))
+    alone_label = NC_("Mighty", "alone")
     first_caller_named = True
     short_name = NC_("game", "Mighty")
     joker_call = N_("The leader of the ripper called the joker")
@@ -81,10 +82,12 @@ class Mighty(Variant[MightyRules]):
     def idle_options(self, rules: MightyRules, players: int | None = None) -> dict[str, str]:
         idle: dict[str, str] = {}
         if rules.formula == "seed":
-            why = _("No effect with the seed formula: only pagat's formulas double for it.")
+            why = _(
+                "No effect with the “points above 12” formula: only pagat's formulas double for it."
+            )
             idle |= {"alone_doubles": why, "no_trump_doubles": why, "alone_doubles_failed": why}
             idle["failed_pays_back"] = _(
-                "No effect with the seed formula: only pagat's formulas pay back."
+                "No effect with the “points above 12” formula: only pagat's formulas pay back."
             )
         elif not rules.alone_doubles:
             idle["alone_doubles_failed"] = _("No effect while playing alone never doubles.")
@@ -205,21 +208,22 @@ class Mighty(Variant[MightyRules]):
         return layout.with_balance(("declarer", "alone_declarer")) if players == 4 else layout
 
     def score(self, facts: HandFacts, rules: MightyRules) -> Score:
-        facts = self._with_kill(facts)
-        points = side_points(
-            facts,
-            self.point_cards(facts.players, rules),
-            DISCARDS,
-            discards_to_declarer=rules.discards_to == "declarer",
-        )
-        values = self.coefficients(facts.players, rules)
-        amount, lines = score.unit(facts, rules, values, points)
-        deltas, result = score.shares(facts, values, amount)
-        lines.append(result)
-        lines += _rule_lines(facts, rules)
-        assert isinstance(facts.contract, Bid)
-        bid = facts.contract.count
-        return Score(points >= bid, bid, points, deltas, tuple(lines))
+        if facts.players == KILL or facts.sitting_out is not None:
+            facts = self._with_kill(facts)
+        # What the score reads of the rules is worked out once, kept on the (frozen) rules
+        # object itself: looking it up by the rules' hash would hash all their fields.
+        kept: dict[int, ScoreNumbers] | None = rules.__dict__.get(SCORE_NUMBERS)
+        numbers = None if kept is None else kept.get(facts.players)
+        if numbers is None:
+            numbers = self._score_numbers(rules, facts.players)
+        return numbers.score(facts)
+
+    def _score_numbers(self, rules: MightyRules, players: int) -> ScoreNumbers:
+        values = self.coefficients(players, rules)
+        write = partial(_lines, rules, values)
+        numbers = ScoreNumbers(rules, players, self.point_cards(players, rules), values, write)
+        rules.__dict__.setdefault(SCORE_NUMBERS, {})[players] = numbers
+        return numbers
 
     def _with_kill(self, facts: HandFacts) -> HandFacts:
         """The facts with their killed seat checked; a seat sits out only with six players."""
@@ -229,6 +233,16 @@ class Mighty(Variant[MightyRules]):
             raise sitting_out_required(facts.players)
         verify_sitting_out(facts)
         return facts
+
+
+def _lines(rules: MightyRules, values: Mapping[str, int], scored: Score) -> tuple[str, ...]:
+    """The reasons of a score, one rule per line, in the reader's language."""
+    facts, points = scored.facts, scored.declarer_points
+    assert facts is not None and points is not None
+    amount, lines = score.unit(facts, rules, values, points)
+    lines.append(score.shares(facts, values, amount)[1])
+    lines += _rule_lines(facts, rules)
+    return tuple(lines)
 
 
 def _rule_lines(facts: HandFacts, rules: MightyRules) -> list[str]:

@@ -2,13 +2,14 @@
 joker call, the first trick's bars, and following suit, where the Mighty and the joker
 may be played at any time."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from scoring.rules.cards import JOKER, Card
 from scoring.rules.errors import IllegalTrick
 from scoring.rules.i18n import N_, _
 from scoring.rules.sentences import CardName
-from scoring.rules.tricks import LegalPlays, Trick
+from scoring.rules.tricks import LegalPlays, Trick, refusals
 from scoring.rules.variants.base import following_reason
 from scoring.rules.variants.mighty.options import MightyRules
 from scoring.rules.variants.mighty.order import led_suit, mighty_card, ripper_card
@@ -65,14 +66,26 @@ def legal_plays(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> Legal
     if called is not None:
         return called
     lead = led_suit(trick)
-    free = {JOKER, mighty_card(trick.trump)}
-    if lead is not None and any(c.suit == lead and c not in free for c in hand):
-        legal = tuple(c for c in hand if c in free or c.suit == lead)
-        reason = following_reason(lead)
-        return LegalPlays(legal, {c: reason for c in hand if c not in legal})
+    mighty = mighty_card(trick.trump)  # the Mighty and the joker may be played at any time
+    if lead is not None and _holds(hand, lead, mighty):
+        legal = tuple([c for c in hand if c.suit == lead or c is JOKER or c is mighty])
+        return LegalPlays(legal, refusals(hand, legal, partial(following_reason, lead)))
     if trick.number == 1 and rules.first_trick_trumps == "none" and lead != trick.trump:
         return _no_trumps_on_trick_one(trick, hand)
     return LegalPlays(tuple(hand))
+
+
+def _holds(hand: Sequence[Card], suit: str, mighty: Card) -> bool:
+    """Does the hand hold a card of ``suit`` that obliges (the Mighty never does)?"""
+    for c in hand:
+        if c.suit == suit and c is not mighty:
+            return True
+    return False
+
+
+def _translated(reasons: dict[Card, str]) -> Callable[[], dict[Card, str]]:
+    """``LegalPlays.illegal`` from messages marked with ``N_``, translated when read."""
+    return lambda: {c: _(message) for c, message in reasons.items()}
 
 
 def _called(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlays | None:
@@ -81,13 +94,11 @@ def _called(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlay
         return None
     mighty = mighty_card(trick.trump)
     if rules.mighty_defense and mighty in hand:
-        reason = _("the ripper called the joker: play it, or defend with the Mighty (house rule)")
-        return LegalPlays(
-            tuple(c for c in hand if c in (JOKER, mighty)),
-            {c: reason for c in hand if c not in (JOKER, mighty)},
-        )
-    reason = _("the ripper called the joker: you must play it")
-    return LegalPlays((JOKER,), {c: reason for c in hand if c is not JOKER})
+        reason = N_("the ripper called the joker: play it, or defend with the Mighty (house rule)")
+        legal = tuple(c for c in hand if c in (JOKER, mighty))
+        return LegalPlays(legal, refusals(hand, legal, partial(_, reason)))
+    reason = N_("the ripper called the joker: you must play it")
+    return LegalPlays((JOKER,), refusals(hand, (JOKER,), partial(_, reason)))
 
 
 def _no_trumps_on_trick_one(trick: Trick, hand: Sequence[Card]) -> LegalPlays:
@@ -96,37 +107,42 @@ def _no_trumps_on_trick_one(trick: Trick, hand: Sequence[Card]) -> LegalPlays:
     others = [c for c in hand if c.suit != trick.trump or c in (JOKER, mighty_card(trick.trump))]
     if not others:
         return LegalPlays(tuple(hand))
-    reason = _("no trump may be played to the first trick while you hold another card (house rule)")
-    return LegalPlays(tuple(others), {c: reason for c in hand if c not in others})
+    reason = N_(
+        "no trump may be played to the first trick while you hold another card (house rule)"
+    )
+    return LegalPlays(tuple(others), refusals(hand, others, partial(_, reason)))
 
 
 def _leads(trick: Trick, hand: Sequence[Card], rules: MightyRules) -> LegalPlays:
     if trick.number != 1:
         return LegalPlays(tuple(hand))
     ripper = ripper_card(trick.trump)
-    banned = {JOKER: _("the joker may not be led to the first trick")}
+    banned = {JOKER: N_("the joker may not be led to the first trick")}
     if rules.ripper_first_trick == "no_lead":
-        banned[ripper] = _("the ripper may not be led to the first trick")
+        banned[ripper] = N_("the ripper may not be led to the first trick")
     if rules.first_trick_trumps == "free":
         legal = [c for c in hand if c not in banned]
         if legal:
-            return LegalPlays(tuple(legal), {c: banned[c] for c in hand if c in banned})
+            return LegalPlays(
+                tuple(legal), _translated({c: banned[c] for c in hand if c in banned})
+            )
         return LegalPlays(tuple(hand))
     # §5 lets a trump lead trick 1 only from a hand that holds nothing else a lead may be:
     # where a house rule lets the ripper lead, a hand of trumps, the joker and the ripper
     # leads the ripper, under ``no_lead`` as under ``none``.
     plain = [c for c in hand if c not in banned and not _is_trump(c, trick)]
     if plain:
-        trump = _("a trump may not be led to the first trick while you hold other cards")
+        trump = N_("a trump may not be led to the first trick while you hold other cards")
         if plain == [ripper]:
-            trump = _(
+            trump = N_(
                 "a trump may not be led to the first trick while you hold the ripper, which "
                 "may lead it at this table (house rule)"
             )
-        return LegalPlays(tuple(plain), {c: banned.get(c, trump) for c in hand if c not in plain})
+        refused = {c: banned.get(c, trump) for c in hand if c not in plain}
+        return LegalPlays(tuple(plain), _translated(refused))
     trumps = [c for c in hand if c not in banned]
     if trumps:
-        return LegalPlays(tuple(trumps), {c: banned[c] for c in hand if c in banned})
+        return LegalPlays(tuple(trumps), _translated({c: banned[c] for c in hand if c in banned}))
     return LegalPlays(tuple(hand))
 
 

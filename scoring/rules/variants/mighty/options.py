@@ -183,7 +183,11 @@ class MightyRules(TableRules):
         ),
     )
     alone_doubles: bool = flag(
-        True, N_("Playing alone doubles the score (pagat's formulas; the seed formula ignores it).")
+        True,
+        N_(
+            "Playing alone doubles the score (pagat's formulas; the “points above 12” formula "
+            "ignores it)."
+        ),
     )
     alone_doubles_failed: bool = flag(
         True,

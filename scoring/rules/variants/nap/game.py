@@ -29,7 +29,8 @@ class Nap(Variant[NapRules]):
     )
     Rules = NapRules
     hand_sizes = {n: HAND for n in range(3, 11)}
-    roles = (N_("bidder"), "", N_("opponent"))
+    roles = (N_("bidder"), "", NC_("Nap", "opponent"))
+    alone_label = ""
     counts_tricks = True
     short_name = NC_("game", "Nap")
     trump_from_lead = True

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from scoring.rules.bids import Contract, NapBid
 from scoring.rules.cards import JOKER, Card
 from scoring.rules.i18n import _
-from scoring.rules.tricks import LegalPlays, Trick, TrickResult
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult, led_suit_reason
 from scoring.rules.variants.base import following_reason, trump_name
 from scoring.rules.variants.nap.options import NapRules
 
@@ -57,7 +57,7 @@ def winner(trick: Trick, rules: NapRules) -> TrickResult:
                 "highest of them."
             )
     else:
-        reason = _("{card} wins: highest card of the suit led ({suit}), and no trump was played.")
+        reason = led_suit_reason(trump)
     reason = reason.format(card=played.label, suit=trump_name(played.suit))
     return TrickResult(trick.seat_of(best), played, best, reason)
 

@@ -17,12 +17,17 @@ from scoring.rules.cards import (
     suit_card,
 )
 from scoring.rules.errors import IllegalPlay, NotationError
-from scoring.rules.i18n import N_, NC_, _
+from scoring.rules.i18n import N_, NC_, _, clauses, joined, pgettext
 from scoring.rules.score_layout import HONG_KONG, TAIWAN, Layout
 from scoring.rules.score_values import Coefficient
 from scoring.rules.scores import HandFacts, Score
-from scoring.rules.tricks import LegalPlays, Trick, TrickResult
-from scoring.rules.variants.base import Variant, following_reason, joker_label, trump_name
+from scoring.rules.tricks import LegalPlays, Trick, TrickResult, led_suit_reason
+from scoring.rules.variants.base import (
+    Variant,
+    following_reason,
+    joker_label,
+    trump_name,
+)
 from scoring.rules.variants.taiwan import score
 from scoring.rules.variants.taiwan.options import HongKongRules, TaiwanRules
 
@@ -45,6 +50,7 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
     jokers = ("BJ", "LJ")
     point_ranks = frozenset({ACE, KING, QUEEN, JACK})
     roles = (N_("napoleon"), N_("secretary"), N_("defender"))
+    alone_label = NC_("Taiwan", "alone")
     secretary_card = True
     short_name = NC_("game", "Taiwan")
     joker_call = N_("The leader summoned the joker with this trump 2 or 3")
@@ -200,15 +206,17 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
                 "{card} wins: it is the secretary card, the strongest card of the deck."
             ).format(card=label)
         if rank == _BIG:
-            return _(
+            reason = _(
                 "{card} wins: before the last three tricks the Big Joker beats every card "
                 "but the secretary card."
             ).format(card=label)
+            return self._kept_rank(trick, rules, best, reason)
         if rank == _LITTLE:
-            return _(
+            reason = _(
                 "{card} wins: before the last three tricks the Little Joker beats every "
                 "trump; only the secretary card and the Big Joker beat it."
             ).format(card=label)
+            return self._kept_rank(trick, rules, best, reason)
         if played.is_joker:
             return _(
                 "{card} wins: in the last three tricks a led joker is the lowest {suit}, "
@@ -216,16 +224,20 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
             ).format(card=label, suit=trump_name(lead_suit))
         reason = self._plain_reason(trick, played, rank)
         demoted = self._demoted_note(trick, rules, last_three)
-        return f"{reason} {demoted}" if demoted else reason
+        return joined(reason, demoted)
+
+    def _kept_rank(self, trick: Trick, rules: TaiwanRules, index: int, reason: str) -> str:
+        """A summoned joker that wins: the summon forced it out, and it kept its rank."""
+        if not self._summoned(trick, rules, index):
+            return reason
+        return joined(reason, _("It was summoned, and a summoned joker keeps its rank here."))
 
     def _plain_reason(self, trick: Trick, played: Card, rank: int) -> str:
         if rank == _TRUMP:
             return _("{card} wins: highest trump ({suit}).").format(
                 card=played.label, suit=trump_name(trick.trump)
             )
-        return _(
-            "{card} wins: highest card of the suit led ({suit}), and no trump was played."
-        ).format(card=played.label, suit=trump_name(played.suit))
+        return led_suit_reason(trick.trump).format(card=played.label, suit=trump_name(played.suit))
 
     def _demoted_note(self, trick: Trick, rules: TaiwanRules, last_three: bool) -> str:
         jokers = [c for c in trick.plays[1:] if c.is_joker and c is not trick.called_card]
@@ -330,7 +342,15 @@ class TaiwanNapoleon(Variant[TaiwanRules]):
 
     @staticmethod
     def _forced_reason(forced: dict[Card, str]) -> str:
-        return "; ".join(forced.values())
+        if len(forced) == 1:
+            return next(iter(forced.values()))
+        # Two obligations at once (an order and a summon): either card meets them, and each
+        # cause names its card, so the two "you must play it" never read as one card.
+        names = [joker_label(c.code) if c.is_joker else c.label for c in forced]
+        causes = [_forced_cause(c) for c in forced]
+        some = pgettext("list separator", ", ").join(names[:-1])
+        cards = _("{some} or {last}").format(some=some, last=names[-1])
+        return _("you must play {cards}: {causes}").format(cards=cards, causes=clauses(causes))
 
     # ---- score -------------------------------------------------------------------
 
@@ -391,3 +411,9 @@ class HongKongNapoleon(TaiwanNapoleon):
     )
     Rules = HongKongRules
     short_name = NC_("game", "Hong Kong")
+
+
+def _forced_cause(card: Card) -> str:
+    if card.is_joker:
+        return _("the {joker} was summoned").format(joker=joker_label(card.code))
+    return _("the napoleon ordered the secretary card, {card}").format(card=card.label)

@@ -6,7 +6,7 @@ from scoring.rules.i18n import N_
 from scoring.rules.options import TableRules, choice, flag
 
 _FOUR_PLAYER_TABLE = N_(
-    "With four players on the Taiwan table: the seed's numbers, or a balanced table in which "
+    "With four players on the Taiwan table: the usual numbers, or a balanced table in which "
     "every hand sums to zero."
 )
 

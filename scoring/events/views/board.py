@@ -1,0 +1,148 @@
+"""The director's board: every table of the round as it stands (hands recorded, the last
+one's time, the scores), with the director's tools: a table's hands to correct or cancel
+(the table's own edit pages, which keep the audit trail), a player replaced, a penalty or
+bonus with its reason, closing the round and seating the next. The page polls itself
+(htmx asks for the tables alone); without JavaScript, reloading it does the same."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import get_conditional_response
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring.accounts.http import AuthenticatedHtmxRequest
+from scoring.events import night
+from scoring.events.forms import AdjustmentForm, ReplaceForm, SeatingForm
+from scoring.events.night import NightRefused, latest_round
+from scoring.events.results import minutes_left, read, round_tables
+from scoring.events.views.access import drawn, event_for
+from scoring.events.views.marks import night_mark, validated
+from scoring.models import Adjustment, Entrant, Event, EventTable
+from scoring.table import version
+from scoring.table.seating import SeatingRefused, replace
+from scoring.table.version import StaleTable, VersionMissing
+
+
+def _players(event: Event) -> list[tuple[int, str]]:
+    return list(event.entrants.order_by("player__name").values_list("player", "player__name"))
+
+
+def board_context(event: Event, clock: int | None = None, **forms: Any) -> dict[str, Any]:
+    current = latest_round(event)
+    data = read(event)
+    if current is not None:
+        current.resting = [data.names.get(player, "") for player in current.sitting_out]
+    return {
+        "event": event,
+        "league": event.league,
+        "current": current,
+        "clock": clock if clock is not None else minutes_left(event, current),
+        "tables": round_tables(event, current, data) if current else [],
+        "adjustments": Adjustment.objects.filter(round__event=event).select_related(
+            "player", "round"
+        ),
+        "adjust_form": forms.get("adjust_form") or AdjustmentForm(players=_players(event)),
+        "replace_form": forms.get("replace_form"),
+        "replace_table": forms.get("replace_table"),
+        "seating_form": SeatingForm(initial={"method": event.seating}),
+        "director": True,
+    }
+
+
+@login_required
+def board(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
+    """The board; its poll (htmx, the tables alone) is answered 304 while nothing changed."""
+    if not request.htmx:
+        event = event_for(request, pk, director=True)
+        return render(request, "events/board.html", board_context(event))
+    mark = night_mark(request, pk)
+    if mark is None or not mark.directs:
+        event_for(request, pk, director=True)  # refused as the page is
+        raise PermissionDenied
+    etag = mark.etag(request, "board")
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return validated(unchanged, etag)
+    event = event_for(request, pk, director=True)
+    context = board_context(event, clock=mark.clock)
+    return validated(render(request, "events/board.html#tables", context), etag)
+
+
+@require_POST
+@login_required
+def adjust(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
+    """A penalty or bonus, in game points, counted in the round being played."""
+    event = event_for(request, pk, director=True)
+    form = AdjustmentForm(request.POST, players=_players(event))
+    if form.is_valid():
+        try:
+            with night.changing(event, drawn(request)) as locked:
+                current = latest_round(locked)
+                if current is None:
+                    raise NightRefused(_("Seat the first round before giving points."))
+                data = form.cleaned_data
+                Adjustment.objects.create(
+                    round=current,
+                    player_id=data["player"],
+                    points=data["points"],
+                    reason=data["reason"],
+                    created_by=request.user,
+                )
+        except NightRefused as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            messages.success(request, _("The points were given."))
+            return redirect("scoring:event-board", pk=event.pk)
+    return render(request, "events/board.html", board_context(event, adjust_form=form), status=400)
+
+
+@require_POST
+@login_required
+def replace_player(request: AuthenticatedHtmxRequest, pk: int, table: int) -> HttpResponse:
+    """A newcomer takes a seat at one of the round's tables from its next hand on; they
+    are checked in for the night if they were not."""
+    event = event_for(request, pk, director=True)
+    found = _open_table(event, table)
+    form = ReplaceForm(request.POST)
+    if found is None:
+        messages.error(request, _("That table is not playing this round."))
+        return render(request, "events/board.html", board_context(event), status=404)
+    if form.is_valid():
+        try:
+            _replace(event, found, form.cleaned_data, request)
+        except (NightRefused, SeatingRefused) as refusal:
+            form.add_error(None, refusal.message)
+        except (StaleTable, VersionMissing):
+            form.add_error(None, _("The table changed after this page was opened: look again."))
+        else:
+            return redirect("scoring:event-board", pk=event.pk)
+    context = board_context(event, replace_form=form, replace_table=found.pk)
+    return render(request, "events/board.html", context, status=400)
+
+
+def _replace(
+    event: Event, table: EventTable, data: dict[str, Any], request: AuthenticatedHtmxRequest
+) -> None:
+    table_version = version.drawn_version(request.POST.get("table_version"))
+    with transaction.atomic():
+        seat = replace(table.session, data["seat"], data["name"], table_version, request.user)
+        Entrant.objects.update_or_create(
+            event=event, player=seat.player, defaults={"present": True}
+        )
+    messages.success(
+        request,
+        _("%(name)s sits at table %(table)s.") % {"name": seat.player, "table": table.number},
+    )
+
+
+def _open_table(event: Event, table_pk: int) -> EventTable | None:
+    current = latest_round(event)
+    if current is None or current.closed_at is not None:
+        return None
+    return current.tables.select_related("session__league").filter(pk=table_pk).first()

@@ -1,0 +1,104 @@
+"""The room's screens and paper: the TV page (standings, the round's seating and its clock,
+in big type), the printable night (each round's seating, a score sheet per table, the
+standings), and a table's QR code.
+
+The TV page polls itself; each poll carries the ETag of the last answer and gets a 304
+until the night, one of its tables or the clock's minute moves: one query decides it.
+"""
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.views.decorators.http import require_safe
+
+from scoring.accounts.http import AuthenticatedHtmxRequest
+from scoring.events.night import latest_round
+from scoring.events.results import night_standings, read, round_tables
+from scoring.events.views.access import event_for
+from scoring.events.views.marks import night_mark, validated
+from scoring.models import Event, EventTable, Round
+from scoring.rules import find_variant
+from scoring.table import qr
+
+KEPT_SECONDS = 120  # a state of the night no poll has asked for in two minutes is gone
+
+
+@require_safe
+@login_required
+def tv(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
+    """The TV page; its poll (htmx) is answered from what the last poll of the same state
+    drew, for every screen in the room, while nothing changed."""
+    mark = night_mark(request, pk)
+    if mark is None:
+        event_for(request, pk)  # no member: refused as any page of the night is
+        raise Http404
+    etag = mark.etag(request, "tv")
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return validated(unchanged, etag)
+    kept = f"night-tv:{pk}:{etag}"
+    if request.htmx and (page := cache.get(kept)) is not None:
+        return validated(HttpResponse(page), etag)
+    event = event_for(request, pk)
+    current = latest_round(event)
+    template = "events/tv.html#screen" if request.htmx else "events/tv.html"
+    context = {**_night(event, current), "clock": mark.clock}
+    response = render(request, template, context)
+    if request.htmx:  # the fragment holds nobody's own token: the same for every reader
+        cache.set(kept, response.content.decode(), KEPT_SECONDS)
+    return validated(response, etag)
+
+
+def _night(event: Event, current: Round | None) -> dict[str, Any]:
+    data = read(event)
+    names = data.names
+    return {
+        "event": event,
+        "current": current,
+        "tables": round_tables(event, current, data) if current else [],
+        "rows": night_standings(event, data),
+        "names": names,
+        "resting": [names.get(p, "") for p in current.sitting_out] if current else [],
+    }
+
+
+@require_safe
+@login_required
+def printed(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
+    """Every round's seating, a score sheet for each table of the round being played
+    (a paper fallback for a dead phone), and the standings."""
+    event = event_for(request, pk)
+    rounds = list(event.round_set.prefetch_related("tables__session__seats__player"))
+    current = rounds[-1] if rounds else None
+    context: dict[str, Any] = {**_night(event, current), "rounds": rounds}
+    # The declarer as the game names them ("Napoleon", "주공"): the sheet's column.
+    context["declarer_role"] = find_variant(event.variant).role_words()[0]
+    for round_ in rounds:
+        round_.resting = [context["names"].get(p, "") for p in round_.sitting_out]
+    context["sheet_rows"] = range(1, _sheet_length(event, context["tables"]) + 1)
+    return render(request, "events/print.html", context)
+
+
+def _sheet_length(event: Event, tables: list[Any]) -> int:
+    if event.round_end == Event.HANDS and tables:
+        return max(t.target or 0 for t in tables)
+    return 12
+
+
+@require_safe
+@login_required
+def table_qr(request: AuthenticatedHtmxRequest, pk: int, table: int) -> HttpResponse:
+    """The QR code of an open table's join link, for its phone to scan off the board."""
+    event = event_for(request, pk, director=True)
+    found = EventTable.objects.filter(
+        pk=table, round__event=event, round__closed_at__isnull=True
+    ).first()
+    if found is None:
+        raise Http404("no such table playing")
+    link = request.build_absolute_uri(reverse("scoring:table-code", args=[found.code]))
+    return qr.response(link, shared=False)

@@ -1,0 +1,61 @@
+"""What a first visit costs beyond the page: the service worker registers once the page has
+loaded and keeps only what the app needs offline, measured in Chromium from what it kept."""
+
+import pytest
+
+from tests.browser.support import log_in, new_context
+from tests.factories import PASSWORD, make_league, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Each kept file, and its size gzip-compressed as a server sends it; the page's own files.
+KEPT = """async () => {
+  const kept = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("napoleon-static-")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const body = await (await cache.match(request)).blob();
+      const zipped = body.stream().pipeThrough(new CompressionStream("gzip"));
+      const size = (await new Response(zipped).arrayBuffer()).byteLength;
+      kept.push([new URL(request.url).pathname, size]);
+    }
+  }
+  const loaded = performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname);
+  return { kept, loaded };
+}"""
+# What the install may download beyond the page's own files (the offline page, the table
+# screen's script): far less than the app's icons at every size.
+BUDGET = 8 * 1024
+
+
+def test_it_keeps_what_offline_needs_and_no_more(live_server, page):
+    make_league(make_user("host"))
+    log_in(page, live_server, "host", PASSWORD)
+    page.goto(f"{live_server.url}/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    found = page.evaluate(KEPT)
+    kept = dict(found["kept"])
+    assert not [path for path in kept if path.endswith(".png")]
+    assert "/static/icon.svg" in kept and "/offline/" in kept
+    extra = {path: size for path, size in kept.items() if path not in found["loaded"]}
+    assert sum(extra.values()) <= BUDGET, extra
+
+
+def test_it_registers_the_worker_once_the_page_has_loaded(live_server, browser):
+    context = new_context(browser)
+    first = context.new_page()
+    # Before any of the page's scripts: note when the page loaded and when it registered.
+    first.add_init_script(
+        """addEventListener("load", () => { window.loadedAt = performance.now(); });
+        const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+        navigator.serviceWorker.register = (...args) => {
+          window.registeredAt = performance.now();
+          return register(...args);
+        };"""
+    )
+    first.goto(f"{live_server.url}/accounts/login/")  # a first visit: nothing registered yet
+    first.wait_for_function("() => window.registeredAt !== undefined")
+    assert first.evaluate("() => window.registeredAt >= window.loadedAt")
+    first.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.close()
