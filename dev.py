@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -309,7 +310,7 @@ def checks(env):
                 # scoring/ and napoleon_site/, with django-stubs (pyproject.toml [tool.mypy]).
                 "mypy": [VENV_PYTHON, "-m", "mypy"],
                 # The import layers and no cycles (.importlinter).
-                "lint-imports": [bindir / "lint-imports", "--no-cache"],
+                "lint-imports": [bindir / "lint-imports"],
                 "makemigrations --check": [*manage_py, "makemigrations", "--check", "--dry-run"],
                 "manage.py check": [*manage_py, "check"],
                 "collectstatic (production storage)": [
@@ -347,6 +348,81 @@ def marker_expression(pytest_args):
     return chosen, rest
 
 
+def pytest_commands(pytest_args):
+    """(the SQLite run's command, the PostgreSQL run's command)."""
+    pytest = [VENV_PYTHON, "-m", "pytest"]
+    # Work stealing: a worker that runs dry takes half of the longest queue, so the run
+    # ends with every worker busy (xdist's default hands out chunks of hundreds of tests
+    # and left one worker with minutes of them while the others idled).
+    sqlite_cmd = [*pytest, "-n", SQLITE_WORKERS, "--dist", "worksteal", "--durations=15"]
+    chosen, rest = marker_expression(pytest_args)
+    postgres_cmd = [
+        *pytest,
+        "-n",
+        PG_WORKERS,
+        "--dist",
+        "worksteal",
+        "-m",
+        f"not browser and ({chosen})" if chosen else "not browser",
+        "--durations=10",
+        # Not even collected: directories with no test that reaches the database.
+        *(f"--ignore={folder}" for folder in NO_DATABASE_TESTS),
+        *rest,
+    ]
+    return [*sqlite_cmd, *pytest_args], postgres_cmd
+
+
+def relay(proc, out):
+    """Copy what ``proc`` writes to the file ``out`` onto stdout as it comes; its exit code."""
+    with open(out, "rb") as written:
+        while True:
+            chunk = written.read(65536)
+            if chunk:
+                sys.stdout.buffer.write(chunk)
+                sys.stdout.flush()
+            elif proc.poll() is not None:
+                sys.stdout.buffer.write(written.read())
+                sys.stdout.flush()
+                return proc.returncode
+            else:
+                time.sleep(0.5)
+
+
+def checks_beside_tests(env, test_env, sqlite_cmd, postgres_cmd):
+    """The checks, with both pytest runs started beside them; the runs' exit codes."""
+    scratch = Path(tempfile.mkdtemp(prefix="napoleon-test-"))
+    started = []
+    with postgres() as url:
+        pg_env = {**test_env, "DATABASE_URL": url, "NAPOLEON_DATABASE_TESTS_ONLY": "1"}
+        try:
+            # The tests start with the checks: the checks alone leave a core idle while
+            # their longest ones finish, and the tests' workers take a while to start.
+            for cmd, run_env in ((sqlite_cmd, test_env), (postgres_cmd, pg_env)):
+                with open(scratch / f"pytest-{len(started)}.log", "wb") as out:
+                    started.append(
+                        subprocess.Popen(
+                            [str(p) for p in cmd],
+                            cwd=ROOT,
+                            env=run_env,
+                            stdout=out,
+                            stderr=subprocess.STDOUT,
+                        )
+                    )
+            checks(env)  # a failure stops the run, the tests with it (finally, below)
+            header("pytest on SQLite: everything")
+            rc = relay(started[0], scratch / "pytest-0.log")
+            header("pytest on PostgreSQL: the tests that reach the database")
+            pg_rc = relay(started[1], scratch / "pytest-1.log")
+        finally:
+            # Before the PostgreSQL cluster stops: its tests may still be running.
+            for proc in started:
+                if proc.poll() is None:
+                    proc.terminate()
+                    proc.wait()
+            shutil.rmtree(scratch, ignore_errors=True)
+    return rc, pg_rc
+
+
 def cmd_test(pytest_args):
     env = base_env()
     env["DJANGO_DEBUG"] = "1"
@@ -361,45 +437,18 @@ def cmd_test(pytest_args):
     ensure_chromium(env)
     ensure_fonts()
     ensure_node_modules()  # before the checks: they run its TypeScript and ESLint
-    compile_messages(env)
-    checks(env)
+    compile_messages(env)  # before the tests: they read the compiled catalogues
 
-    env["DJANGO_STATICFILES_STORAGE"] = PLAIN_STORAGE
-    pytest = [VENV_PYTHON, "-m", "pytest"]
-    header("pytest: everything on SQLite, and the tests that reach the database on PostgreSQL")
-    with postgres() as url:
-        pg_env = {**env, "DATABASE_URL": url, "NAPOLEON_DATABASE_TESTS_ONLY": "1"}
-        # Work stealing: a worker that runs dry takes half of the longest queue, so the run
-        # ends with every worker busy (xdist's default hands out chunks of hundreds of tests
-        # and left one worker with minutes of them while the others idled).
-        sqlite_cmd = [*pytest, "-n", SQLITE_WORKERS, "--dist", "worksteal", "--durations=15"]
-        sqlite_cmd += pytest_args
-        sqlite = subprocess.Popen([str(p) for p in sqlite_cmd], cwd=ROOT, env=env)
-        try:
-            chosen, rest = marker_expression(pytest_args)
-            postgres_cmd = [
-                *pytest,
-                "-n",
-                PG_WORKERS,
-                "--dist",
-                "worksteal",
-                "-m",
-                f"not browser and ({chosen})" if chosen else "not browser",
-                "--durations=10",
-                # Not even collected: directories with no test that reaches the database.
-                *(f"--ignore={folder}" for folder in NO_DATABASE_TESTS),
-                *rest,
-            ]
-            in_parallel({"pytest on PostgreSQL": postgres_cmd}, pg_env, bool(pytest_args))
-            rc = sqlite.wait()
-        finally:
-            if sqlite.poll() is None:
-                sqlite.terminate()
-                sqlite.wait()
-    if rc == 5:
-        fail("pytest on SQLite", "pytest collected no tests")
-    if rc != 0:
-        fail("pytest on SQLite", f"exited with {rc}")
+    test_env = {**env, "DJANGO_STATICFILES_STORAGE": PLAIN_STORAGE}
+    sqlite_cmd, postgres_cmd = pytest_commands(pytest_args)
+    header("checks, with pytest running beside them (its output follows theirs)")
+    rc, pg_rc = checks_beside_tests(env, test_env, sqlite_cmd, postgres_cmd)
+    # A chosen test that never reaches the database has nothing to do on PostgreSQL.
+    if rc == 5 or (pg_rc == 5 and not pytest_args):
+        fail("pytest", "pytest collected no tests")
+    failed = [name for name, code in (("SQLite", rc), ("PostgreSQL", pg_rc)) if code not in (0, 5)]
+    if failed:
+        fail("pytest", f"pytest on {' and '.join(failed)} exited with {rc}, {pg_rc}")
     header("All steps passed")
 
 

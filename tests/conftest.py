@@ -177,10 +177,21 @@ PAGE_WORDS_ONLY = (
     "tests/security/test_stranger_walk.py",
     "tests/security/test_headers.py",
 )
+# Tests that reach the database but check what comes before it or beside it: the same on
+# any database, so PostgreSQL does not run them again either.
+SAME_ON_ANY_DATABASE = (
+    # Bodies too large are refused before anything reads them (the live server's database is
+    # only there for it to start).
+    "tests/security/test_bodies.py",
+    "tests/security/test_live_bodies.py",
+    # HEAD answered as GET, without a body: how a request is answered, not what it read (the
+    # sweeps beside it try each page's queries on PostgreSQL).
+    "tests/security/test_query_fuzz.py::test_head_answers_as_get_without_a_body_on_every_page",
+)
 
 
 def touches_database(item) -> bool:
-    if item.nodeid.startswith(PAGE_WORDS_ONLY):
+    if item.nodeid.startswith(PAGE_WORDS_ONLY + SAME_ON_ANY_DATABASE):
         return False
     if item.get_closest_marker("django_db") is not None:
         return True
@@ -213,13 +224,53 @@ def expected_length_rank(item) -> int:
     return len(LONGEST_FIRST)
 
 
+def shares(count: int, hands: int) -> list[int]:
+    """How many of ``count`` tests xdist's work stealing first gives each of ``hands`` workers,
+    in order (the first ones get the smaller shares)."""
+    sizes, left = [], count
+    for hand in range(hands):
+        sizes.append(left // (hands - hand))
+        left -= sizes[-1]
+    return sizes
+
+
+def kept_together(items: list) -> list[list]:
+    """The tests in runs that one worker should take whole: those of a module sharing a
+    module-scoped fixture (a server started, a database migrated), else each test alone. A
+    module's tests spread over four workers made each of them start that server again."""
+    runs: list[list] = []
+    by_module: dict[str, list] = {}
+    for item in items:
+        definitions = getattr(item, "_fixtureinfo", None)
+        defs = definitions.name2fixturedefs.values() if definitions else ()
+        if not any(found and found[-1].scope == "module" for found in defs):
+            runs.append([item])
+            continue
+        module = item.nodeid.split("::")[0]
+        if module not in by_module:
+            by_module[module] = []
+            runs.append(by_module[module])
+        by_module[module].append(item)
+    return runs
+
+
 def dealt(items: list, hands: int) -> list:
-    """The tests reordered so that each of ``hands`` equal slices holds every hands-th test.
+    """The tests reordered into ``hands`` slices of xdist's sizes, dealt in turn like cards.
 
     Work stealing (dev.py) first gives each worker one slice of the list: dealt this way each
     starts with its share of the longest tests, rather than the first one getting them all
-    and the others stealing only the short ones from the end of its queue."""
-    return [items[index] for hand in range(hands) for index in range(hand, len(items), hands)]
+    and the others stealing only the short ones from the end of its queue. The tests that
+    share a module's fixture go to one slice together (``kept_together``)."""
+    sizes = shares(len(items), hands)
+    slices: list[list] = [[] for _ in range(hands)]
+    for run in kept_together(items):
+        room = [h for h in range(hands) if len(slices[h]) + len(run) <= sizes[h]]
+        if room:
+            hand = min(room, key=lambda h: (len(slices[h]), h))
+        else:
+            hand = max(range(hands), key=lambda h: sizes[h] - len(slices[h]))
+        slices[hand].extend(run)
+    return [item for hand in slices for item in hand]
 
 
 def unmarked_fuzzers(items: list) -> list[str]:

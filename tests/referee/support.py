@@ -4,13 +4,14 @@ import html
 import re
 from urllib.parse import urlsplit
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
+
+from tests.fuzzing import fuzz_settings
 
 # The tools' "never a 500, whatever the query" fuzzers: each request is a whole page, so a
-# function-scoped client is fine and no example has a deadline.
-FUZZ = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+# function-scoped client is fine and no example has a deadline. Their share of 60 examples
+# (tests/fuzzing.py): a module that uses them marks its tests slow.
+FUZZ = fuzz_settings(60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 # ---- reading pages ---------------------------------------------------------------
 

@@ -9,6 +9,9 @@ from hypothesis import strategies as st
 
 from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling
 
+# Its fuzzer draws a share of its examples (tests/fuzzing.py): `-m slow` runs them all.
+pytestmark = pytest.mark.slow
+
 URL = reverse("scoring:referee-auction")
 
 # One auction per variant: the query and how the ruling box starts.

@@ -9,6 +9,9 @@ from hypothesis import strategies as st
 
 from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling
 
+# Its fuzzer draws a share of its examples (tests/fuzzing.py): `-m slow` runs them all.
+pytestmark = pytest.mark.slow
+
 URL = reverse("scoring:referee-deal-miss")
 ON = "o.deal_miss=on"
 WEAK = "SA.C10.H2.H3.H4.D5.D6.D7.C8.C9"  # ♠A 0, ♣10 1: 1 (spec example)

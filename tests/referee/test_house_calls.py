@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 from tests.referee.support import FUZZ, errors, follow, page, permalink, ruling
 from tests.referee.test_auction import history, ladder
 
+# Its fuzzer draws a share of its examples (tests/fuzzing.py): `-m slow` runs them all.
+pytestmark = pytest.mark.slow
+
 AUCTION = reverse("scoring:referee-auction")
 TRICK = reverse("scoring:referee-trick")
 LEGAL = reverse("scoring:referee-legal")

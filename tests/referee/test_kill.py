@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 from tests.referee.conftest import make_session
 from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling, text_of
 
+# Its fuzzer draws a share of its examples (tests/fuzzing.py): `-m slow` runs them all.
+pytestmark = pytest.mark.slow
+
 TRICK = reverse("scoring:referee-trick")
 LEGAL = reverse("scoring:referee-legal")
 SCORE = reverse("scoring:referee-score")

@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 from tests.referee.conftest import make_session
 from tests.referee.support import FUZZ, follow, page, permalink, text_of
 
+# Its fuzzer draws a share of its examples (tests/fuzzing.py): `-m slow` runs them all.
+pytestmark = pytest.mark.slow
+
 URL = reverse("scoring:referee-record")
 NAP = "NR1.nap.4.1.three.HAH5H9H2.HKS3DKD4.HQS9H4D9.SAD7S5S8.w0"
 TAIWAN = (

@@ -11,6 +11,9 @@ from hypothesis import strategies as st
 
 from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling, text_of
 
+# Its fuzzer draws a share of its examples (tests/fuzzing.py): `-m slow` runs them all.
+pytestmark = pytest.mark.slow
+
 URL = reverse("scoring:referee-score")
 
 # One hand per variant: the query, the verdict, and every seat's score in seat order.

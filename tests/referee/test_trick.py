@@ -7,6 +7,9 @@ from hypothesis import strategies as st
 
 from tests.referee.support import FUZZ, errors, follow, local, page, permalink, ruling
 
+# Its fuzzer draws a share of its examples (tests/fuzzing.py): `-m slow` runs them all.
+pytestmark = pytest.mark.slow
+
 URL = reverse("scoring:referee-trick")
 
 # One dispute per variant, as a permalink query, with the seat (1-based) that wins and

@@ -9,15 +9,19 @@ depth: every card, every seat's hand and the auction.
 
 import random
 
-from hypothesis import HealthCheck, assume, given, settings
+import pytest
+from hypothesis import HealthCheck, assume, given
 from hypothesis import strategies as st
 
 from scoring.api import handlers, wire
 from scoring.rules.simulate import play_random_hand
+from tests.fuzzing import fuzz_settings
 from tests.rules.record_helpers import record_body, swap_candidates, swapped_body
 from tests.rules.test_play_properties import tables
 
-PLAYOUTS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A share of 60 play-outs every run, all of them in the scheduled `-m slow` (tests/fuzzing.py).
+pytestmark = pytest.mark.slow
+PLAYOUTS = fuzz_settings(60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def played(table, seed):

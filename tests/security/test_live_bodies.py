@@ -15,8 +15,9 @@ import pytest
 from tests.security.live import live_server
 from tests.waiting import PATIENCE
 
-# The server has a database of its own, on the suite's server: marked as a database test,
-# so the PostgreSQL run (NAPOLEON_DATABASE_TESTS_ONLY) keeps it.
+# The server has a database of its own, on the suite's server: marked as a database test.
+# The PostgreSQL run (NAPOLEON_DATABASE_TESTS_ONLY) leaves it out all the same: a body too
+# large is refused before anything reads it (tests/conftest.py, SAME_ON_ANY_DATABASE).
 pytestmark = pytest.mark.django_db
 
 LIMIT = 1024  # both body limits, as small as the settings allow
