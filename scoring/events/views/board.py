@@ -69,7 +69,8 @@ def board(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return validated(unchanged, etag)
-    event = event_for(request, pk, director=True)
+    # The mark has just said the reader directs this night: no second check to pay for.
+    event = Event.objects.select_related("league").get(pk=pk)
     context = board_context(event, clock=mark.clock)
     return validated(render(request, "events/board.html#tables", context), etag)
 
