@@ -116,7 +116,12 @@ def redraw(event: Event, method: str, user: User | None) -> Round:
     sessions = GameSession.objects.filter(event_table__round=round_)
     if Hand.objects.filter(session__in=sessions).exists():
         raise NightRefused(_("A table has recorded a hand: this round's seating stays."))
+    # The old tables' phone accounts open nothing any more: they go with their tables.
+    phones = list(
+        EventTable.objects.filter(round=round_, phone__isnull=False).values_list("phone", flat=True)
+    )
     sessions.delete()
+    User.objects.filter(pk__in=phones).delete()
     round_.method = method
     round_.save(update_fields=["method"])
     _seat(event, round_, user, random.SystemRandom().randrange(2**31))

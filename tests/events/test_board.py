@@ -8,7 +8,16 @@ from fractions import Fraction
 import pytest
 
 from scoring.events.results import night_standings
-from scoring.models import Adjustment, Entrant, Event, EventTable, Hand, HandEvent, Player
+from scoring.models import (
+    Adjustment,
+    Entrant,
+    Event,
+    EventTable,
+    Hand,
+    HandEvent,
+    Player,
+    Round,
+)
 from tests.events.helpers import check_in, close, make_night, round_sessions, seat, text, version_of
 from tests.factories import hand_data, url
 
@@ -152,3 +161,20 @@ def test_it_follows_a_merge_of_two_spellings_of_one_player(client, night):
     assert Entrant.objects.filter(event=night, player=kept).exists()
     assert Adjustment.objects.get().player == kept
     assert {row.player for row in night_standings(night)} >= {kept.pk}
+
+
+def test_it_carries_the_rounds_sat_out_over_a_merge(client):
+    event = make_night(client)
+    check_in(client, event, [f"P{n}" for n in range(7)])  # Taiwan seats 4 to 6: one rests
+    seat(client, event)
+    round_ = Round.objects.get(event=event)
+    gone = Player.objects.get(pk=round_.sitting_out[0])
+    kept = Player.objects.create(league=event.league, name="Kept spelling")
+    response = client.post(
+        url("league-players", event.league.pk),
+        {"action": "merge", "gone": gone.pk, "kept": kept.pk},
+    )
+    assert response.status_code == 302
+    round_.refresh_from_db()
+    assert round_.sitting_out == [kept.pk]
+    assert "Kept spelling" in text(client.get(url("event-board", event.pk)))
