@@ -6,6 +6,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 
 from scoring.events.results import night_standings
 from scoring.models import (
@@ -13,10 +14,12 @@ from scoring.models import (
     Entrant,
     Event,
     EventTable,
+    GameSession,
     Hand,
     HandEvent,
     Player,
     Round,
+    TableChange,
 )
 from tests.events.helpers import check_in, close, make_night, round_sessions, seat, text, version_of
 from tests.factories import hand_data, url
@@ -178,3 +181,53 @@ def test_it_carries_the_rounds_sat_out_over_a_merge(client):
     round_.refresh_from_db()
     assert round_.sitting_out == [kept.pk]
     assert "Kept spelling" in text(client.get(url("event-board", event.pk)))
+
+
+def test_it_corrects_a_hand_after_its_round_is_closed_with_the_audit_trail(client, night):
+    one = round_sessions(night, 1)[0]
+    for points in ("12", "3"):
+        client.post(url("record", one.pk), hand_data(one, points=points))
+    close(client, night)
+    table = EventTable.objects.get(session=one)
+    board = text(client.get(url("event-board", night.pk)))
+    assert "Correct a closed round's hand" in board
+    data = {"table": str(table.pk), "event_version": version_of(night)}
+    opened = client.post(url("event-correct", night.pk), data)
+    assert opened.status_code == 302 and opened["Location"] == url("hands", one.pk)
+    hand = Hand.objects.get(session=one, number=2)
+    cancelled = client.post(url("delete-hand", one.pk, 2), {"version": str(hand.version)})
+    assert cancelled.status_code == 302 and not Hand.objects.filter(pk=hand.pk).exists()
+    phone = Client()  # the table's code opens nothing while its round is closed
+    assert phone.post(url("table-code", table.code)).status_code != 302
+    closing = {"event_version": version_of(night)}
+    assert client.post(url("event-corrected", night.pk), closing).status_code == 302
+    one.refresh_from_db()
+    assert one.ended_at is not None
+    trail = list(TableChange.objects.filter(session=one, kind=TableChange.END).order_by("version"))
+    assert [c.detail["ended"] for c in trail] == [True, False, True]
+    assert {c.user for c in trail} == {night.director}
+    assert HandEvent.objects.filter(session=one, number=2, action="delete").exists()
+    rows = {row.player: row.raw for row in night_standings(night)}
+    assert rows == {player: row["raw"] for player, row in _by_hand(night).items()}
+
+
+@pytest.mark.parametrize("playing", [True, False])
+def test_it_opens_for_a_correction_only_a_table_of_a_closed_round(client, night, playing):
+    table = EventTable.objects.first()
+    if not playing:
+        table = "not a table"
+    data = {"table": str(getattr(table, "pk", table)), "event_version": version_of(night)}
+    refused = client.post(url("event-correct", night.pk), data)
+    assert refused.status_code == 409 and "Only a table of a closed round" in text(refused)
+    assert not TableChange.objects.filter(kind=TableChange.END).exists()
+
+
+def test_it_closes_a_corrected_table_again_with_the_next_round(client, night):
+    close(client, night)
+    table = EventTable.objects.first()
+    data = {"table": str(table.pk), "event_version": version_of(night)}
+    client.post(url("event-correct", night.pk), data)
+    assert GameSession.objects.get(pk=table.session_id).ended_at is None
+    seat(client, night)
+    close(client, night)
+    assert GameSession.objects.get(pk=table.session_id).ended_at is not None
