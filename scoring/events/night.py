@@ -116,7 +116,12 @@ def redraw(event: Event, method: str, user: User | None) -> Round:
     sessions = GameSession.objects.filter(event_table__round=round_)
     if Hand.objects.filter(session__in=sessions).exists():
         raise NightRefused(_("A table has recorded a hand: this round's seating stays."))
+    # The old tables' phone accounts open nothing any more: they go with their tables.
+    phones = list(
+        EventTable.objects.filter(round=round_, phone__isnull=False).values_list("phone", flat=True)
+    )
     sessions.delete()
+    User.objects.filter(pk__in=phones).delete()
     round_.method = method
     round_.save(update_fields=["method"])
     _seat(event, round_, user, random.SystemRandom().randrange(2**31))
@@ -182,18 +187,62 @@ def _open_table(
 
 
 def close_round(event: Event, user: User) -> Round:
-    """End the round: its tables' sessions end, and their codes stop opening them."""
+    """End the round: its tables' sessions end, and their codes stop opening them; a
+    table of an earlier round opened for a correction is closed again with it."""
     round_ = latest_round(event)
     if round_ is None or round_.closed_at is not None:
         raise NightRefused(_("There is no round being played."))
     now = timezone.now()
-    for session_pk in sorted(round_.tables.values_list("session", flat=True)):
-        locked = version.lock(session_pk)
-        if locked.ended_at is None:
-            GameSession.objects.filter(pk=session_pk).update(ended_at=now)
-            version.bump(locked, TableChange.END, {"ended": True}, user)
+    tables = GameSession.objects.filter(event_table__round__event=event, ended_at__isnull=True)
+    _end(list(tables.values_list("pk", flat=True)), user)
     round_.closed_at = now
     round_.save(update_fields=["closed_at"])
     if round_.number >= event.rounds:
         Event.objects.filter(pk=event.pk).update(ended_at=now)
     return round_
+
+
+def _end(session_pks: list[int], user: User) -> None:
+    """End these sessions, each locked in the order of their ids; the end is in each
+    one's audit trail."""
+    now = timezone.now()
+    for session_pk in sorted(session_pks):
+        locked = version.lock(session_pk)
+        if locked.ended_at is None:
+            GameSession.objects.filter(pk=session_pk).update(ended_at=now)
+            version.bump(locked, TableChange.END, {"ended": True}, user)
+
+
+def reopen_table(event: Event, table_pk: object, user: User) -> EventTable:
+    """A table of a closed round opened again, for the director to correct or cancel a
+    hand on the table's own pages. Its code stays shut: only the league's members can
+    write there. The reopening, like the closing again, is in the table's audit trail."""
+    pk = table_pk if isinstance(table_pk, int) else version.drawn_version(table_pk)
+    table = (
+        EventTable.objects.filter(pk=pk, round__event=event, round__closed_at__isnull=False)
+        .select_related("round")
+        .first()
+    )
+    if table is None:
+        raise NightRefused(_("Only a table of a closed round can be opened for a correction."))
+    locked = version.lock(table.session_id)
+    if locked.ended_at is not None:
+        GameSession.objects.filter(pk=locked.pk).update(ended_at=None)
+        version.bump(locked, TableChange.END, {"ended": False}, user)
+    return table
+
+
+def reopened(event: Event) -> list[EventTable]:
+    """The tables of closed rounds opened again for a correction."""
+    return list(
+        EventTable.objects.filter(
+            round__event=event, round__closed_at__isnull=False, session__ended_at__isnull=True
+        ).select_related("round")
+    )
+
+
+def close_corrected(event: Event, user: User) -> int:
+    """Close again the tables opened for a correction; how many there were."""
+    tables = reopened(event)
+    _end([table.session_id for table in tables], user)
+    return len(tables)

@@ -14,6 +14,8 @@ urlpatterns = [
     path("nights/<int:pk>/close/", nights.close_round, name="event-close"),
     path("nights/<int:pk>/board/", board.board, name="event-board"),
     path("nights/<int:pk>/adjust/", board.adjust, name="event-adjust"),
+    path("nights/<int:pk>/correct/", board.correct, name="event-correct"),
+    path("nights/<int:pk>/correct/close/", board.close_corrections, name="event-corrected"),
     path(
         "nights/<int:pk>/tables/<int:table>/replace/",
         board.replace_player,

@@ -186,10 +186,15 @@ class Adjustment(models.Model):
 
 
 def move_entries(gone: Player, kept: Player) -> None:
-    """Two player entries become one (scoring.leagues.entries.merge): the nights, and the
-    penalties and bonuses, of the one going are the kept one's; a night both were
-    checked in to keeps the kept one's check-in."""
+    """Two player entries become one (scoring.leagues.entries.merge): the nights, the
+    rounds sat out, and the penalties and bonuses, of the one going are the kept one's; a
+    night both were checked in to keeps the kept one's check-in."""
     both = Entrant.objects.filter(player=kept).values("event")
     Entrant.objects.filter(player=gone, event__in=both).delete()
     Entrant.objects.filter(player=gone).update(player=kept)
     Adjustment.objects.filter(player=gone).update(player=kept)
+    for round_ in Round.objects.filter(event__league_id=gone.league_id).only("sitting_out"):
+        if gone.pk in round_.sitting_out:
+            resting = [kept.pk if p == gone.pk else p for p in round_.sitting_out]
+            round_.sitting_out = list(dict.fromkeys(resting))  # once, where they first were
+            round_.save(update_fields=["sitting_out"])

@@ -6,9 +6,21 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 
 from scoring.events.results import night_standings
-from scoring.models import Adjustment, Entrant, Event, EventTable, Hand, HandEvent, Player
+from scoring.models import (
+    Adjustment,
+    Entrant,
+    Event,
+    EventTable,
+    GameSession,
+    Hand,
+    HandEvent,
+    Player,
+    Round,
+    TableChange,
+)
 from tests.events.helpers import check_in, close, make_night, round_sessions, seat, text, version_of
 from tests.factories import hand_data, url
 
@@ -152,3 +164,70 @@ def test_it_follows_a_merge_of_two_spellings_of_one_player(client, night):
     assert Entrant.objects.filter(event=night, player=kept).exists()
     assert Adjustment.objects.get().player == kept
     assert {row.player for row in night_standings(night)} >= {kept.pk}
+
+
+def test_it_carries_the_rounds_sat_out_over_a_merge(client):
+    event = make_night(client)
+    check_in(client, event, [f"P{n}" for n in range(7)])  # Taiwan seats 4 to 6: one rests
+    seat(client, event)
+    round_ = Round.objects.get(event=event)
+    gone = Player.objects.get(pk=round_.sitting_out[0])
+    kept = Player.objects.create(league=event.league, name="Kept spelling")
+    response = client.post(
+        url("league-players", event.league.pk),
+        {"action": "merge", "gone": gone.pk, "kept": kept.pk},
+    )
+    assert response.status_code == 302
+    round_.refresh_from_db()
+    assert round_.sitting_out == [kept.pk]
+    assert "Kept spelling" in text(client.get(url("event-board", event.pk)))
+
+
+def test_it_corrects_a_hand_after_its_round_is_closed_with_the_audit_trail(client, night):
+    one = round_sessions(night, 1)[0]
+    for points in ("12", "3"):
+        client.post(url("record", one.pk), hand_data(one, points=points))
+    close(client, night)
+    table = EventTable.objects.get(session=one)
+    board = text(client.get(url("event-board", night.pk)))
+    assert "Correct a closed round's hand" in board
+    data = {"table": str(table.pk), "event_version": version_of(night)}
+    opened = client.post(url("event-correct", night.pk), data)
+    assert opened.status_code == 302 and opened["Location"] == url("hands", one.pk)
+    hand = Hand.objects.get(session=one, number=2)
+    cancelled = client.post(url("delete-hand", one.pk, 2), {"version": str(hand.version)})
+    assert cancelled.status_code == 302 and not Hand.objects.filter(pk=hand.pk).exists()
+    phone = Client()  # the table's code opens nothing while its round is closed
+    assert phone.post(url("table-code", table.code)).status_code != 302
+    closing = {"event_version": version_of(night)}
+    assert client.post(url("event-corrected", night.pk), closing).status_code == 302
+    one.refresh_from_db()
+    assert one.ended_at is not None
+    trail = list(TableChange.objects.filter(session=one, kind=TableChange.END).order_by("version"))
+    assert [c.detail["ended"] for c in trail] == [True, False, True]
+    assert {c.user for c in trail} == {night.director}
+    assert HandEvent.objects.filter(session=one, number=2, action="delete").exists()
+    rows = {row.player: row.raw for row in night_standings(night)}
+    assert rows == {player: row["raw"] for player, row in _by_hand(night).items()}
+
+
+@pytest.mark.parametrize("playing", [True, False])
+def test_it_opens_for_a_correction_only_a_table_of_a_closed_round(client, night, playing):
+    table = EventTable.objects.first()
+    if not playing:
+        table = "not a table"
+    data = {"table": str(getattr(table, "pk", table)), "event_version": version_of(night)}
+    refused = client.post(url("event-correct", night.pk), data)
+    assert refused.status_code == 409 and "Only a table of a closed round" in text(refused)
+    assert not TableChange.objects.filter(kind=TableChange.END).exists()
+
+
+def test_it_closes_a_corrected_table_again_with_the_next_round(client, night):
+    close(client, night)
+    table = EventTable.objects.first()
+    data = {"table": str(table.pk), "event_version": version_of(night)}
+    client.post(url("event-correct", night.pk), data)
+    assert GameSession.objects.get(pk=table.session_id).ended_at is None
+    seat(client, night)
+    close(client, night)
+    assert GameSession.objects.get(pk=table.session_id).ended_at is not None

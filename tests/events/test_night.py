@@ -2,6 +2,8 @@
 sessions, redrawn before any hand, closed; who may do what; bad input changes nothing."""
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 
 from scoring.models import Entrant, Event, EventTable, GameSession, Player, Round
 from tests.events.helpers import (
@@ -96,6 +98,20 @@ def test_it_redraws_until_a_table_records_its_first_hand(client):
     assert refused.status_code == 409
     assert "this round's seating stays" in text(refused)
     assert [s.pk for s in round_sessions(event, 1)] == [s.pk for s in after]
+
+
+def test_it_removes_the_old_tables_phone_accounts_with_a_redraw(client):
+    event = make_night(client)
+    check_in(client, event, [f"P{n}" for n in range(10)])
+    seat(client, event)
+    phone = Client()
+    assert phone.post(url("table-code", EventTable.objects.first().code)).status_code == 302
+    account = EventTable.objects.get(phone__isnull=False).phone
+    assert seat(client, event, "random", redraw=True).status_code == 302
+    assert not User.objects.filter(pk=account.pk).exists()
+    assert not EventTable.objects.filter(phone__isnull=False).exists()
+    assert User.objects.filter(username="director").exists()
+    assert phone.get(url("table", round_sessions(event, 1)[0].pk)).status_code == 302
 
 
 def test_it_seats_the_next_round_only_after_closing_this_one(client):

@@ -5,7 +5,7 @@ import pytest
 
 from scoring.models import EventTable
 from tests.events.helpers import check_in, close, make_night, round_sessions, seat, text
-from tests.factories import hand_data, url
+from tests.factories import hand_data, make_user, url
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +86,22 @@ def test_it_shows_the_rounds_clock_when_rounds_end_on_time(client):
     tv = text(client.get(url("event-tv", event.pk)))
     board = text(client.get(url("event-board", event.pk)))
     assert "30 minutes left" in tv and "30 minutes left" in board
+
+
+@pytest.mark.parametrize("page", ["event-tv", "event-board"])
+def test_it_answers_an_unchanged_poll_from_the_nights_mark_alone(
+    client, night, page, django_assert_max_num_queries
+):
+    poll = {"HX-Request": "true"}
+    etag = client.get(url(page, night.pk), headers=poll)["ETag"]
+    with django_assert_max_num_queries(3):  # the browser session, its user, the night's mark
+        again = client.get(url(page, night.pk), headers={**poll, "If-None-Match": etag})
+    assert again.status_code == 304
+
+
+def test_it_gives_no_mark_of_a_night_to_someone_outside_its_league(client, night):
+    etag = client.get(url("event-tv", night.pk))["ETag"]
+    client.force_login(make_user("stranger"))
+    for page in ("event-tv", "event-board"):
+        asked = client.get(url(page, night.pk), headers={"If-None-Match": etag})
+        assert asked.status_code == 404 and "ETag" not in asked

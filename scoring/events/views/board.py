@@ -52,6 +52,10 @@ def board_context(event: Event, clock: int | None = None, **forms: Any) -> dict[
         "replace_table": forms.get("replace_table"),
         "seating_form": SeatingForm(initial={"method": event.seating}),
         "director": True,
+        "closed_tables": EventTable.objects.filter(
+            round__event=event, round__closed_at__isnull=False
+        ).select_related("round"),
+        "reopened": night.reopened(event),
     }
 
 
@@ -69,7 +73,8 @@ def board(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return validated(unchanged, etag)
-    event = event_for(request, pk, director=True)
+    # The mark has just said the reader directs this night: no second check to pay for.
+    event = Event.objects.select_related("league").get(pk=pk)
     context = board_context(event, clock=mark.clock)
     return validated(render(request, "events/board.html#tables", context), etag)
 
@@ -146,3 +151,40 @@ def _open_table(event: Event, table_pk: int) -> EventTable | None:
     if current is None or current.closed_at is not None:
         return None
     return current.tables.select_related("session__league").filter(pk=table_pk).first()
+
+
+@require_POST
+@login_required
+def correct(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
+    """A table of a closed round opened again, and the director sent to its hands."""
+    event = event_for(request, pk, director=True)
+    try:
+        with night.changing(event, drawn(request)) as locked:
+            table = night.reopen_table(locked, request.POST.get("table"), request.user)
+    except NightRefused as refusal:
+        messages.error(request, refusal.message)
+        return render(request, "events/board.html", board_context(event), status=409)
+    messages.success(
+        request,
+        _(
+            "Table %(table)s of round %(round)s is open for a correction: correct or cancel "
+            "its hand, then close it again from the board."
+        )
+        % {"table": table.number, "round": table.round.number},
+    )
+    return redirect("scoring:hands", pk=table.session_id)
+
+
+@require_POST
+@login_required
+def close_corrections(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
+    """The tables opened for a correction, closed again."""
+    event = event_for(request, pk, director=True)
+    try:
+        with night.changing(event, drawn(request)) as locked:
+            night.close_corrected(locked, request.user)
+    except NightRefused as refusal:
+        messages.error(request, refusal.message)
+        return render(request, "events/board.html", board_context(event), status=409)
+    messages.success(request, _("The corrected tables are closed again."))
+    return redirect("scoring:event-board", pk=event.pk)

@@ -5,7 +5,9 @@ The figures of one game (variant) of a league are computed from its hands (scori
 data they came from. Every write of a hand (record, edit, undo, delete, restore) leaves a
 ``HandEvent`` with a new, larger id in the same transaction (scoring.table.recording), so the
 latest event of the game's sessions changes with each; deleting or importing sessions
-changes their count or their latest id; merging two player entries (scoring.leagues.entries)
+changes their count or their latest id; a club night's tables count from the moment
+its last round closes (scoring.history.figures.rows.counted), which changes the count
+once, so the night's hands cost no figures work while it is played; merging two player entries (scoring.leagues.entries)
 leaves a ``PlayerChange``, whose latest id is part of every stamp of the league. A stamp
 is one short query per page view (one index probe per session); a page that finds a stored stamp out of date computes the
 figures again, outside any lock a Save takes, and replaces the row (two pages doing so at
@@ -22,6 +24,7 @@ from typing import Any
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Max, OuterRef, Subquery
 
+from scoring.history.figures.rows import counted
 from scoring.models import GameSession, HandEvent, HistoryCache, PlayerChange
 
 logger = logging.getLogger(__name__)
@@ -37,7 +40,7 @@ def stamps(league_id: int) -> dict[str, str]:
     latest = HandEvent.objects.filter(session=OuterRef("pk")).order_by("-id").values("id")[:1]
     changed = PlayerChange.objects.filter(league_id=league_id).order_by("-id").values("id")[:1]
     found = (
-        GameSession.objects.filter(league_id=league_id)
+        counted(GameSession.objects.filter(league_id=league_id))
         .order_by()
         .values("variant")
         .annotate(

@@ -9,6 +9,9 @@ session (in the order they were started), the hand's number. Each statement read
 game's sessions first (``ss``: their date and score table) so that the house rules are
 read once per session, not once per row. The same SQL runs on SQLite and PostgreSQL;
 only reading a key of the JSON house rules is written for each.
+
+The tables of a club night still being played are left out (``playing``): the night
+counts once, when its last round closes, not again after each of its hands.
 """
 
 import datetime
@@ -17,9 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, models
+from django.db.models import Exists, OuterRef, QuerySet
 
 from scoring.history.figures.tables import table_key, table_option
-from scoring.models import GameSession, Hand, HandScore
+from scoring.models import Event, EventTable, GameSession, Hand, HandScore, Round
 
 CHART_POINTS = 60  # at most this many points per line of a player's score chart
 
@@ -66,6 +70,20 @@ def _q(model: type[models.Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+def playing() -> str:
+    """SQL: the ids of the sessions that are tables of a club night not yet over."""
+    return (
+        f"SELECT t.session_id FROM {_q(EventTable)} t JOIN {_q(Round)} r ON r.id = t.round_id"
+        f" JOIN {_q(Event)} e ON e.id = r.event_id WHERE e.ended_at IS NULL"
+    )
+
+
+def counted(found: "QuerySet[GameSession]") -> "QuerySet[GameSession]":
+    """These sessions without the tables of a club night not yet over."""
+    night = EventTable.objects.filter(session=OuterRef("pk"), round__event__ended_at__isnull=True)
+    return found.filter(~Exists(night))
+
+
 def _date(value: datetime.date) -> object:
     return connection.ops.adapt_datefield_value(value)
 
@@ -84,7 +102,7 @@ def _sessions(game: Game, bounded: bool = True) -> tuple[str, list[object]]:
             "COALESCE(json_extract(options, %s), %s)",
             [f'$."{option[0]}"', str(option[1])],
         )
-    where = ["league_id = %s", "variant = %s"]
+    where = ["league_id = %s", "variant = %s", f"id NOT IN ({playing()})"]
     bounds: list[object] = [game.league_id, game.variant]
     if bounded and game.start is not None:
         where.append("date >= %s")
@@ -269,7 +287,7 @@ def hands(game: Game) -> list[tuple[Any, ...]]:
         f" h.lineup, h.sitting_out"
         f" FROM {_q(Hand)} h JOIN {_q(GameSession)} s ON s.id = h.session_id"
         f" WHERE s.league_id = %s AND s.variant = %s AND h.status = '{Hand.PLAYED}'"
-        f" AND h.declarer IS NOT NULL"
+        f" AND h.declarer IS NOT NULL AND s.id NOT IN ({playing()})"
     )
     params: list[object] = [game.league_id, game.variant]
     if game.end is not None:
@@ -280,7 +298,7 @@ def hands(game: Game) -> list[tuple[Any, ...]]:
 
 def sessions(game: Game) -> dict[int, tuple[datetime.date, Any]]:
     """{session id: (date, house rules)} of the game up to its end."""
-    found = GameSession.objects.filter(league_id=game.league_id, variant=game.variant)
+    found = counted(GameSession.objects.filter(league_id=game.league_id, variant=game.variant))
     if game.end is not None:
         found = found.filter(date__lte=game.end)
     return {pk: (date, options) for pk, date, options in found.values_list("id", "date", "options")}
