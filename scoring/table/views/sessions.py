@@ -51,24 +51,12 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     league = league_for(request, pk)
     table = _table_to_edit(request)
     standard = _chosen_game(request, "standard_rules")
-    if standard:
-        # "Play the standard rules": the form as typed, that game's house rules cleared.
-        typed = {
-            k: v for k, v in request.POST.dict().items() if not k.startswith(f"opt_{standard}_")
-        }
-        form = SessionForm(initial={**typed, "variant": standard}, league=league)
-    elif table:
-        # "Edit the score table": the form as typed, not started and without errors, with
-        # that game's score table laid out (htmx asks for the table alone).
-        form = SessionForm(initial=request.POST.dict(), league=league, open_table=table)
-        if request.htmx:
-            group = next(g for g in form.option_groups() if g["code"] == table)
-            return render(
-                request, "scoring/session_new.html#score_table", {"form": form, "group": group}
-            )
-    else:
-        form = SessionForm(request.POST or None, initial=league_initial(league), league=league)
-    if request.method == "POST" and not (table or standard) and form.is_valid():
+    switched = request.method == "POST" and "choose_game" in request.POST
+    form = _drawn_form(request, league, table, standard, switched)
+    part = _form_part(request, league, form, table, switched)
+    if part is not None:
+        return part
+    if request.method == "POST" and not (table or standard or switched) and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)
     regulars, others = known_players(league)
@@ -79,14 +67,49 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         "regulars": regulars,
         "others": others,
         "lineups": recent_lineups(league) if request.method == "GET" else [],
-        # What the form carries over from the league's last game of each kind, until the
-        # table types anything (then the page shows what it typed).
+        # What the form carries over from the league's last game of the chosen kind,
+        # until the table types anything (then the page shows what it typed).
         "carried": carried_over(league, form, standard)
-        if request.method == "GET" or standard
+        if request.method == "GET" or standard or switched
         else [],
         "standard": standard,
     }
     return render(request, "scoring/session_new.html", context)
+
+
+def _drawn_form(
+    request: HttpRequest, league: League, table: str | None, standard: str | None, switched: bool
+) -> SessionForm:
+    """The New game form as the page asks for it."""
+    typed = request.POST.dict()
+    if switched:
+        # Another game chosen: the form as typed, drawn again for that game with the
+        # house rules the league last played it with.
+        return SessionForm(initial={**league_initial(league), **typed}, league=league)
+    if standard:
+        # "Play the standard rules": the form as typed, that game's house rules cleared.
+        typed = {k: v for k, v in typed.items() if not k.startswith(f"opt_{standard}_")}
+        return SessionForm(initial={**typed, "variant": standard}, league=league)
+    if table:
+        # "Edit the score table": the form as typed, not started and without errors, with
+        # that game's score table laid out.
+        return SessionForm(initial=typed, league=league, open_table=table)
+    return SessionForm(request.POST or None, initial=league_initial(league), league=league)
+
+
+def _form_part(
+    request: HtmxHttpRequest, league: League, form: SessionForm, table: str | None, switched: bool
+) -> HttpResponse | None:
+    """What htmx swaps in: another game's house rules, or a score table laid out."""
+    if not request.htmx:
+        return None
+    if switched:
+        context = {"form": form, "carried": carried_over(league, form, None), "oob": True}
+        return render(request, "scoring/session_new.html#switched", context)
+    group = next((g for g in form.option_groups() if g["code"] == table), None) if table else None
+    if group is None:
+        return None
+    return render(request, "scoring/session_new.html#score_table", {"form": form, "group": group})
 
 
 def _table_to_edit(request: HttpRequest) -> str | None:
