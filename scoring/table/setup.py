@@ -253,8 +253,10 @@ class SessionForm(forms.Form):
     def chosen_game(self) -> str | None:
         """The game the form is drawn for (as typed, or as the league last played)."""
         field = self.fields["variant"]
-        code = self.data.get("variant") if self.is_bound else self.get_initial_for_field(
-            field, "variant"
+        code = (
+            self.data.get("variant")
+            if self.is_bound
+            else self.get_initial_for_field(field, "variant")
         )
         return code if isinstance(code, str) and code in dict(VARIANT_CHOICES) else None
 
