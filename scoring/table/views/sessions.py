@@ -1,5 +1,7 @@
 """Starting a game, the table screen, the end of a session and its share link."""
 
+import hashlib
+import json
 import logging
 import uuid
 from typing import Any
@@ -73,8 +75,22 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         if request.method == "GET" or standard or switched
         else [],
         "standard": standard,
+        "rules_key": _rules_key(request, league, form) if request.method == "GET" else None,
     }
     return render(request, "scoring/session_new.html", context)
+
+
+# Kept fragments are drawn by this process's code: a new release draws them afresh.
+DRAWN_BY = uuid.uuid4().hex
+
+
+def _rules_key(request: HttpRequest, league: League, form: SessionForm) -> str:
+    """What the chosen game's house rules, as the league last played them, are kept
+    under: the form drawn afresh (nothing typed) depends on nothing else."""
+    code = form.chosen_game()
+    played = json.dumps((league.default_options or {}).get(code), sort_keys=True)
+    shape = "|".join((DRAWN_BY, str(league.pk), str(code), played, get_language(), request.path))
+    return hashlib.sha256(shape.encode()).hexdigest()
 
 
 def _drawn_form(
