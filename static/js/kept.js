@@ -45,10 +45,18 @@
     script.src = String(text.outbox);
     document.head.appendChild(script);
   }
-  if (cachedAt !== null || offlinePage || !navigator.onLine || waiting()) loadOutbox();
+  // Anyone's hands: one signed out is asked to sign in again to send them.
+  function queued() {
+    try {
+      return !!localStorage.getItem("napoleon:outbox");
+    } catch {
+      return false;
+    }
+  }
+  if (cachedAt !== null || offlinePage || !navigator.onLine || queued()) loadOutbox();
   window.addEventListener("offline", loadOutbox);
   window.addEventListener("storage", function (event) {
-    if (event.key === "napoleon:outbox" && waiting()) loadOutbox();
+    if (event.key === "napoleon:outbox" && queued()) loadOutbox();
   });
 
   // ---- keeping this page -----------------------------------------------------------------
