@@ -32,7 +32,14 @@ from scoring.table.deal_miss import offers_deal_miss
 from scoring.table.form import HandForm
 from scoring.table.lineup import next_lineup
 from scoring.table.night import night_text
-from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
+from scoring.table.page_cache import (
+    DRAWN_BY,
+    KEY_HOLE,
+    cached_page,
+    holes,
+    keep_page,
+    keep_written,
+)
 from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.play import Draft
 from scoring.table.play_panel import empty_panel
@@ -78,10 +85,6 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         "rules_key": _rules_key(request, league, form) if request.method == "GET" else None,
     }
     return render(request, "scoring/session_new.html", context)
-
-
-# Kept fragments are drawn by this process's code: a new release draws them afresh.
-DRAWN_BY = uuid.uuid4().hex
 
 
 def _rules_key(request: HttpRequest, league: League, form: SessionForm) -> str:
