@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from scoring.pwa import views
-from tests.factories import make_league, make_session, make_user
+from tests.factories import make_league, make_session, make_user, play
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -248,6 +248,14 @@ def test_the_table_screen_tells_the_script_its_session_and_hand(client, signed_i
     assert f'data-session="{session.pk}" data-hand-number="1"' in body
     assert "Offline — showing the scores as last seen at %(time)s" in body
     assert "Waiting to send hand %(number)s…" in body
+    assert '<script type="module" src="/static/js/offline.js"></script>' in body
+
+
+def test_the_hand_edit_form_loads_the_outbox_as_the_table_screen_does(client, signed_in):
+    session = make_session(make_league(signed_in))
+    play(session)
+    body = client.get(f"/sessions/{session.pk}/hands/1/edit/").content.decode()
+    assert 'id="hand-form"' in body
     assert '<script type="module" src="/static/js/offline.js"></script>' in body
 
 
