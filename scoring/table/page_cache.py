@@ -25,6 +25,9 @@ from scoring.models import GameSession
 CSRF_HOLE = "csrf-hole-7c1f0e5a"
 KEY_HOLE = "00000000-0000-4000-8000-7c1f0e5a0000"
 USER_HOLE = "offline-user-hole-7c1f0e5a"
+# Fragments of pages kept in the cache ({% cache %}) are drawn by this process's code and
+# name it in their keys: a new release draws them afresh.
+DRAWN_BY = uuid4().hex
 KEPT_FOR = 6 * 3600  # a night's play; the version changes the key long before
 
 

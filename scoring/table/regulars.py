@@ -23,6 +23,7 @@ from scoring.words.money import stake_text
 
 RECENT_SESSIONS = 20  # how far back a regular is looked for
 LOOK_BACK = 30  # sessions searched for distinct line-ups
+LOOK_AT_ONCE = 6
 LINEUPS = 3
 
 
@@ -85,27 +86,43 @@ def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
         GameSession.objects.filter(league=league)
         .annotate(played=Exists(Hand.objects.filter(session=OuterRef("pk"))))
         .order_by("-date", "-pk")
-        .prefetch_related("seats__player")[:LOOK_BACK]
+        .prefetch_related("seats__player")
     )
     found: list[Lineup] = []
     keys: set[tuple[object, ...]] = set()
-    for session in sessions:
-        session.league = league
-        session.all_seats = sorted(session.seats.all(), key=lambda s: (s.number, s.pk))
-        seats, stake, dealt = ended_as(session)
-        ids = tuple(seat.player_id for seat in seats)
-        key = (session.variant, ids, json.dumps(session.options, sort_keys=True), stake, dealt)
-        if key in keys or not seats:
-            continue
-        keys.add(key)
-        if not session.played and session.is_live:  # started again: continued, not offered
-            continue
-        names = [seat.player.name for seat in seats]
-        rules = changed_rules(session, dealt or len(seats))
-        found.append(Lineup(session, names, session.get_variant_display(), rules, stake, dealt))
-        if len(found) == limit:
+    # A few sessions at a time: the latest ones usually give the line-ups wanted, and
+    # the seats of the others are not read.
+    for start in range(0, LOOK_BACK, LOOK_AT_ONCE):
+        batch = list(sessions[start : min(start + LOOK_AT_ONCE, LOOK_BACK)])
+        for session in batch:
+            lineup = _lineup(league, session, session.played, keys)
+            if lineup is not None:
+                found.append(lineup)
+                if len(found) == limit:
+                    return found
+        if len(batch) < LOOK_AT_ONCE:
             break
     return found
+
+
+def _lineup(
+    league: League, session: GameSession, played: bool, keys: set[tuple[object, ...]]
+) -> Lineup | None:
+    """The session's table as it ended, unless one like it was seen (``keys``, which it
+    joins) or it was started again (``played``: a hand of it was) and is there to continue."""
+    session.league = league
+    session.all_seats = sorted(session.seats.all(), key=lambda s: (s.number, s.pk))
+    seats, stake, dealt = ended_as(session)
+    ids = tuple(seat.player_id for seat in seats)
+    key = (session.variant, ids, json.dumps(session.options, sort_keys=True), stake, dealt)
+    if key in keys or not seats:
+        return None
+    keys.add(key)
+    if not played and session.is_live:  # started again: continued, not offered
+        return None
+    names = [seat.player.name for seat in seats]
+    rules = changed_rules(session, dealt or len(seats))
+    return Lineup(session, names, session.get_variant_display(), rules, stake, dealt)
 
 
 def changed_rules(session: GameSession, players: int) -> list[str]:

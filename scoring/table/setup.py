@@ -134,7 +134,12 @@ class SessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.league = league
         self.open_table = open_table  # the game whose score table the page lays out to edit
+        # The house rules of the game chosen alone: another game's are not shown, so
+        # they are neither asked nor checked (choosing it draws the form again).
+        chosen = self.chosen_game()
         for variant in (find_variant(code) for code, _label in VARIANT_CHOICES):
+            if variant.code != chosen:
+                continue
             for spec in variant.Rules.specs():
                 for name, field in option_form_fields(variant.code, spec):
                     self.fields[name] = field
@@ -245,11 +250,25 @@ class SessionForm(forms.Form):
         """Each game with its one-line description."""
         return [(code, label, _(find_variant(code).description)) for code, label in VARIANT_CHOICES]
 
+    def chosen_game(self) -> str | None:
+        """The game the form is drawn for (as typed, or as the league last played)."""
+        field = self.fields["variant"]
+        code = (
+            self.data.get("variant")
+            if self.is_bound
+            else self.get_initial_for_field(field, "variant")
+        )
+        return code if isinstance(code, str) and code in dict(VARIANT_CHOICES) else None
+
     def option_groups(self) -> list[GameRules]:
-        """Each game's house rules by concern, its count of changed rules, and its score
-        table laid out when it is open (asked for, or holding the table's own numbers)."""
+        """The chosen game's house rules by concern, its count of changed rules, and its
+        score table laid out when it is open (asked for, or holding the table's own
+        numbers). Only that game's: choosing another draws the form again for it."""
         groups: list[GameRules] = []
+        chosen = self.chosen_game()
         for code, label in VARIANT_CHOICES:
+            if code != chosen:
+                continue
             variant = find_variant(code)
             players = seat_count(self, variant)
             concerns = house_groups(self, variant, players)
@@ -311,10 +330,13 @@ class Carried(TypedDict):
 
 
 def carried_over(league: League, form: SessionForm, cleared: str | None) -> list[Carried]:
-    """Each game's carried-over house rules (none for ``cleared``, set to the standard
-    ones at the table's request)."""
+    """The chosen game's carried-over house rules (none for ``cleared``, set to the
+    standard ones at the table's request)."""
     found: list[Carried] = []
+    chosen = form.chosen_game()
     for code, label in VARIANT_CHOICES:
+        if code != chosen:
+            continue
         variant = find_variant(code)
         options = {} if code == cleared else (league.default_options or {}).get(code, {})
         words = rule_words(code, options, seat_count(form, variant)) if options else []

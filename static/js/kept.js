@@ -33,10 +33,38 @@
   }
   root.classList.add("kept-ok");
 
+  // ---- the outbox, where there is something for it to do ----------------------------------
+  // The table screen loads offline.js itself; another page only for a kept copy or the
+  // offline page, with no connection, or with hands waiting to be sent (from any page).
+  var outboxLoaded = false;
+  function loadOutbox() {
+    if (outboxLoaded || !text.outbox) return;
+    outboxLoaded = true;
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = String(text.outbox);
+    document.head.appendChild(script);
+  }
+  // Anyone's hands: one signed out is asked to sign in again to send them.
+  function queued() {
+    try {
+      return !!localStorage.getItem("napoleon:outbox");
+    } catch {
+      return false;
+    }
+  }
+  if (cachedAt !== null || offlinePage || !navigator.onLine || queued()) loadOutbox();
+  window.addEventListener("offline", loadOutbox);
+  window.addEventListener("storage", function (event) {
+    if (event.key === "napoleon:outbox" && queued()) loadOutbox();
+  });
+
   // ---- keeping this page -----------------------------------------------------------------
   function keepThisPage() {
     var active = worker();
-    if (active && cachedAt === null && !offlinePage) active.postMessage({ type: "keep", url: location.href });
+    // With the static files it loaded before the worker was there to keep them.
+    var assets = performance.getEntriesByType("resource").map(function (entry) { return entry.name; });
+    if (active && cachedAt === null && !offlinePage) active.postMessage({ type: "keep", url: location.href, assets: assets });
   }
   if ("serviceWorker" in navigator && text.sw) {
     // The first visit (this page came before the worker), or a new worker: once it

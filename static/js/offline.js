@@ -1,5 +1,5 @@
-// A bad connection at the card table. On every page (kept.js looks after the service
-// worker and the kept copies of pages):
+// A bad connection at the card table. Loaded by the table screen, and by kept.js on any
+// other page with something for it to do (a kept copy, no connection, hands waiting):
 // - shows the offline banner (html.offline) when the page is a kept copy
 //   (data-cached-at, set by the worker) or the phone is offline;
 // - sends the hands saved while offline (the outbox, in localStorage) as soon as the
@@ -402,7 +402,9 @@ function start() {
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) render();
   });
-  document.addEventListener("DOMContentLoaded", ready);
+  // Loaded later by kept.js on a page other than the table screen: the page is ready.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
 }
 
 if (box) start();

@@ -187,6 +187,20 @@ async function keepAsSent(url, html) {
   await cache.put(url, new Response(stamped, { status: 200, headers: kept.headers }));
 }
 
+// The static files a page loaded before this worker took over (the table screen's
+// scripts, say: the install keeps only what every page needs), kept for offline use.
+// Mostly from the browser's own cache: the page has just loaded them.
+/** @param {unknown[]} assets */
+async function keepAssets(assets) {
+  var cache = await caches.open(STATIC);
+  for (var asset of assets) {
+    if (typeof asset !== "string") continue;
+    var url = new URL(asset, scope.location.href);
+    if (url.origin !== scope.location.origin || url.pathname.indexOf(CONFIG.static) !== 0) continue;
+    if (!(await cache.match(url.href, { ignoreVary: true }))) await cache.add(url.href);
+  }
+}
+
 // A page opened before this worker took over asks for itself to be kept; a page whose
 // reader chose to reload into the new version lets this one take over.
 scope.addEventListener("message", function (event) {
@@ -209,6 +223,7 @@ scope.addEventListener("message", function (event) {
   event.waitUntil(
     fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) { return remember(url.href, response); })
+      .then(function () { return keepAssets(Array.isArray(data.assets) ? data.assets : []); })
       .catch(function () {})
   );
 });

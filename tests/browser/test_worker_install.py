@@ -4,7 +4,8 @@ loaded and keeps only what the app needs offline, measured in Chromium from what
 import pytest
 
 from tests.browser.support import log_in, new_context
-from tests.factories import PASSWORD, make_league, make_user
+from tests.factories import PASSWORD, make_league, make_session, make_user
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,3 +60,28 @@ def test_it_registers_the_worker_once_the_page_has_loaded(live_server, browser):
     assert first.evaluate("() => window.registeredAt >= window.loadedAt")
     first.wait_for_function("() => navigator.serviceWorker.controller !== null")
     context.close()
+
+
+KEPT_SCRIPTS = """async () => {
+  const paths = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("napoleon-static-")) continue;
+    for (const request of await (await caches.open(name)).keys()) {
+      paths.push(new URL(request.url).pathname);
+    }
+  }
+  return paths;
+}"""
+
+
+def test_a_first_visit_elsewhere_loads_no_outbox_and_the_table_keeps_its_own(live_server, page):
+    session = make_session(make_league(make_user("host")))
+    log_in(page, live_server, "host", PASSWORD)
+    page.goto(f"{live_server.url}/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    loaded = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert not [url for url in loaded if "/js/offline.js" in url or "/js/outbox/" in url]
+    page.goto(f"{live_server.url}{session.get_absolute_url()}")
+    wanted = ["/static/js/offline.js", "/static/js/outbox/queue.js", "/static/js/table.js"]
+    # Kept as the table screen loads them: it opens offline with its scripts.
+    wait_until(lambda: set(wanted) <= set(page.evaluate(KEPT_SCRIPTS)), "the table's scripts kept")

@@ -1,5 +1,8 @@
 """The home page: a welcome for visitors, the user's leagues and recent sessions otherwise."""
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from tests.factories import make_league, make_session, url
 
 
@@ -47,3 +50,15 @@ def test_it_shows_only_the_users_own_leagues(member_client, member, stranger):
     make_league(stranger, name="Not yours")
     body = member_client.get(url("home")).content.decode()
     assert "Not yours" not in body
+
+
+def test_its_queries_do_not_grow_with_the_sessions_listed(member_client, league):
+    make_session(league)
+    with CaptureQueriesContext(connection) as one:
+        member_client.get(url("home"))
+    for _ in range(9):
+        make_session(league)
+    with CaptureQueriesContext(connection) as ten:
+        body = member_client.get(url("home")).content.decode()
+    assert body.count("Ann, Ben, Cat, Dan, Eve") == 10
+    assert len(ten.captured_queries) == len(one.captured_queries)

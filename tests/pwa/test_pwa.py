@@ -17,7 +17,7 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from scoring.pwa import views
-from tests.factories import make_league, make_session, make_user
+from tests.factories import make_league, make_session, make_user, play
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -113,8 +113,10 @@ def test_the_service_worker_is_served_from_the_root_for_the_whole_site(client, d
 def test_the_service_worker_keeps_the_app_shell(client, db):
     config = worker_config(client.get("/sw.js").content.decode())
     shell = config["shell"]
-    for name in ["css/app.css", "js/offline.js", "js/table.js", "icon.svg"]:
+    for name in ["css/app.css", "js/kept.js", "icon.svg"]:
         assert settings.STATIC_URL + name in shell
+    # The table screen's scripts are kept as it loads them, not by every first visit.
+    assert settings.STATIC_URL + "js/offline.js" not in shell
     # What offline pages need, no more: the manifest's PNG icons are the browser's to fetch.
     assert not [url for url in shell if url.endswith(".png")]
     assert any("htmx" in url for url in shell)
@@ -144,10 +146,11 @@ def imported(name: str) -> set[str]:
     return found
 
 
-def test_it_keeps_every_module_the_outbox_imports_in_the_app_shell():
+def test_it_keeps_at_install_only_what_every_page_needs():
+    # The outbox and the table's scripts are kept as the table screen loads them.
     modules = imported("js/offline.js")
     assert {"js/outbox/queue.js", "js/outbox/storage.js"} <= modules  # the pattern finds them
-    assert modules <= set(views.SHELL), f"missing from SHELL: {sorted(modules - set(views.SHELL))}"
+    assert not (modules | {"js/offline.js", "js/table.js"}) & set(views.SHELL)
 
 
 def test_it_serves_module_imports_under_their_hashed_names_in_production(tmp_path):
@@ -231,7 +234,10 @@ def test_every_page_links_the_manifest_the_icons_and_the_script(client, db):
     assert '<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">' in body
     colours = app_colours()
     assert f'<meta name="theme-color" content="{colours["accent"]}"' in body
-    assert '<script type="module" src="/static/js/offline.js"></script>' in body
+    assert '<script src="/static/js/kept.js" defer></script>' in body
+    # The outbox's module, loaded by kept.js only where there is something for it to do.
+    assert '<script type="module" src="/static/js/offline.js"></script>' not in body
+    assert 'data-outbox="/static/js/offline.js"' in body
     assert 'id="connection"' in body and 'data-sw="/sw.js"' in body
     assert "Offline — showing this page as last seen at %(time)s" in body
 
@@ -242,6 +248,15 @@ def test_the_table_screen_tells_the_script_its_session_and_hand(client, signed_i
     assert f'data-session="{session.pk}" data-hand-number="1"' in body
     assert "Offline — showing the scores as last seen at %(time)s" in body
     assert "Waiting to send hand %(number)s…" in body
+    assert '<script type="module" src="/static/js/offline.js"></script>' in body
+
+
+def test_the_hand_edit_form_loads_the_outbox_as_the_table_screen_does(client, signed_in):
+    session = make_session(make_league(signed_in))
+    play(session)
+    body = client.get(f"/sessions/{session.pk}/hands/1/edit/").content.decode()
+    assert 'id="hand-form"' in body
+    assert '<script type="module" src="/static/js/offline.js"></script>' in body
 
 
 @pytest.mark.parametrize("path", ["/", "/accounts/login/", "/sw.js", "/offline/"])

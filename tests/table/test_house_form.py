@@ -12,8 +12,15 @@ from tests.table.test_session_new import new_game
 
 
 def _details(body: str, code: str) -> str:
+    """The house rules of ``code``, the game the form is drawn for (the only one shown)."""
     start = body.index(f'class="options options-{code}"')
-    return body[start : body.index('class="options options-', start + 10)]
+    return body[start : body.index('<button class="primary wide"', start)]
+
+
+def _mighty_form(member_client, league) -> str:
+    league.default_variant = "mighty"
+    league.save()
+    return member_client.get(url("session-new", league.pk)).content.decode()
 
 
 @pytest.mark.parametrize("code", list(VARIANTS))
@@ -22,8 +29,7 @@ def test_it_puts_every_house_rule_in_a_named_group(code):
 
 
 def test_it_groups_the_house_rules_each_with_its_one_line(member_client, league):
-    body = member_client.get(url("session-new", league.pk)).content.decode()
-    mighty = _details(body, "mighty")
+    mighty = _details(_mighty_form(member_client, league), "mighty")
     for group in ("Bidding", "Deck, deal and partner", "Card order and special cards"):
         assert f"<summary>{group} " in mighty
     assert mighty.count('class="helptext"') >= len(VARIANTS["mighty"].Rules.specs()) - 1
@@ -132,7 +138,7 @@ def test_it_says_when_a_house_rule_changes_nothing(member_client):
 
 
 def test_it_shows_the_bounds_of_each_number_of_a_house_rule(member_client, league):
-    mighty = _details(member_client.get(url("session-new", league.pk)).content.decode(), "mighty")
+    mighty = _details(_mighty_form(member_client, league), "mighty")
     assert "(-40 to 40)" in mighty and "(0 to 8)" in mighty
     field = mighty[mighty.index('name="opt_mighty_deal_miss_values__point"') :]
     assert 'min="-4"' in field[: field.index(">")] and 'max="4"' in field[: field.index(">")]

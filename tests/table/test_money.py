@@ -120,8 +120,15 @@ def test_the_owner_chooses_the_currency_on_the_league_page(owner_client, member_
     assert (
         "Money is written in KRW." in member_client.get(url("league", league.pk)).content.decode()
     )
+    # The list of currencies is drawn once and kept: it shows the choice made since.
+    assert (
+        '<option value="KRW" selected>'
+        in owner_client.get(url("league", league.pk)).content.decode()
+    )
     owner_client.post(url("league-currency", league.pk), {"currency": ""})
     assert League.objects.get(pk=league.pk).currency == ""
+    page = owner_client.get(url("league", league.pk)).content.decode()
+    assert '<option value="KRW">' in page and '<option value="" selected>' in page
 
 
 @pytest.mark.parametrize("bad", ["XXX", "krw", "DEM", "KRW1", "\x00"])

@@ -4,6 +4,8 @@ recent line-ups, each one tap from a new session with the same seats, game and r
 import datetime
 from decimal import Decimal
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from scoring.models import GameSession, Player
@@ -152,3 +154,18 @@ def test_a_stake_in_the_leagues_currency_is_written_in_it(member_client, league)
     make_session(league, stake=Decimal("1000"))
     page = member_client.get(url("session-new", league.pk)).content.decode()
     assert "stake ₩1,000 a point" in page
+
+
+def test_line_ups_are_looked_for_a_few_sessions_at_a_time(league):
+    for days_ago in range(1, 9):  # the same table eight weeks running
+        dated(make_session(league), days_ago)
+    older = [make_session(league, names=[*FIVE[1:], FIVE[0]]), make_session(league, "mighty")]
+    dated(older[0], 20)
+    dated(older[1], 21)
+    with CaptureQueriesContext(connection) as far:
+        lineups = recent_lineups(league)
+    assert [lineup.session.pk for lineup in lineups[1:]] == [s.pk for s in older]
+    with CaptureQueriesContext(connection) as near:
+        assert len(recent_lineups(league, limit=1)) == 1
+    # The seats of the latest few sessions alone when they give the line-ups wanted.
+    assert len(near.captured_queries) == 3 and len(far.captured_queries) == 6

@@ -178,10 +178,48 @@ def test_it_starts_next_weeks_form_from_the_house_rules_last_chosen(member_clien
 
 
 def test_it_opens_the_house_rules_with_an_error_and_counts_rules_changed(member_client, league):
-    changes = {"variant": "taiwan", "opt_mighty_min_bid": "99", "opt_mighty_all_pass": "redeal"}
+    changes = {"variant": "mighty", "opt_mighty_min_bid": "99", "opt_mighty_all_pass": "redeal"}
     body = member_client.post(url("session-new", league.pk), new_game(**changes)).content.decode()
     assert '<details class="options options-mighty" open>' in body
     assert "2 rules changed" in body
+
+
+def test_only_the_chosen_games_house_rules_are_drawn(member_client, league):
+    body = member_client.get(url("session-new", league.pk)).content.decode()
+    assert 'class="options options-taiwan"' in body
+    assert [c for c in ("mighty", "nap", "thai") if f"opt_{c}_" in body] == []
+
+
+def test_another_games_house_rules_are_not_asked(member_client, league):
+    # Posted for a game not chosen (a page drawn before the switch): ignored, not refused.
+    changes = {"opt_mighty_min_bid": "99", "opt_mighty_all_pass": "redeal"}
+    response = member_client.post(url("session-new", league.pk), new_game(**changes))
+    assert response.status_code == 302
+    assert GameSession.objects.get().variant == "taiwan"
+
+
+def test_choosing_another_game_draws_its_house_rules_as_last_played(member_client, league):
+    league.default_options = {"mighty": {"formula": "pagat"}}
+    league.save()
+    typed = new_game(variant="mighty", choose_game="1", players="Ann\nBen\nCat\nDan\nZoe")
+    response = member_client.post(url("session-new", league.pk), typed)
+    assert response.status_code == 200 and not GameSession.objects.exists()
+    body = response.content.decode()
+    assert 'value="mighty" id="variant-mighty" checked' in body
+    assert '<option value="pagat" selected>' in body and "opt_taiwan_" not in body
+    assert "Carried over from last time" in body and "errorlist" not in body
+    assert "Ann\nBen\nCat\nDan\nZoe</textarea>" in body  # what was typed stays
+
+
+def test_with_htmx_choosing_another_game_swaps_its_house_rules_alone(member_client, league):
+    league.default_options = {"mighty": {"formula": "pagat"}}
+    league.save()
+    typed = new_game(variant="mighty", choose_game="1")
+    response = member_client.post(url("session-new", league.pk), typed, HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert body.startswith('<div id="house-rules">') and "<html" not in body
+    assert '<option value="pagat" selected>' in body
+    assert '<div id="carried" hx-swap-oob="true">' in body and "options-taiwan" not in body
 
 
 SEVEN = "Ann\nBen\nCat\nDan\nEve\nFay\nGus"

@@ -17,6 +17,7 @@ from scoring.leagues import entries
 from scoring.leagues.forms import AddMemberForm, CurrencyForm, LeagueForm
 from scoring.models import League, Membership
 from scoring.table.live import live_sessions
+from scoring.table.page_cache import DRAWN_BY
 from scoring.table.setup import NameForm as RenameForm
 
 
@@ -45,6 +46,7 @@ def _context(request: AuthenticatedHttpRequest, league: League, **kwargs: Any) -
     return {
         **league_context(request, league, member_form, **kwargs),
         "currency_form": currency_form,
+        "drawn_by": DRAWN_BY,
         "live": live_sessions([league.pk]),
     }
 

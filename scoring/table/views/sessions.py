@@ -1,5 +1,7 @@
 """Starting a game, the table screen, the end of a session and its share link."""
 
+import hashlib
+import json
 import logging
 import uuid
 from typing import Any
@@ -30,7 +32,14 @@ from scoring.table.deal_miss import offers_deal_miss
 from scoring.table.form import HandForm
 from scoring.table.lineup import next_lineup
 from scoring.table.night import night_text
-from scoring.table.page_cache import KEY_HOLE, cached_page, holes, keep_page, keep_written
+from scoring.table.page_cache import (
+    DRAWN_BY,
+    KEY_HOLE,
+    cached_page,
+    holes,
+    keep_page,
+    keep_written,
+)
 from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.play import Draft
 from scoring.table.play_panel import empty_panel
@@ -51,24 +60,12 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     league = league_for(request, pk)
     table = _table_to_edit(request)
     standard = _chosen_game(request, "standard_rules")
-    if standard:
-        # "Play the standard rules": the form as typed, that game's house rules cleared.
-        typed = {
-            k: v for k, v in request.POST.dict().items() if not k.startswith(f"opt_{standard}_")
-        }
-        form = SessionForm(initial={**typed, "variant": standard}, league=league)
-    elif table:
-        # "Edit the score table": the form as typed, not started and without errors, with
-        # that game's score table laid out (htmx asks for the table alone).
-        form = SessionForm(initial=request.POST.dict(), league=league, open_table=table)
-        if request.htmx:
-            group = next(g for g in form.option_groups() if g["code"] == table)
-            return render(
-                request, "scoring/session_new.html#score_table", {"form": form, "group": group}
-            )
-    else:
-        form = SessionForm(request.POST or None, initial=league_initial(league), league=league)
-    if request.method == "POST" and not (table or standard) and form.is_valid():
+    switched = request.method == "POST" and "choose_game" in request.POST
+    form = _drawn_form(request, league, table, standard, switched)
+    part = _form_part(request, league, form, table, switched)
+    if part is not None:
+        return part
+    if request.method == "POST" and not (table or standard or switched) and form.is_valid():
         session = _start(league, form.cleaned_data, request.user)
         return redirect(session)
     regulars, others = known_players(league)
@@ -79,14 +76,59 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         "regulars": regulars,
         "others": others,
         "lineups": recent_lineups(league) if request.method == "GET" else [],
-        # What the form carries over from the league's last game of each kind, until the
-        # table types anything (then the page shows what it typed).
+        # What the form carries over from the league's last game of the chosen kind,
+        # until the table types anything (then the page shows what it typed).
         "carried": carried_over(league, form, standard)
-        if request.method == "GET" or standard
+        if request.method == "GET" or standard or switched
         else [],
         "standard": standard,
+        "rules_key": _rules_key(request, league, form) if request.method == "GET" else None,
     }
     return render(request, "scoring/session_new.html", context)
+
+
+def _rules_key(request: HttpRequest, league: League, form: SessionForm) -> str:
+    """What the chosen game's house rules, as the league last played them, are kept
+    under: the form drawn afresh (nothing typed) depends on nothing else."""
+    code = form.chosen_game()
+    played = json.dumps((league.default_options or {}).get(code), sort_keys=True)
+    shape = "|".join((DRAWN_BY, str(league.pk), str(code), played, get_language(), request.path))
+    return hashlib.sha256(shape.encode()).hexdigest()
+
+
+def _drawn_form(
+    request: HttpRequest, league: League, table: str | None, standard: str | None, switched: bool
+) -> SessionForm:
+    """The New game form as the page asks for it."""
+    typed = request.POST.dict()
+    if switched:
+        # Another game chosen: the form as typed, drawn again for that game with the
+        # house rules the league last played it with.
+        return SessionForm(initial={**league_initial(league), **typed}, league=league)
+    if standard:
+        # "Play the standard rules": the form as typed, that game's house rules cleared.
+        typed = {k: v for k, v in typed.items() if not k.startswith(f"opt_{standard}_")}
+        return SessionForm(initial={**typed, "variant": standard}, league=league)
+    if table:
+        # "Edit the score table": the form as typed, not started and without errors, with
+        # that game's score table laid out.
+        return SessionForm(initial=typed, league=league, open_table=table)
+    return SessionForm(request.POST or None, initial=league_initial(league), league=league)
+
+
+def _form_part(
+    request: HtmxHttpRequest, league: League, form: SessionForm, table: str | None, switched: bool
+) -> HttpResponse | None:
+    """What htmx swaps in: another game's house rules, or a score table laid out."""
+    if not request.htmx:
+        return None
+    if switched:
+        context = {"form": form, "carried": carried_over(league, form, None), "oob": True}
+        return render(request, "scoring/session_new.html#switched", context)
+    group = next((g for g in form.option_groups() if g["code"] == table), None) if table else None
+    if group is None:
+        return None
+    return render(request, "scoring/session_new.html#score_table", {"form": form, "group": group})
 
 
 def _table_to_edit(request: HttpRequest) -> str | None:
