@@ -218,6 +218,8 @@ def reopen_table(event: Event, table_pk: object, user: User) -> EventTable:
     hand on the table's own pages. Its code stays shut: only the league's members can
     write there. The reopening, like the closing again, is in the table's audit trail."""
     pk = table_pk if isinstance(table_pk, int) else version.drawn_version(table_pk)
+    if pk is None:  # not a number: no table of this night
+        raise NightRefused(_("Only a table of a closed round can be opened for a correction."))
     table = (
         EventTable.objects.filter(pk=pk, round__event=event, round__closed_at__isnull=False)
         .select_related("round")

@@ -5,7 +5,7 @@ after it are those of a recomputation of the whole league from its hands."""
 import pytest
 
 from scoring.history.figures import cache
-from scoring.history.figures.figures import ALL_TIME, compute_all_time
+from scoring.history.figures.figures import ALL_TIME, recompute_all_time
 from scoring.models import HistoryCache
 from tests.events.helpers import check_in, close, make_night, round_sessions, seat
 from tests.factories import hand_data, make_session, play, url
@@ -46,7 +46,7 @@ def test_it_counts_the_night_once_when_its_last_round_closes(client):
     stamp, after = _stored(event.league)
     assert stamp != before[0] and after["ratings"] != before[1]["ratings"]
     cache.forget(event.league.pk)
-    assert after == compute_all_time(event.league.pk, "taiwan")[ALL_TIME]
+    assert after == recompute_all_time(event.league.pk, "taiwan")[ALL_TIME]
     rated = {entry[0] for entry in after["ratings"]}
     night_players = {seat.player_id for s in round_sessions(event, 2) for seat in s.all_seats}
     assert night_players <= rated

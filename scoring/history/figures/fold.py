@@ -213,7 +213,9 @@ def league_entry(state: State) -> dict[str, Any]:
     tables = [
         {
             "table": name,
-            "rows": [[int(p), *row[:10]] for p, row in table["rows"].items()],
+            # By player, as the SQL gives them: the fold meets players in the order they
+            # played, and tables playing at once (a club night) interleave.
+            "rows": sorted([int(p), *row[:10]] for p, row in table["rows"].items()),
             "best": table["best"],
             "streak": table["streak"],
         }
