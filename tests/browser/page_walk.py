@@ -59,7 +59,9 @@ NOT_PAGES = {
     "scoring:event-seat",
     "scoring:event-close",
     "scoring:event-adjust",
-    "scoring:event-replace",  # the owner's choice of currency, posted from the league page
+    "scoring:event-replace",
+    "scoring:event-correct",
+    "scoring:event-corrected",  # the owner's choice of currency, posted from the league page
     "scoring:invite",
     "scoring:withdraw-invitation",
     "scoring:unlink",
