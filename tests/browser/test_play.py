@@ -67,6 +67,9 @@ def tap(page, value):
 
 
 def open_play(page):
+    # The bid's own requests (the live preview) answered first: one arriving after the
+    # panel's first tap would draw the form again as it stood before that tap.
+    page.wait_for_load_state("networkidle")
     page.click("#play > summary")
 
 
