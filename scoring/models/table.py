@@ -304,6 +304,28 @@ class Hand(models.Model):
         no result and no score, as a hand passed out, but who called it."""
         return {**cls.passed_values(), "status": cls.DEAL_MISS, "deal_miss_by": caller}
 
+    @staticmethod
+    def scored_values(facts: HandFacts, score: Score) -> dict[str, object]:
+        """The entry fields a scored hand stores from its facts and its score (the cards
+        and tricks each seat took, the discards, the verdict and its lines), however the
+        result was entered: typed on the form or filled from a recorded play."""
+        captured = None
+        if facts.captured is not None:
+            captured = {str(s): [c.code for c in cs] for s, cs in sorted(facts.captured.items())}
+        tricks = (
+            None if facts.tricks is None else {str(s): n for s, n in sorted(facts.tricks.items())}
+        )
+        return {
+            "captured": captured,
+            "discards": [c.code for c in facts.discards],
+            "tricks": tricks,
+            "toppled": facts.toppled,
+            "made": score.made,
+            "target": score.target,
+            "points": score.declarer_points,
+            "lines": list(score.lines),
+        }
+
     def parsed_contract(self) -> Contract:
         return self.session.engine.parse_contract(self.contract, self.rules())
 

@@ -437,10 +437,6 @@ class HandForm(forms.Form):
         facts, score = self.facts, self.score
         if facts is None or score is None:
             raise ValueError("only a valid hand form has an entry to store")
-        captured = None
-        if facts.captured is not None:
-            captured = {str(s): [c.code for c in cs] for s, cs in facts.captured.items()}
-        tricks = None if facts.tricks is None else {str(s): n for s, n in facts.tricks.items()}
         return {
             **self.lineup.values(self.out_places),
             "sitting_out": facts.sitting_out,
@@ -454,14 +450,7 @@ class HandForm(forms.Form):
             "declarer_points": facts.declarer_points
             if facts.captured is None
             else score.declarer_points,
-            "captured": captured,
-            "discards": [c.code for c in facts.discards],
-            "tricks": tricks,
-            "toppled": facts.toppled,
-            "made": score.made,
-            "target": score.target,
-            "points": score.declarer_points,
-            "lines": list(score.lines),
+            **Hand.scored_values(facts, score),
         }
 
     def _dealer(self) -> int:

@@ -197,10 +197,7 @@ def hand_values(judged: Judged) -> dict[str, Any]:
     facts, score = answer.facts, answer.score
     if facts is None or score is None:
         raise ValueError("only a complete record whose partner is known is scored")
-    captured = None
-    if facts.captured is not None:
-        captured = {str(s): [c.code for c in cards] for s, cards in sorted(facts.captured.items())}
-    tricks = None if facts.tricks is None else {str(s): n for s, n in sorted(facts.tricks.items())}
+    captured = facts.captured is not None
     return {
         "status": Hand.PLAYED,
         "sitting_out": facts.sitting_out,
@@ -208,15 +205,8 @@ def hand_values(judged: Judged) -> dict[str, Any]:
         "contract": str(answer.contract),
         "called_card": "" if answer.called_card is None else answer.called_card.code,
         "partner": None if facts.alone else facts.partner,
-        "mode": Hand.CARDS if captured is not None else Hand.TRICKS,
-        "declarer_points": score.declarer_points if captured is not None else None,
-        "captured": captured,
-        "discards": [c.code for c in facts.discards],
-        "tricks": tricks,
-        "toppled": facts.toppled,
-        "made": score.made,
-        "target": score.target,
-        "points": score.declarer_points,
-        "lines": list(score.lines),
+        "mode": Hand.CARDS if captured else Hand.TRICKS,
+        "declarer_points": score.declarer_points if captured else None,
+        **Hand.scored_values(facts, score),
         "record": judged.canonical,
     }
