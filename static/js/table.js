@@ -420,9 +420,25 @@
     markSitters(f);
   }
 
+  /**
+   * Whether the form was changed before this script ran: a tap while the page was still
+   * loading, or the browser putting back what was entered before a reload.
+   * @param {HTMLFormElement} f
+   */
+  function touchedEarly(f) {
+    return list("input", f).some(function (el) {
+      return el.type === "radio" || el.type === "checkbox" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
+    });
+  }
+
   function ready() {
     var f = form();
-    if (f) sync(f);
+    if (!f) return;
+    sync(f);
+    if (!touchedEarly(f)) return;
+    // As a draft put back does (offline.js): the page, and the live preview, catch up.
+    startResult(f);
+    f.dispatchEvent(new Event("change", { bubbles: true }));
   }
   document.addEventListener("DOMContentLoaded", ready);
   // "Record the play" opened: drawn for the bid chosen so far. (Not on "toggle": a panel
@@ -470,19 +486,6 @@
       }
     }
   });
-  // A tap that did not reach the server changes nothing: the panel says so.
-  /** @param {Event} event */
-  function tapLost(event) {
-    var detail = /** @type {CustomEvent<{elt?: Element}>} */ (event).detail;
-    var box = detail && detail.elt && detail.elt.closest("#play");
-    /** @type {HTMLElement | null} */
-    var line = box ? box.querySelector(".play-offline") : null;
-    if (!box || !line) return;
-    line.textContent = /** @type {HTMLElement} */ (box).dataset.offline || "";
-    line.hidden = false;
-  }
-  document.addEventListener("htmx:sendError", tapLost);
-  document.addEventListener("htmx:responseError", tapLost);
   document.addEventListener("reset", function (event) { // offline.js: "Next hand"
     var f = form();
     if (f && event.target === f) {

@@ -464,9 +464,9 @@ def test_the_kept_copy_follows_a_save_swapped_in_place(page, live_server, sessio
     page.click("button[value=save]")
     page.wait_for_selector("#record h2:has-text('Record hand 2')")
     # The copy kept after the Save, not one kept while the preview already showed +120.
-    page.wait_for_function(
-        f"async () => ({KEPT_HTML})({path!r}).then(h => h.includes('Record hand 2'))"
-    )
+    # (Asked with evaluate, which awaits the answer: wait_for_function would take the
+    # promise itself for a yes.)
+    wait_until(lambda: "Record hand 2" in page.evaluate(KEPT_HTML, path), "the Save's page kept")
     page.context.set_offline(True)
     page.reload()
     page.wait_for_selector("html[data-cached-at] #hand-form")

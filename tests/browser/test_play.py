@@ -131,10 +131,18 @@ def test_a_mighty_hand_with_a_claim(browser, live_server):
         page.click("input[name=partner][value='1']")
         open_play(page)
         tap(page, "depth:points")
-        for cards, seat in [(["SA", "SK"], "0"), (["HA"], "1")]:
-            for code in cards:
-                tap(page, f"point:{code}")
-            tap(page, f"won:{seat}")
+        # Two point cards tapped faster than the answers come: the second waits for the
+        # first's panel and is made on it, so neither is lost.
+        page.evaluate(
+            "() => ['SA', 'SK'].forEach(c =>"
+            " document.querySelector(`#play button[value='point:${c}']`).click())"
+        )
+        for code in ("SA", "SK"):
+            pressed = page.locator(f"#play button[value='point:{code}']")
+            expect(pressed).to_have_attribute("aria-pressed", "true")
+        tap(page, "won:0")
+        tap(page, "point:HA")
+        tap(page, "won:1")
         page.click("#play .claim > summary")
         tap(page, "claim:0")
         expect(page.locator(".play-done")).to_be_visible()

@@ -18,6 +18,7 @@ from tests.factories import make_session
 PASSWORD = "a-long-test-password"
 NAMES = {4: ["Ann", "Bo", "Cy", "Dee"], 5: ["Ann", "Bo", "Cy", "Dee", "Ed"]}
 SEVEN = ["Ann", "Bo", "Cy", "Dee", "Ed", "Flo", "Gus"]
+PHONE = {"width": 390, "height": 844}
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -115,6 +116,33 @@ def test_it_records_a_quick_hand_in_a_few_taps_with_save_in_sight(
     # The next hand's form, empty, and no swipe was needed.
     assert page.locator("input[name=declarer]:checked").count() == 0
     assert page.evaluate("window.scrollY") == 0
+
+
+def test_taps_made_while_the_page_loads_are_caught_up(browser, live_server, member):
+    # A slow phone: the chips are on screen before the page's scripts have run. What was
+    # tapped by then is previewed once they do, the result started at the target. (No
+    # service worker: it would serve the script from its cache, past the route.)
+    session = make_session(member, "taiwan", names=NAMES[5])
+    context = new_context(browser, viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    held = []
+    try:
+        log_in(page, live_server, "host", PASSWORD)
+        page.route("**/js/table.js", lambda route: held.append(route))
+        page.goto(f"{live_server.url}{session.get_absolute_url()}", wait_until="commit")
+        page.wait_for_selector("#hand-form button[value=save]")
+        for name, value in (("declarer", "0"), ("level", "3"), ("trump", "S"), ("partner", "1")):
+            tap(page, name, value)
+        for _ in range(500):  # the script's request, held (route handlers run while waiting)
+            if held:
+                break
+            page.wait_for_timeout(20)
+        expect(page.locator("#preview .deltas")).to_have_count(0)
+        held[0].continue_()
+        expect(page.locator("#preview .deltas")).to_be_visible()
+        assert page.locator("input[name=points][value='11']").is_checked()
+    finally:
+        context.close()
 
 
 def test_a_result_off_the_target_is_one_tap_or_two(page, live_server, member):
