@@ -2,20 +2,16 @@
 column in sight for four to seven players, each name whole on its line (a Chinese or
 Korean name is one word), and each hand's partner and result in words."""
 
-import os
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import League, Membership
-from tests.browser.support import log_in
+from tests.browser.support import log_in, shot
 from tests.factories import HANDS, make_session, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a-long-test-password"
-SHOTS = Path(os.environ.get("NAPOLEON_SHOTS", "/tmp/napoleon-shots"))
 
 NAMES = ["陳大文", "김민준", "สมชาย", "Christophe", "林小明", "鈴木一郎", "Ana"]
 # players → (game, the partner's word in English)
@@ -68,8 +64,7 @@ def test_every_column_is_readable_at_390_px(browser, live_server, players, langu
     try:
         log_in(page, live_server, "host", PASSWORD)
         page.goto(f"{live_server.url}/sessions/{session.pk}/hands/")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"hands-{players}-{language}.png"), full_page=True)
+        shot(page, f"hands-{players}-{language}", full_page=True)
         region = page.get_by_role("region", name=page.locator("h1").inner_text().split(" ·")[0])
         table = region.get_by_role("table")
         # Every player's column in sight: the list does not scroll sideways.

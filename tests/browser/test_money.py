@@ -2,21 +2,18 @@
 to seven at the table, whole in every box, and the settle-up in whole won, in the
 languages a table reads it in."""
 
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 
 from scoring.models import GameSession, League, Membership  # noqa: F401
-from tests.browser.support import log_in
+from tests.browser.support import log_in, shot
 from tests.factories import make_session, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a-long-test-password"
-SHOTS = Path(os.environ.get("NAPOLEON_SHOTS", "/tmp/napoleon-shots"))
 NAMES = ["陳大文", "김민준", "สมชาย", "Christophe", "林小明", "鈴木一郎", "Ana"]
 
 
@@ -51,8 +48,7 @@ def test_won_fit_the_board_and_settle_in_whole_won(browser, live_server, players
         log_in(page, live_server, "host", PASSWORD)
         page.goto(f"{live_server.url}{session.get_absolute_url()}")
         page.wait_for_selector("#hand-form")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"money-board-{players}-{language}.png"))
+        shot(page, f"money-board-{players}-{language}", full_page=False)
         # In full where the box holds it; the exact amount is there for a screen reader.
         amounts = page.locator("#board .money").all_inner_texts()
         assert len(amounts) == players and all("₩" in a or "￦" in a for a in amounts)
@@ -63,7 +59,7 @@ def test_won_fit_the_board_and_settle_in_whole_won(browser, live_server, players
         assert not any("." in a for a in exact)  # won have no decimals
         assert _cut(page) == []
         page.goto(f"{live_server.url}/sessions/{session.pk}/summary/")
-        page.screenshot(path=str(SHOTS / f"money-summary-{players}-{language}.png"), full_page=True)
+        shot(page, f"money-summary-{players}-{language}", full_page=True)
         payments = page.locator("p.card").all_inner_texts()
         assert payments and all(("₩" in p or "￦" in p) and "." not in p for p in payments)
     finally:

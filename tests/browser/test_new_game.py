@@ -3,9 +3,7 @@ from last time and the standard rules in one tap; how many are dealt in when mor
 down than the game deals in, asked before the game starts; Play again starting the
 table as it ended, then no longer offered."""
 
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,13 +12,12 @@ from django.utils.translation import gettext as _
 from playwright.sync_api import expect
 
 from scoring.models import GameSession, League, Membership, Player
-from tests.browser.support import log_in
+from tests.browser.support import log_in, shot
 from tests.factories import make_session, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a-long-test-password"
-SHOTS = Path(os.environ.get("NAPOLEON_SHOTS", "/tmp/napoleon-shots"))
 EIGHT = ["陳大文", "林小明", "김민준", "สมชาย", "Ana", "Yu", "Gus", "Hal"]
 LANGUAGES = ["en", "zh-hant", "th"]
 
@@ -62,10 +59,9 @@ def _page(browser, live_server, language):
 
 def _shot(page, name, near=None):
     """The page around ``near`` (a locator), as the phone shows it."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
     if near is not None:
         near.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    shot(page, name, full_page=False)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

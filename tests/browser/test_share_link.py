@@ -1,18 +1,15 @@
 """An open share page whose link was replaced: it says so where it said it refreshes
 itself, keeps the scores as they last were, and stops asking."""
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 from scoring.models import GameSession, League, new_share_token
+from tests.browser.support import shot
 from tests.factories import make_session, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(os.environ.get("NAPOLEON_SHOTS", "/tmp/napoleon-shots"))
 NOTE = {
     "en": ("refreshes itself", "This link no longer works."),
     "zh-hant": ("自動更新", "這個連結已經失效。"),
@@ -35,7 +32,6 @@ def test_a_replaced_link_says_so_and_stops_asking(browser, live_server, language
         expect(page.get_by_text(refreshing)).to_have_count(0)
         expect(page.locator(".shared-hands")).to_contain_text("+120")  # the scores as they were
         expect(page.locator("[hx-trigger]")).to_have_count(0)  # nothing asks again
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"share-gone-{language}.png"), full_page=True)
+        shot(page, f"share-gone-{language}", full_page=True)
     finally:
         context.close()
