@@ -118,6 +118,9 @@ def context(browser, browser_context_args, scheme, opened=None, **options):
     made = new_context(
         browser, **browser_context_args, color_scheme=scheme, bypass_csp=True, **options
     )
+    # axe-core in every page of the context, handed to the browser once: added to each page
+    # as a script tag, its 500 KB crossed from this process to the browser page after page.
+    made.add_init_script(path=str(AXE))
     if opened is not None:  # else the caller closes it
         opened.append(made)
     return made
