@@ -27,7 +27,7 @@ from django.urls import reverse
 from scoring.table.form import HandForm
 from scoring.table.recording import update_hand
 from tests.browser.page_walk import PARTS, PASSWORD, QUERIES, build_world, candidates, pages, share
-from tests.browser.support import log_in as sign_in
+from tests.browser.support import log_in_by_form as sign_in
 from tests.browser.support import new_context, shot
 from tests.browser.test_languages import OVERFLOW, PHONE
 from tests.factories import hand_data

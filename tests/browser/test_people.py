@@ -156,6 +156,7 @@ def test_the_colours_chosen_survive_a_reload_and_another_phone(
 
     other = a11y_context(browser, browser_context_args, "light").new_page()
     log_in(other, live_server, "host", PASSWORD)
+    other.goto(f"{live_server.url}/")
     expect(other.locator("html")).to_have_attribute("data-theme", "dark")
     assert other.evaluate(BACKGROUND) == DARK_BACKGROUND
 
