@@ -10,8 +10,10 @@ on every result under drawn house rules and table numbers.
 What the score reads of the house rules and the table's numbers is worked out once per
 rules object and player count (``ScoreNumbers``): every formula is linear in the points
 taken and the bid, the doublings are multipliers (1 where a house rule turns one off), the
-shares are each seat's coefficient of the unit. Nothing about a result is kept: each hand
-is worked out afresh.
+shares are each seat's coefficient of the unit; the units themselves, a few hundred numbers
+(every bid and point count, alone or not, no trump or not), are tabled then too. Nothing
+about a result is kept: each hand is looked up and shared out afresh, and its captured
+cards, when given, are checked in one pass (one list of them, one set difference).
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -63,9 +65,10 @@ class ScoreNumbers:
             for alone in (False, True)
         )
 
-    def _units(self, alone: bool, no_trump: bool) -> tuple[tuple[int, ...], ...]:
+    def _units(self, alone: bool, no_trump: bool) -> dict[int, tuple[int, ...]]:
+        """By bid (a key error for a bid off the ladder), then by points from 0 to 20."""
         every = range(ALL_POINTS + 1)
-        return tuple(tuple(self.unit(bid, p, alone, no_trump) for p in every) for bid in every)
+        return {bid: tuple(self.unit(bid, p, alone, no_trump) for p in every) for bid in every}
 
     def score(self, facts: HandFacts) -> Score:
         """Every seat's score for ``facts``, worked out afresh; the reasons are written from
@@ -80,9 +83,9 @@ class ScoreNumbers:
         bid, declarer, partner = contract.count, facts.declarer, facts.partner
         alone = partner is None or partner == declarer
         no_trump = contract.trump == NO_TRUMP
-        if 0 <= bid <= ALL_POINTS:
+        try:
             amount = self.units[alone][no_trump][bid][points]
-        else:  # not a bid of the Mighty's ladder, but a score all the same
+        except KeyError:  # not a bid of the Mighty's ladder, but a score all the same
             amount = self.unit(bid, points, alone, no_trump)
         share, friend, opponent = self.shares[alone]
         deltas = [opponent * amount] * facts.players  # as ``scores.deltas_for`` shares it
