@@ -212,9 +212,9 @@ class Mighty(Variant[MightyRules]):
             facts = self._with_kill(facts)
         # What the score reads of the rules is worked out once, kept on the (frozen) rules
         # object itself: looking it up by the rules' hash would hash all their fields.
-        kept: dict[int, ScoreNumbers] | None = rules.__dict__.get(SCORE_NUMBERS)
-        numbers = None if kept is None else kept.get(facts.players)
-        if numbers is None:
+        try:
+            numbers: ScoreNumbers = rules.__dict__[SCORE_NUMBERS][facts.players]
+        except KeyError:  # the first score under these rules at this player count
             numbers = self._score_numbers(rules, facts.players)
         return numbers.score(facts)
 

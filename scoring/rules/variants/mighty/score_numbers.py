@@ -10,8 +10,10 @@ on every result under drawn house rules and table numbers.
 What the score reads of the house rules and the table's numbers is worked out once per
 rules object and player count (``ScoreNumbers``): every formula is linear in the points
 taken and the bid, the doublings are multipliers (1 where a house rule turns one off), the
-shares are each seat's coefficient of the unit. Nothing about a result is kept: each hand
-is worked out afresh.
+shares are each seat's coefficient of the unit; the units themselves, a few hundred numbers
+(every bid and point count, alone or not, no trump or not), are tabled then too. Nothing
+about a result is kept: each hand is looked up and shared out afresh, and its captured
+cards, when given, are checked in one pass (one list of them, one set difference).
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -31,7 +33,7 @@ class ScoreNumbers:
     __slots__ = (
         "point_cards", "total", "discards_to_declarer", "made_form", "failed_form",
         "at_least_one", "run", "back", "back_at_most", "back_reach_bid", "made_times",
-        "failed_times", "shares", "write",
+        "failed_times", "shares", "write", "units",
     )  # fmt: skip
 
     def __init__(
@@ -56,46 +58,35 @@ class ScoreNumbers:
         self.made_times = _multipliers(rules, values, made=True)
         self.failed_times = _multipliers(rules, values, made=False)
         self.shares = (_shares(values, players, False), _shares(values, players, True))
-
-    def side_points(self, facts: HandFacts) -> int:
-        """The declarer's side's points from its captured cards (``scores.side_points``, which
-        also says what is wrong with a result that does not add up)."""
-        captured = facts.captured
-        if (
-            captured is not None
-            and facts.declarer_points is None
-            and self._taken_once(captured, facts.discards)
-        ):
-            points = len(captured.get(facts.declarer, ()))
-            partner = facts.partner
-            if partner is not None and partner != facts.declarer:
-                points += len(captured.get(partner, ()))
-            return points + len(facts.discards) if self.discards_to_declarer else points
-        return side_points(facts, self.point_cards, DISCARDS, self.discards_to_declarer)
-
-    def _taken_once(
-        self, captured: Mapping[int, tuple[Card, ...]], discards: Sequence[Card]
-    ) -> bool:
-        """Was every point card taken or discarded exactly once? As many cards as point
-        cards, and none of the point cards left out."""
-        placed = len(discards) + sum(map(len, captured.values()))
-        return (
-            placed == self.total
-            and len(discards) <= DISCARDS
-            and not self.point_cards.difference(discards, *captured.values())
+        # Every unit a score can have, by (alone, no trump), bid and points: a hand looks its
+        # unit up. Bids are at most 20, so a table of 4 × 21 × 21 numbers.
+        self.units = tuple(
+            tuple(self._units(alone, no_trump) for no_trump in (False, True))
+            for alone in (False, True)
         )
+
+    def _units(self, alone: bool, no_trump: bool) -> dict[int, tuple[int, ...]]:
+        """By bid (a key error for a bid off the ladder), then by points from 0 to 20."""
+        every = range(ALL_POINTS + 1)
+        return {bid: tuple(self.unit(bid, p, alone, no_trump) for p in every) for bid in every}
 
     def score(self, facts: HandFacts) -> Score:
         """Every seat's score for ``facts``, worked out afresh; the reasons are written from
         the score's facts and numbers each time they are read."""
-        points = facts.declarer_points
-        if facts.captured is not None or points is None or not 0 <= points <= ALL_POINTS:
-            points = self.side_points(facts)
+        captured, points = facts.captured, facts.declarer_points
+        if captured is not None:
+            points = self.captured_points(facts, captured)
+        elif points is None or not 0 <= points <= self.total:
+            points = side_points(facts, self.point_cards, DISCARDS, self.discards_to_declarer)
         contract = facts.contract
         assert isinstance(contract, Bid)
         bid, declarer, partner = contract.count, facts.declarer, facts.partner
         alone = partner is None or partner == declarer
-        amount = self.unit(bid, points, alone, contract.trump == NO_TRUMP)
+        no_trump = contract.trump == NO_TRUMP
+        try:
+            amount = self.units[alone][no_trump][bid][points]
+        except KeyError:  # not a bid of the Mighty's ladder, but a score all the same
+            amount = self.unit(bid, points, alone, no_trump)
         share, friend, opponent = self.shares[alone]
         deltas = [opponent * amount] * facts.players  # as ``scores.deltas_for`` shares it
         if partner is not None and not alone:
@@ -104,6 +95,28 @@ class ScoreNumbers:
         if facts.sitting_out is not None:
             deltas[facts.sitting_out] = 0  # a killed seat sits the hand out
         return Score(points >= bid, bid, points, tuple(deltas), self.write, "", facts)
+
+    def captured_points(self, facts: HandFacts, captured: Mapping[int, Sequence[Card]]) -> int:
+        """The declarer's side's points from the point cards each seat took, once every point
+        card is known to be taken or discarded exactly once: as many cards as point cards,
+        none of the point cards left out. Anything else goes to ``scores.side_points``, which
+        says what is wrong (or that a count given too does not agree)."""
+        discards = facts.discards
+        placed = [*discards]  # every card placed, in one list: one pass of the set below
+        for cards in captured.values():
+            placed += cards
+        if (
+            len(placed) != self.total
+            or len(discards) > DISCARDS
+            or facts.declarer_points is not None
+            or self.point_cards.difference(placed)
+        ):
+            return side_points(facts, self.point_cards, DISCARDS, self.discards_to_declarer)
+        points = len(captured.get(facts.declarer, ()))
+        partner = facts.partner
+        if partner is not None and partner != facts.declarer:
+            points += len(captured.get(partner, ()))
+        return points + len(discards) if self.discards_to_declarer else points
 
     def unit(self, bid: int, points: int, alone: bool, no_trump: bool) -> int:
         """The unit every share is a multiple of, doublings included (``score.unit``)."""
