@@ -30,6 +30,17 @@ def league_for(request: HttpRequest, pk: int, owner: bool = False) -> League:
     return league
 
 
+def league_members(request: HttpRequest, pk: int) -> tuple[League, list[Membership]]:
+    """``league_for``'s league, for its members alone (refused as that refuses), with its
+    memberships and their users by username: the league page lists them all anyway, so
+    they say who may read it in the same query."""
+    league = get_object_or_404(League, pk=pk)
+    memberships = list(league.memberships.select_related("user").order_by("user__username"))
+    if not request.user.is_authenticated or all(m.user_id != request.user.pk for m in memberships):
+        _refuse(request)
+    return league, memberships
+
+
 def session_for(request: HttpRequest, pk: int) -> GameSession:
     session = get_object_or_404(GameSession.objects.select_related("league"), pk=pk)
     if session.league.role_of(request.user) is None and not _table_pass(request, session):

@@ -9,9 +9,10 @@ from django.utils.translation import gettext as _
 
 from scoring import query
 from scoring.history import charts
+from scoring.history.cards import session_cards
 from scoring.history.figures.figures import league_figures
 from scoring.history.figures.period import choices
-from scoring.history.figures.sessions import league_span, sessions_page
+from scoring.history.figures.sessions import league_span
 from scoring.history.forms import PeriodForm
 from scoring.models import League, Membership
 
@@ -24,15 +25,19 @@ def _page(request: HttpRequest) -> int:
 
 
 def league_context(
-    request: HttpRequest, league: League, member_form: Form | None
+    request: HttpRequest,
+    league: League,
+    member_form: Form | None,
+    memberships: list[Membership] | None = None,
 ) -> dict[str, Any]:
     """Everything the league page shows but its live tables (the leagues' page adds them,
-    and the form that adds a member: ``member_form``)."""
+    and the form that adds a member: ``member_form``); ``memberships``: the league's, with
+    their users, by username, when they were read already."""
     period_form = PeriodForm(request.GET)
     period = period_form.period()
     page = _page(request)
     first, last = league_span(league)
-    sessions, more = sessions_page(league, period, page)
+    sessions, more = session_cards(league, period, page)
     players = list(league.players.all())
     figures = league_figures(league, period, {p.pk: p.name for p in players})
     for _variant, _label, rows in figures.ratings:
@@ -42,7 +47,9 @@ def league_context(
                 _("%(name)s's rating over the period, ending at %(rating)d")
                 % {"name": row.name, "rating": round(row.rating)},
             )
-    role = league.role_of(request.user)
+    if memberships is None:
+        memberships = list(league.memberships.select_related("user").order_by("user__username"))
+    role = next((m.role for m in memberships if m.user_id == request.user.pk), None)
     return {
         "league": league,
         "period": period,
@@ -53,7 +60,7 @@ def league_context(
         "sessions": sessions,
         "page": page,
         "more": more,
-        "memberships": league.memberships.select_related("user").order_by("user__username"),
+        "memberships": memberships,
         "players": players,
         "is_owner": role == Membership.OWNER,
         "member_form": member_form,

@@ -26,6 +26,8 @@ def live_sessions(leagues: QuerySet[League] | Iterable[int]) -> list[GameSession
         .prefetch_related("seats__player")
         .order_by("-created_at", "-pk")[:MOST]
     )
+    if not sessions:
+        return sessions
     ids = [session.pk for session in sessions]
     totals: defaultdict[int, dict[int, int]] = defaultdict(dict)
     for session_id, seat, total in (

@@ -38,6 +38,7 @@ FIRST = datetime.date(2025, 3, 1)
 def normal(entries):
     """Figures as the cache keeps them (JSON), lists in one order."""
     found = json.loads(json.dumps(entries))
+    found.pop(cache.KEPT, None)  # the running state the figures were drawn from
     league = found.pop(ALL_TIME)
     for table in league["tables"]:
         table["rows"].sort()

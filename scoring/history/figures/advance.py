@@ -169,12 +169,22 @@ def _fold_all(base: State, hands: list[FoldedHand], marks: list[State]) -> State
 def current(league_id: int, variant: str, stamp: str) -> State:
     """The game's state as of ``stamp`` (its current one): the stored state when it is
     that, else the stored one advanced, else folded afresh; stored for the next reader."""
+    state, kept = advanced(league_id, variant, stamp)
+    if kept is not None:
+        _store(league_id, variant, stamp, kept)
+    return state
+
+
+def advanced(league_id: int, variant: str, stamp: str) -> tuple[State, dict[str, Any] | None]:
+    """``current``'s state, and what to keep (under KEY and ``stamp``) for the next reader:
+    None when the stored state was that already. The caller stores it (with the figures
+    drawn from it, in one write)."""
     kept = HistoryCache.objects.filter(league_id=league_id, variant=variant, key=KEY)
     row = kept.values_list("stamp", "data").first()
     data = _usable(row[1]) if row is not None else None
     if row is not None and data is not None and row[0] == stamp:
         tip: State = data["tip"]
-        return tip
+        return tip, None
     events, horizon = _recent_events(league_id, variant, data["tip"]["horizon"] if data else None)
     first = None
     if row is not None and data is not None:
@@ -187,8 +197,7 @@ def current(league_id: int, variant: str, stamp: str) -> State:
     # What the next reader need not look at again: the events read before the hands were.
     state["horizon"] = horizon
     state["seen"] = [e[0] for e in events if e[0] > horizon - WINDOW]
-    _store(league_id, variant, stamp, {"tip": state, "marks": marks[-MARKS:]})
-    return state
+    return state, {"tip": state, "marks": marks[-MARKS:]}
 
 
 def _usable(data: Any) -> dict[str, Any] | None:

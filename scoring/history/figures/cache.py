@@ -6,7 +6,7 @@ data they came from. Every write of a hand (record, edit, undo, delete, restore)
 ``HandEvent`` with a new, larger id in the same transaction (scoring.table.recording), so the
 latest event of the game's sessions changes with each; deleting or importing sessions
 changes their count or their latest id; a club night's tables count from the moment
-its last round closes (scoring.history.figures.rows.counted), which changes the count
+its last round closes (scoring.history.figures.rows.playing), which changes the count
 once, so the night's hands cost no figures work while it is played; merging two player entries (scoring.leagues.entries)
 leaves a ``PlayerChange``, whose latest id is part of every stamp of the league. A stamp
 is one short query per page view (one index probe per session); a page that finds a stored stamp out of date computes the
@@ -21,10 +21,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from django.db import DatabaseError, transaction
-from django.db.models import Count, Max, OuterRef, Subquery
+from django.db import DatabaseError, connection, transaction
 
-from scoring.history.figures.rows import counted
+from scoring.history.figures.rows import _q, playing
 from scoring.models import GameSession, HandEvent, HistoryCache, PlayerChange
 
 logger = logging.getLogger(__name__)
@@ -36,25 +35,23 @@ KEPT = "state"  # the key of a game's running state, which a later stamp advance
 
 
 def stamps(league_id: int) -> dict[str, str]:
-    """{variant: stamp} for each game the league has a session of."""
-    latest = HandEvent.objects.filter(session=OuterRef("pk")).order_by("-id").values("id")[:1]
-    changed = PlayerChange.objects.filter(league_id=league_id).order_by("-id").values("id")[:1]
-    found = (
-        counted(GameSession.objects.filter(league_id=league_id))
-        .order_by()
-        .values("variant")
-        .annotate(
-            sessions=Count("id"),
-            last=Max("id"),
-            event=Max(Subquery(latest)),
-            change=Max(Subquery(changed)),
-        )
+    """{variant: stamp} for each game the league has a session of. Written in SQL: every
+    page of the league's history asks, and the statement costs less than building it."""
+    sql = (
+        "SELECT s.variant, COUNT(s.id), MAX(s.id),"
+        f" MAX((SELECT v.id FROM {_q(HandEvent)} v WHERE v.session_id = s.id"
+        " ORDER BY v.id DESC LIMIT 1)),"
+        f" MAX((SELECT c.id FROM {_q(PlayerChange)} c WHERE c.league_id = %s"
+        " ORDER BY c.id DESC LIMIT 1))"
+        f" FROM {_q(GameSession)} s WHERE s.league_id = %s AND s.id NOT IN ({playing()})"
+        " GROUP BY s.variant"
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league_id, league_id])
+        found = cursor.fetchall()
     return {
-        row["variant"]: (
-            f"{VERSION}.{row['sessions']}.{row['last']}.{row['event'] or 0}.{row['change'] or 0}"
-        )
-        for row in found
+        variant: f"{VERSION}.{sessions}.{last}.{event or 0}.{change or 0}"
+        for variant, sessions, last, event, change in found
     }
 
 

@@ -121,10 +121,12 @@ def _league_entry(
 
 def compute_all_time(league_id: int, variant: str, stamp: str) -> Entries:
     """All time: the league page's figures, and every player's (their page), from the
-    game's running state as of ``stamp``."""
-    state = advance.current(league_id, variant, stamp)
+    game's running state as of ``stamp``; with that state (under cache.KEPT) when it moved
+    on, to be kept with them in one write."""
+    state, kept = advance.advanced(league_id, variant, stamp)
     players = fold.player_entries(state)
-    return {ALL_TIME: fold.league_entry(state), **{player_key(p): e for p, e in players.items()}}
+    entries = {ALL_TIME: fold.league_entry(state), **{player_key(p): e for p, e in players.items()}}
+    return entries if kept is None else {**entries, cache.KEPT: kept}
 
 
 def recompute_all_time(league_id: int, variant: str) -> Entries:

@@ -6,7 +6,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Subquery, Sum
+from django.db.models import (
+    Count,
+    Exists,
+    OuterRef,
+    Prefetch,
+    Subquery,
+    Sum,
+    prefetch_related_objects,
+)
 
 from scoring.history.figures.period import Period
 from scoring.history.figures.tables import variant_label
@@ -39,21 +47,25 @@ def _totals(ids: Iterable[int]) -> dict[tuple[int, int], int]:
 def sessions_page(
     league: League, period: Period, page: int, per_page: int = 12
 ) -> tuple[list[GameSession], bool]:
-    """One page of the league's sessions in the period, newest first, with each seat's
-    total and the number of hands: (sessions, has_more)."""
+    """One page of the league's sessions in the period, newest first: (sessions, has_more).
+    ``describe`` adds what their cards show."""
     found = GameSession.objects.filter(league=league)
     if period.start:
         found = found.filter(date__gte=period.start)
     if period.end:
         found = found.filter(date__lte=period.end)
     offset = (page - 1) * per_page
-    sessions = list(
-        found.order_by("-date", "-pk").prefetch_related("seats__player")[
-            offset : offset + per_page + 1
-        ]
-    )
-    more = len(sessions) > per_page
-    sessions = sessions[:per_page]
+    sessions = list(found.order_by("-date", "-pk")[offset : offset + per_page + 1])
+    return sessions[:per_page], len(sessions) > per_page
+
+
+def describe(sessions: list[GameSession]) -> None:
+    """Each session's seats with their totals (``history_seats``, best first) and its
+    number of hands (``hand_count``)."""
+    if not sessions:
+        return
+    seats = Seat.objects.select_related("player")
+    prefetch_related_objects(sessions, Prefetch("seats", queryset=seats))
     ids = [s.pk for s in sessions]
     totals: dict[int, dict[int, int]] = defaultdict(dict)
     for (session_id, player), total in _totals(ids).items():
@@ -80,7 +92,6 @@ def sessions_page(
             key=lambda s: -s["total"],
         )
         session.hand_count = counts.get(session.pk, 0)
-    return sessions, more
 
 
 def player_sessions(player: Player, limit: int = 10) -> list[dict[str, Any]]:

@@ -1,3 +1,4 @@
+from functools import partial
 from typing import Any
 
 from django.contrib import messages
@@ -10,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import query
-from scoring.accounts.access import league_for
+from scoring.accounts.access import league_for, league_members
 from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.history.league_page import league_context
 from scoring.leagues import entries
@@ -35,17 +36,21 @@ def league_new(request: AuthenticatedHttpRequest) -> HttpResponse:
 @login_required
 def league(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The league page: standings, ratings and records, sessions, export, members."""
-    league = league_for(request, pk)
-    return render(request, "scoring/league.html", _context(request, league))
+    league, memberships = league_members(request, pk)
+    context = _context(request, league, memberships=memberships)
+    return render(request, "scoring/league.html", context)
 
 
 def _context(request: AuthenticatedHttpRequest, league: League, **kwargs: Any) -> dict[str, Any]:
     """The league's history (scoring.history.views), led by its live sessions."""
     member_form = kwargs.pop("member_form", None) or AddMemberForm()
-    currency_form = kwargs.pop("currency_form", None) or CurrencyForm(instance=league)
+    # A refused currency form as it was sent; else the blank one, drawn only when the
+    # page's kept drawing of it is gone.
+    currency_form = kwargs.pop("currency_form", None)
     return {
         **league_context(request, league, member_form, **kwargs),
         "currency_form": currency_form,
+        "blank_currency_form": partial(CurrencyForm, instance=league),
         "drawn_by": DRAWN_BY,
         "live": live_sessions([league.pk]),
     }
