@@ -26,9 +26,13 @@ urlpatterns = [
     path("nights/<int:pk>/tv/", screens.tv, name="event-tv"),
     path("nights/<int:pk>/tv/link/", tv_link.new_tv_link, name="event-tv-new-link"),
     path("nights/<int:pk>/print/", screens.printed, name="event-print"),
-    # A room's screen, no account (settings.SESSIONLESS_PATHS: no session read under /tv/).
-    path("tv/<str:token>/", tv_link.tv_link, name="event-tv-link"),
-    path("tv/<str:token>/qr.svg", tv_link.tv_link_qr, name="event-tv-link-qr"),
     path("t/", join.enter_code, name="table-join"),
     path("t/<str:code>/", join.table_code, name="table-code"),
+]
+
+# A room's screen by the night's TV link, no account (settings.SESSIONLESS_PATHS: no
+# session read under /tv/). It polls every few seconds: scoring.urls lists these first.
+screen_urlpatterns = [
+    path("tv/<str:token>/", tv_link.tv_link, name="event-tv-link"),
+    path("tv/<str:token>/qr.svg", tv_link.tv_link_qr, name="event-tv-link-qr"),
 ]

@@ -46,8 +46,8 @@ def tv_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     mark = link_mark(token) if len(token) <= MAX_TOKEN else None
     if mark is None:
         return _gone(request)
-    poll = reverse("scoring:event-tv-link", args=[token])
-    extra = {**_nobody(), "poll": poll, "by_link": True}
+    # The page polls the address it was opened at (this path: no reverse() to pay for).
+    extra = {**_nobody(), "poll": request.path, "by_link": True}
     return screen(request, mark, "tv-link", f"night-tv-link:{mark.night}:{token}", extra)
 
 
