@@ -5,7 +5,9 @@ link from the director, after which the old one says so and gives nothing away."
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.models import Event, Membership
@@ -76,6 +78,16 @@ def test_it_answers_an_unchanged_poll_of_the_link_in_one_query(
     with django_assert_num_queries(1):  # the night's mark: no session, no user
         again = screen.get(link, headers={**POLL, "If-None-Match": etag})
     assert again.status_code == 304
+
+
+@pytest.mark.parametrize("headers", [{}, POLL], ids=["page", "poll"])
+def test_it_reads_no_session_by_the_link_even_with_a_members_cookie(client, night, headers):
+    with CaptureQueriesContext(connection) as queries:
+        drawn = client.get(tv_url(night), headers=headers)
+    assert drawn.status_code == 200
+    read = " ".join(query["sql"] for query in queries.captured_queries)
+    assert "django_session" not in read and "auth_user" not in read
+    assert "Vary" in drawn and "sessionid" not in drawn.cookies
 
 
 def _stale_link(client, night):
