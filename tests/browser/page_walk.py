@@ -61,6 +61,7 @@ NOT_PAGES = {
     "scoring:event-adjust",
     "scoring:event-replace",
     "scoring:event-correct",
+    "scoring:event-tv-new-link",
     "scoring:event-corrected",  # the owner's choice of currency, posted from the league page
     "scoring:invite",
     "scoring:withdraw-invitation",
