@@ -9,7 +9,9 @@ director seats it by fewest repeat opponents, every table's phone (no account) j
 table's code and records its hands at the same time as the others (one thread per table),
 while the board and the TV page are polled throughout; then the round is closed. Time
 runs 60 times faster than at a club: a hand takes a table 3 s (3 minutes), the TV page
-polls every 0.25 s (15 s) and the board every 0.17 s (10 s), as their pages do.
+polls every 0.25 s (15 s) and the board every 0.17 s (10 s), as their pages do. The board
+is polled with the director's cookie; the TV page by the night's TV link (``/tv/<token>/``)
+with no cookie at all, as a room's screen opens it (nobody signs in on it).
 
 Figures (with --json, one JSON object printed last):
 ``tables``, ``players``, ``rounds``, ``hands_recorded``; ``hands_lost``: hands a phone sent
@@ -71,11 +73,13 @@ OPENER = urllib.request.build_opener(_NoRedirect)
 
 
 def http(base, path, cookie, tag=None, data=None, headers=None):
-    """(status, headers, body) of one request; ``data`` a dict to POST as a form."""
+    """(status, headers, body) of one request; ``data`` a dict to POST as a form;
+    ``cookie`` None: no cookie at all (a GET of a browser that has none)."""
     body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": CSRF}).encode() if data else None
     request = urllib.request.Request(f"{base}{path}", data=body)
-    request.add_header("Cookie", f"{cookie}; csrftoken={CSRF}")
-    request.add_header("X-CSRFToken", CSRF)
+    if cookie is not None:
+        request.add_header("Cookie", f"{cookie}; csrftoken={CSRF}")
+        request.add_header("X-CSRFToken", CSRF)
     if tag:
         request.add_header("X-Bench-Tag", tag)
     for name, value in (headers or {}).items():
@@ -122,7 +126,8 @@ def seed(out: str, players: int, rounds: int) -> None:
     store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
-    Path(out).write_text(json.dumps({"cookie": store.session_key, "event": event.pk}))
+    seeded = {"cookie": store.session_key, "event": event.pk, "tv": event.tv_token}
+    Path(out).write_text(json.dumps(seeded))
 
 
 def check(out: str, sent: str) -> None:
@@ -223,8 +228,11 @@ class Phone:
                     break
 
 
-def _poll(base: str, cookie: str, event: int, stop: threading.Event, polls: dict) -> None:
-    """The board and the TV page, polled as their pages do (htmx; the TV with its ETag)."""
+def _poll(base: str, cookie: str, seeded: dict, stop: threading.Event, polls: dict) -> None:
+    """The board and the TV page, polled as their pages do (htmx, with the ETag of the
+    last answer): the board with the director's cookie, the TV by its link with none."""
+    paths = {"board": f"/nights/{seeded['event']}/board/", "tv": f"/tv/{seeded['tv']}/"}
+    cookies = {"board": cookie, "tv": None}
     etags = {"board": "", "tv": ""}
     every = {"board": 10 / SPEED, "tv": 15 / SPEED}
     due = dict.fromkeys(etags, 0.0)
@@ -235,8 +243,8 @@ def _poll(base: str, cookie: str, event: int, stop: threading.Event, polls: dict
             headers = {"HX-Request": "true"}
             if etags[page]:
                 headers["If-None-Match"] = etags[page]
-            path = f"/nights/{event}/{page}/"
-            status, answer, _body = http(base, path, cookie, page, headers=headers)
+            path = paths[page]
+            status, answer, _body = http(base, path, cookies[page], page, headers=headers)
             if status not in (200, 304):
                 raise SystemExit(f"{path} answered {status}")
             etags[page] = answer.get("ETag", etags[page])
@@ -250,7 +258,7 @@ def night(base: str, seeded: dict, rounds: int, sent: list) -> dict:
     cookie, event = f"sessionid={seeded['cookie']}", seeded["event"]
     stop = threading.Event()
     polls: dict[str, list[int]] = {"board": [], "tv": []}
-    poller = threading.Thread(target=_poll, args=(base, cookie, event, stop, polls))
+    poller = threading.Thread(target=_poll, args=(base, cookie, seeded, stop, polls))
     poller.start()
     seating_ms, tables, taps = [], 0, 0
     try:

@@ -177,6 +177,11 @@ CONTENT_SECURITY_POLICY = {
 }
 CONTENT_SECURITY_POLICY_RELAXED = {"/admin/": {"style-src": ["'self'", "'unsafe-inline'"]}}
 
+# Pages a screen opens by a secret link, with nobody signed in on it (a club night's TV
+# link): nothing reads the browser session or its user there (scoring.accounts.sessionless),
+# so the screen's poll every few seconds costs no session read, whatever cookies it sends.
+SESSIONLESS_PATHS = ("/tv/",)
+
 # Request bodies, refused with a 413 before they are read (napoleon_site.limits): forms
 # here are a few kilobytes, the JSON API's bodies smaller still; only the league import
 # takes a file, up to HISTORY_IMPORT_MAX_BYTES plus room for the form around it. A league

@@ -2,9 +2,12 @@
 
 from django.urls import include, path
 
+from scoring.events.urls import screen_urlpatterns
+
 app_name = "scoring"
 
 urlpatterns = [
+    path("", include(screen_urlpatterns)),  # first: a room's TV polls it every few seconds
     path("", include("scoring.pwa.urls")),
     path("", include("scoring.accounts.urls")),
     path("", include("scoring.leagues.urls")),

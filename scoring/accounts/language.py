@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from scoring.accounts.sessionless import sessionless
 from scoring.models import Profile
 
 SESSION_KEY = "language"
@@ -30,7 +31,8 @@ class UserLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        language = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+        signed_in = hasattr(request, "session") and not sessionless(request)
+        language = request.session.get(SESSION_KEY) if signed_in else None
         if language in SUPPORTED:
             translation.activate(language)
             request.LANGUAGE_CODE = language

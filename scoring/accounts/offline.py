@@ -21,6 +21,8 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.utils.crypto import salted_hmac
 
+from scoring.accounts.sessionless import sessionless
+
 HEADER = "X-Offline-User"
 COOKIE = "napoleon_offline"
 ANONYMOUS = "-"
@@ -44,6 +46,7 @@ class OfflineUserMiddleware:
             request.method in ("GET", "HEAD")
             and response.get("Content-Type", "").startswith("text/html")
             and HEADER not in response
+            and not sessionless(request)  # nobody's page: neither kept nor a sign-out
         ):
             key = user_key(getattr(request, "user", None))
             response[HEADER] = key

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from scoring.accounts.sessionless import sessionless
 from scoring.models import Profile
 
 AUTO, LIGHT, DARK = "auto", "light", "dark"
@@ -28,12 +29,19 @@ def theme_of(request: HttpRequest | None) -> str:
     """The colours this reader chose: "light", "dark", or "auto" (the phone's)."""
     if request is None:
         return AUTO
+    if sessionless(request):
+        return _chosen(request)
     session = getattr(request, "session", None)
     user = getattr(request, "user", None)
     if session is not None and user is not None and user.is_authenticated:
         saved = session.get(SESSION_KEY)
         if isinstance(saved, str) and saved in THEMES:
             return saved
+    return _chosen(request)
+
+
+def _chosen(request: HttpRequest) -> str:
+    """The colours chosen on this browser (its cookie)."""
     chosen = request.COOKIES.get(COOKIE)
     return chosen if chosen in THEMES else AUTO
 

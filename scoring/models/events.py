@@ -37,6 +37,11 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+def new_tv_token() -> str:
+    # 32 URL-safe characters: 192 random bits, far past guessing.
+    return secrets.token_urlsafe(24)
+
+
 class Event(models.Model):
     HANDS, TIME = "hands", "time"
     ROUND_ENDS = [(HANDS, _("after a number of hands")), (TIME, _("after a time limit"))]
@@ -75,6 +80,8 @@ class Event(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    # The TV page's link for a room's screen, no account needed; a new one stops the old.
+    tv_token = models.CharField(max_length=64, unique=True, default=new_tv_token, editable=False)
 
     class Meta:
         verbose_name = _("club night")

@@ -61,6 +61,7 @@ NOT_PAGES = {
     "scoring:event-adjust",
     "scoring:event-replace",
     "scoring:event-correct",
+    "scoring:event-tv-new-link",
     "scoring:event-corrected",  # the owner's choice of currency, posted from the league page
     "scoring:invite",
     "scoring:withdraw-invitation",
@@ -177,6 +178,8 @@ def fillings(world, name, route, params):
         return [{"pk": world["night"].pk, **({"table": table.pk} if "table" in params else {})}]
     if params == ["invitation"]:  # an open invitation to be the league's first player
         return [{"invitation": invite(league.players.order_by("pk").first(), world["user"]).code}]
+    if params == ["token"] and route.startswith("tv/"):  # a club night's TV link
+        return [{"token": world["night"].tv_token}]
     if params == ["token"]:
         return [{"token": s.share_token} for s in sessions]
     if params == ["notation"]:

@@ -1,7 +1,8 @@
 """A club night in Chromium: the director makes the night, checks a guest in and seats a
 round at a desktop's size; a table's phone (390×844, no account) joins by the table's code
-in one tap after typing it and records a hand; the board shows it; the TV page at
-1920×1080 reads across a room."""
+in one tap after typing it and records a hand; the board shows it; the TV page, opened
+by its link at 1920×1080 in a browser nobody signed in on, reads across a room, and says
+so once the director replaces its link."""
 
 import pytest
 from django.contrib.auth.models import User
@@ -77,17 +78,33 @@ def test_a_director_seats_a_round_and_a_phone_joins_by_code(browser, live_server
     first = page.locator("#table-1")
     expect(first).to_contain_text("1 of 5 hands")
     shot(page, "club-night-board-after")
-    tv = patient(page.context.browser.new_page(viewport={"width": 1920, "height": 1080}))
-    page_url = f"{live_server.url}/nights/{event.pk}/tv/"
-    tv.context.add_cookies(page.context.cookies())
-    tv.goto(page_url)
-    expect(tv.locator(".night-clock")).to_contain_text("Round 1 of 3")
-    size = tv.locator(".night-tv-rows li").first.evaluate("e => getComputedStyle(e).fontSize")
-    assert float(size.removesuffix("px")) >= 36  # readable three metres off
-    shot(tv, "club-night-tv", full_page=False)
-    tv.close()
+    _tv_by_its_link(browser, page)
     assert not GameSession.objects.filter(ended_at__isnull=False).exists()
     _correct_then_seat_the_next_round(page, table, f"{live_server.url}/nights/{event.pk}/board/")
+
+
+def _tv_by_its_link(browser, page):
+    """The room's screen opens the board's TV link in a browser nobody signed in on;
+    once the director makes a new link, the screen says so and stops asking."""
+    link = page.get_by_label("TV link", exact=True).input_value()
+    context = new_context(browser, viewport={"width": 1920, "height": 1080})
+    tv = patient(context.new_page())
+    try:
+        tv.goto(link)
+        expect(tv.locator(".night-clock")).to_contain_text("Round 1 of 3")
+        expect(tv.locator(".night-tv-rows li")).to_have_count(10)
+        size = tv.locator(".night-tv-rows li").first.evaluate("e => getComputedStyle(e).fontSize")
+        assert float(size.removesuffix("px")) >= 36  # readable three metres off
+        shot(tv, "club-night-tv", full_page=False)
+        page.get_by_role("button", name="New link").click()
+        expect(page.get_by_text("A new TV link is ready.")).to_be_visible()
+        # The screen's next poll (every 15 s) brings the note; it asks no more after it.
+        note = tv.get_by_role("alert")
+        expect(note).to_contain_text("This TV link does not work", timeout=30_000)
+        expect(tv.locator("#night-tv[hx-get]")).to_have_count(0)
+        expect(tv.locator(".night-tv-rows li")).to_have_count(10)
+    finally:
+        context.close()
 
 
 def _correct_then_seat_the_next_round(page, table, board):
@@ -133,5 +150,8 @@ def test_every_page_of_the_night_fits_a_phone_without_javascript(browser, live_s
             page.goto(f"{live_server.url}/nights/{event.pk}/{path}")
             assert page.evaluate(NO_OVERFLOW), path
             shot(page, f"club-night-phone-{path.strip('/') or 'event'}")
+        event.refresh_from_db()
+        page.goto(f"{live_server.url}/tv/{event.tv_token}/")
+        assert page.evaluate(NO_OVERFLOW), "the TV link"
     finally:
         context.close()

@@ -78,6 +78,8 @@ def _arguments(name: str, route: str, params: list[str], world: dict) -> list[di
         "table": lambda: _table(world),  # a club night's table of its round
     }
     base = {}
+    if route.startswith("tv/"):  # a club night's TV link: its own token, not a share link's
+        fillers["token"] = lambda: _night(world).tv_token
     for param in params:
         if param == "pk":
             base["pk"] = _pk_for(route, world)

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
+from typing import Any
 
 from django.db import connection, models
 from django.http import HttpRequest, HttpResponse
@@ -24,6 +25,7 @@ from scoring.models import Event, EventTable, GameSession, Membership, Round
 
 @dataclass(frozen=True)
 class Mark:
+    night: int
     version: int
     changes: int
     newest: int
@@ -35,6 +37,7 @@ class Mark:
     def etag(self, request: HttpRequest, page: str) -> str:
         drawn = "htmx" if request.headers.get("HX-Request") else "page"
         night = f"{self.version}-{self.changes}-{self.newest}-{self.open_rounds}-{self.clock}"
+        # theme_of reads no session on a TV link's path (scoring.accounts.sessionless).
         return f'"{page}-{night}-{get_language()}-{theme_of(request)}-{drawn}"'
 
 
@@ -43,22 +46,27 @@ def _q(model: type[models.Model]) -> str:
 
 
 @cache
-def mark_sql() -> str:
+def mark_sql(by_link: bool = False) -> str:
     """The night's row, the reader's role in its league, and its tables' versions summed
-    (a hand, an edit, a seat, a name or the end of any table moves it)."""
+    (a hand, an edit, a seat, a name or the end of any table moves it). ``by_link``: the
+    night found by its TV link's token, for a screen with no account (no role)."""
     night = (
         f"FROM {_q(GameSession)} s JOIN {_q(EventTable)} t ON t.session_id = s.id"
         f" JOIN {_q(Round)} r ON r.id = t.round_id WHERE r.event_id = e.id"
     )
+    reader = (
+        f"NULL FROM {_q(Event)} e WHERE e.tv_token = %s"
+        if by_link
+        else f"m.role FROM {_q(Event)} e JOIN {_q(Membership)} m"
+        f" ON m.league_id = e.league_id AND m.user_id = %s WHERE e.id = %s"
+    )
     return (
-        f"SELECT e.version, e.round_end, e.minutes, e.director_id, m.role,"
+        f"SELECT e.id, e.version, e.round_end, e.minutes, e.director_id,"
         f" (SELECT COALESCE(SUM(s.version), 0) {night}),"
         f" (SELECT COALESCE(MAX(s.id), 0) {night}),"
         f" (SELECT MAX(r.seated_at) FROM {_q(Round)} r WHERE r.event_id = e.id),"
         f" (SELECT COUNT(*) FROM {_q(Round)} r"
-        f" WHERE r.event_id = e.id AND r.closed_at IS NULL)"
-        f" FROM {_q(Event)} e JOIN {_q(Membership)} m"
-        f" ON m.league_id = e.league_id AND m.user_id = %s WHERE e.id = %s"
+        f" WHERE r.event_id = e.id AND r.closed_at IS NULL), {reader}"
     )
 
 
@@ -66,16 +74,32 @@ def night_mark(request: HttpRequest, pk: int) -> Mark | None:
     """The night's mark, or None when the reader is no member of its league."""
     if not request.user.is_authenticated:
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(mark_sql(), [request.user.pk, pk])
-        row = cursor.fetchone()
+    row = _row(mark_sql(), [request.user.pk, pk])
     if row is None:
         return None
-    version, round_end, minutes, director, role, changes, newest, seated, open_rounds = row
-    seated = _moment(seated)
-    directs = director == request.user.pk or role == Membership.OWNER
-    clock = _clock(seated, minutes) if round_end == Event.TIME and open_rounds else None
-    return Mark(version, changes, newest, seated, open_rounds, clock, directs)
+    directs = row[4] == request.user.pk or row[-1] == Membership.OWNER
+    return _mark(row, directs)
+
+
+def link_mark(token: str) -> Mark | None:
+    """The mark of the night whose TV link this is, or None when no night has it (a
+    link since replaced, or never made). Reads neither the session nor its user."""
+    row = _row(mark_sql(by_link=True), [token])
+    return None if row is None else _mark(row, directs=False)
+
+
+def _row(sql: str, params: list[int | str]) -> tuple[Any, ...] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row: tuple[Any, ...] | None = cursor.fetchone()
+    return row
+
+
+def _mark(row: tuple[Any, ...], directs: bool) -> Mark:
+    night, version, round_end, minutes, _director, changes, newest, seated, open_rounds = row[:9]
+    moment = _moment(seated)
+    clock = _clock(moment, minutes) if round_end == Event.TIME and open_rounds else None
+    return Mark(night, version, changes, newest, moment, open_rounds, clock, directs)
 
 
 def _moment(value: object) -> datetime | None:

@@ -4,6 +4,8 @@ standings), and a table's QR code.
 
 The TV page polls itself; each poll carries the ETag of the last answer and gets a 304
 until the night, one of its tables or the clock's minute moves: one query decides it.
+Members open it here; a room's screen opens the same page by the night's TV link
+(scoring.events.views.tv_link), with no account.
 """
 
 from typing import Any
@@ -16,11 +18,11 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_safe
 
-from scoring.accounts.http import AuthenticatedHtmxRequest
+from scoring.accounts.http import AuthenticatedHtmxRequest, HtmxHttpRequest
 from scoring.events.night import latest_round
 from scoring.events.results import night_standings, read, round_tables
 from scoring.events.views.access import event_for
-from scoring.events.views.marks import night_mark, validated
+from scoring.events.views.marks import Mark, night_mark, validated
 from scoring.models import Event, EventTable, Round
 from scoring.rules import find_variant
 from scoring.table import qr
@@ -37,20 +39,29 @@ def tv(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     if mark is None:
         event_for(request, pk)  # no member: refused as any page of the night is
         raise Http404
-    etag = mark.etag(request, "tv")
+    # The mark has just said the reader is a member: no second check to pay for.
+    poll = reverse("scoring:event-tv", args=[pk])
+    return screen(request, mark, "tv", f"night-tv:{pk}", {"poll": poll})
+
+
+def screen(
+    request: HtmxHttpRequest, mark: Mark, page: str, kept: str, extra: dict[str, Any]
+) -> HttpResponse:
+    """The TV page as the night's mark finds it: 304 while unchanged, else the fragment
+    the last poll of this state drew (kept under ``kept``), else drawn afresh."""
+    etag = mark.etag(request, page)
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return validated(unchanged, etag)
-    kept = f"night-tv:{pk}:{etag}"
-    if request.htmx and (page := cache.get(kept)) is not None:
-        return validated(HttpResponse(page), etag)
-    # The mark has just said the reader is a member: no second check to pay for.
-    event = Event.objects.select_related("league").get(pk=pk)
+    kept = f"{kept}:{etag}"
+    if request.htmx and (drawn := cache.get(kept)) is not None:
+        return validated(HttpResponse(drawn), etag)
+    event = Event.objects.select_related("league").get(pk=mark.night)
     current = latest_round(event)
     template = "events/tv.html#screen" if request.htmx else "events/tv.html"
-    context = {**_night(event, current), "clock": mark.clock}
+    context = {**_night(event, current), "clock": mark.clock, **extra}
     response = render(request, template, context)
-    if request.htmx:  # the fragment holds nobody's own token: the same for every reader
+    if request.htmx:  # nothing of the reader's own in the fragment: the same for every reader
         cache.set(kept, response.content.decode(), KEPT_SECONDS)
     return validated(response, etag)
 
