@@ -119,6 +119,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": env_int("DJANGO_SQLITE_TIMEOUT", 30, minimum=1),
     }
+    # A connection kept for the next request of the same server thread, as on PostgreSQL:
+    # opening one (and its pragmas) cost a signed-in page as much again as a trivial page
+    # costs whole. Idle, it holds no lock; a restore writes into the live file in place
+    # (scoring/management/sqlite_backup.py), so a kept connection reads what was restored.
+    DATABASES["default"].update({"CONN_MAX_AGE": 60, "CONN_HEALTH_CHECKS": True})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

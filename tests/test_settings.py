@@ -68,6 +68,7 @@ def test_it_defaults_to_sqlite_in_the_project_folder(clean_env):
     assert db["ENGINE"] == "django.db.backends.sqlite3"
     assert Path(db["NAME"]) == Path(settings.BASE_DIR) / "db.sqlite3"
     assert db["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert db["CONN_MAX_AGE"] == 60  # a server thread's next request reuses it
 
 
 def test_it_keeps_postgres_connections_open(clean_env):
