@@ -6,6 +6,8 @@ that brings the new scoreboard and row without a reload; the page without JavaSc
 and whole sessions (three hands, an edit and an undo) whose totals are the engine's.
 """
 
+import time
+
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
@@ -14,6 +16,7 @@ from scoring.models import GameSession, League, Membership
 from scoring.table.lineup import players_count
 from tests.browser.support import log_in, new_context, shot
 from tests.factories import make_session
+from tests.waiting import PATIENCE
 
 PASSWORD = "a-long-test-password"
 NAMES = {4: ["Ann", "Bo", "Cy", "Dee"], 5: ["Ann", "Bo", "Cy", "Dee", "Ed"]}
@@ -133,9 +136,8 @@ def test_taps_made_while_the_page_loads_are_caught_up(browser, live_server, memb
         page.wait_for_selector("#hand-form button[value=save]")
         for name, value in (("declarer", "0"), ("level", "3"), ("trump", "S"), ("partner", "1")):
             tap(page, name, value)
-        for _ in range(500):  # the script's request, held (route handlers run while waiting)
-            if held:
-                break
+        deadline = time.monotonic() + PATIENCE
+        while not held and time.monotonic() < deadline:  # route handlers run while it waits
             page.wait_for_timeout(20)
         expect(page.locator("#preview .deltas")).to_have_count(0)
         held[0].continue_()
