@@ -9,6 +9,7 @@ canonical notation (a record pasted as JSON, or spelled otherwise, is sent there
 
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -16,6 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from scoring.models import GameSession
+from scoring.referee.record_entry import HandEntry, game_choices
 from scoring.rules import NotationError, RulesError
 from scoring.table import records
 from scoring.table.record_faults import Problem, problem
@@ -38,12 +40,16 @@ class RecordCheck:
         self.judged: records.Judged | None = None
         self.problem: Problem | None = None
         self.malformed = False  # not a record at all (the API's 400), not a rule refused
-        if self.text:
-            self._judge()
+        # A hand entered in the form's fields, when no record is pasted.
+        self.entry = None if KEY in query else HandEntry.from_query(query)
+        if self.entry is not None:
+            self._judge(self.entry.record)
+        elif self.text:
+            self._judge(self._data)
 
-    def _judge(self) -> None:
+    def _judge(self, data: Callable[[], object]) -> None:
         try:
-            self.judged = records.judge(self._data())
+            self.judged = records.judge(data())
         except RulesError as error:
             self.problem = problem(error, self.names(None), self.text)
             self.malformed = isinstance(error, NotationError)
@@ -75,6 +81,8 @@ class RecordCheck:
         pairs = [] if self.session is None else [("session", str(self.session.pk))]
         if self.judged is not None:
             pairs.append((KEY, self.judged.answer.notation))
+        elif self.entry is not None:
+            pairs += self.entry.pairs()
         elif self.text:
             pairs.append((KEY, self.text))
         return pairs
@@ -87,7 +95,13 @@ class RecordCheck:
         return given == self.pairs()
 
     def context(self) -> dict[str, Any]:
-        found: dict[str, Any] = {"check": self, "problem": self.problem}
+        entry = self.entry
+        found: dict[str, Any] = {
+            "check": self,
+            "problem": self.problem,
+            "entry": entry,
+            "games": game_choices("" if entry is None else entry.game),
+        }
         if self.judged is not None:
             shown = replay(self.judged, self.names(self.judged.players))
             found.update(replay=shown, notation=shown.notation)

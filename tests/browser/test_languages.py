@@ -10,12 +10,13 @@ from django.contrib.auth.models import User
 from scoring.models import League, Membership
 from scoring.rules import VARIANTS
 from tests.browser.support import log_in, new_context, screenshots_wanted, shot
-from tests.factories import make_session, play
+from tests.factories import RECORDS, make_session, play
 from tests.referee import (
     test_auction,
     test_deal_miss,
     test_kill,
     test_legal,
+    test_record,
     test_score,
     test_trick,
 )
@@ -97,9 +98,11 @@ def _public_pages(game):
     if VARIANTS[game].has_deal_miss:  # the Mighty: its deal-miss count and a killed seat
         referee.append(f"/referee/deal-miss/?{test_deal_miss.CASES['qualifies'][0]}")
         referee.append(f"/referee/trick/?{test_kill.TRICKS[0][0]}")
+    referee.append(f"/referee/record/?{test_record.CASES['taiwan'][0]}")  # a whole hand
     rules = [f"/rules/{code}/" for code in VARIANTS]
     home = ["/", "/accounts/login/", "/accounts/signup/"]
-    return [*home, "/rules/", *rules, "/rules/search/?q=joker", "/referee/", *referee]
+    replay = f"/r/{RECORDS['taiwan']}/?trick=3"  # a hand's notation link, opened by anyone
+    return [*home, "/rules/", *rules, "/rules/search/?q=joker", "/referee/", *referee, replay]
 
 
 def _member_pages(league, session, player):

@@ -9,10 +9,12 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand, League, Membership
 from tests.browser.support import log_in, new_context, shot
+from tests.browser.test_languages import OVERFLOW
 from tests.factories import RECORDS, make_session, play_recorded
 
 PASSWORD = "a-long-test-password"
 PHONE = {"width": 390, "height": 844}
+LANGUAGES = ["en", "fr", "ja", "ko", "th", "zh-hant"]
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -98,6 +100,7 @@ def test_a_taiwan_hand_card_by_card_with_a_revoke_proven_later(browser, live_ser
         expect(page.locator("#play")).to_contain_text("The hand is over.")
         expect(page.locator("#play .err")).to_contain_text("♠5")  # the revoke, and its proof
         expect(page.locator("#play .err")).to_contain_text("♦8")
+        expect(page.locator("#preview .deltas")).to_be_visible()  # the play's score
         shot(page, "play-taiwan-over")
         save(page)
         hand = Hand.objects.get(session=session)
@@ -146,6 +149,7 @@ def test_a_mighty_hand_with_a_claim(browser, live_server):
         page.click("#play .claim > summary")
         tap(page, "claim:0")
         expect(page.locator(".play-done")).to_be_visible()
+        expect(page.locator("#preview .deltas")).to_be_visible()  # the play's score
         shot(page, "play-mighty-claim-ko")
         save(page)
         hand = Hand.objects.get(session=session)
@@ -154,7 +158,7 @@ def test_a_mighty_hand_with_a_claim(browser, live_server):
         context.close()
 
 
-@pytest.mark.parametrize("language", ["en", "zh-hant"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_replay_permalink_opened_signed_out(browser, live_server, language):
     league = League.objects.create(name="Club")
     session = make_session(league, "taiwan")
@@ -163,11 +167,16 @@ def test_a_replay_permalink_opened_signed_out(browser, live_server, language):
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/share/{session.share_token}/hands/1/replay/?trick=3")
-        expect(page.locator("main")).to_contain_text("♦K")  # trick 3: the called card falls
+        # Trick 3, where the called card falls (its rank is the reader's letter: ♦R in French).
+        expect(page.locator(".replay-step[aria-current=step]")).to_have_text("3")
+        expect(page.locator("main .mark.called")).to_have_count(1)
+        assert page.evaluate(OVERFLOW)[0] <= PHONE["width"]  # nothing wider than the phone
         shot(page, f"play-replay-{language}")
         notation = RECORDS["taiwan"]  # the hand's own link: no session, no account
         page.goto(f"{live_server.url}/r/{notation}/?trick=3")
-        expect(page.locator("main")).to_contain_text("♦K")
+        expect(page.locator(".replay-step[aria-current=step]")).to_have_text("3")
+        expect(page.locator("main .mark.called")).to_have_count(1)
+        assert page.evaluate(OVERFLOW)[0] <= PHONE["width"]
         expect(page.locator(".bar a[href*='/accounts/login/']")).to_have_count(1)  # signed out
     finally:
         context.close()

@@ -152,3 +152,78 @@ def test_an_empty_form_asks_for_a_record(client):
 def test_fuzz_it_never_fails_on_any_text(text):
     response = follow(Client(raise_request_exception=False), URL, {"r": text})
     assert response.status_code in (200, 400), response.status_code
+
+
+# The Nap example entered trick by trick, cards spelled as players write them; a seat from 1.
+NAP_ENTRY = {
+    "game": "nap",
+    "players": "4",
+    "declarer": "2",
+    "contract": "three",
+    "called": "",
+    "tricks": "♥A 5♥ h9 H2\nHK, S3, DK, D4\n\nHQ S9 4H D9\nas 7d s5 S8\n1\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("changes", "notation"),
+    [
+        ({}, NAP),
+        ({"tricks": "HA H5 H9 H2\n2\n2\n2\n1"}, "NR1.nap.4.1.three.HAH5H9H2.w1.w1.w1.w0"),
+        (
+            {
+                "game": "taiwan",
+                "players": "5",
+                "contract": "5c",
+                "called": "♦K",
+                "tricks": "S4 S9 SK SA ? 1 +SA +KS",
+            },
+            "NR1.taiwan.5.1.5C.k~DK.S4S9SKSA-w0pSASK",
+        ),
+        (
+            {"game": "mighty", "players": "5", "contract": "13S", "called": "JK", "tricks": ""},
+            "NR1.mighty.5.1.13S.k~JK",
+        ),
+    ],
+)
+def test_a_hand_entered_trick_by_trick_is_checked_as_its_notation(client, changes, notation):
+    response = client.get(URL, {**NAP_ENTRY, **changes})
+    assert response.status_code == 302
+    assert response["Location"] == f"{URL}?r={notation}"  # the permalink is the notation's
+    shown = client.get(response["Location"])
+    assert len(shown.context["replay"].steps) == len(api({"notation": notation})["tricks"])
+
+
+def test_an_entered_hand_the_engine_refuses_is_kept_with_its_fault_in_words(client):
+    tricks = "HA H5 H9 H2\nHK S3 DK\n2"
+    response = client.get(URL, {**NAP_ENTRY, "tricks": tricks})
+    assert response.status_code == 400
+    problem = response.context["problem"]
+    assert problem.place == "the cards of trick 2" and problem.field == "tricks[1].plays"
+    html = page(response)
+    assert '<details class="card" id="entry" open>' in html  # the entry is not lost
+    assert f">{tricks}</textarea>" in html and 'value="three"' in html
+    assert "replay" not in response.context
+
+
+def test_the_entry_form_keeps_the_session_and_its_players_names(member):
+    user, client = member
+    session = make_session(user, "nap", names=["Alf", "Bert", "Cyd", "Dot"])
+    response = follow(client, URL, {"session": session.pk, **NAP_ENTRY})
+    assert response.status_code == 200
+    assert "Dot played ♦K to trick 2" in response.context["replay"].steps[1].faults[0].reason
+
+
+@FUZZ
+@given(
+    game=st.sampled_from(["nap", "taiwan", "thai", "mighty", "japanese", "zz"]),
+    players=st.sampled_from(["4", "5", "6", "", "x", "99"]),
+    declarer=st.sampled_from(["1", "0", "5", "", "x"]),
+    tricks=st.text(max_size=120) | st.sampled_from([NAP_ENTRY["tricks"][:n] for n in range(40)]),
+    called=st.sampled_from(["", "DK", "+", "?", "♣10", "JK"]),
+)
+def test_fuzz_it_never_fails_on_any_entry(game, players, declarer, tricks, called):
+    query = {**NAP_ENTRY, "game": game, "players": players, "declarer": declarer}
+    query.update(tricks=tricks, called=called)
+    response = follow(Client(raise_request_exception=False), URL, query)
+    assert response.status_code in (200, 400), response.status_code
