@@ -327,3 +327,53 @@ def test_a_rest_of_the_wrong_type_waits_for_the_tricks():
     assert fault({**TAIWAN, "rest": "x", "tricks": []}) == ("400", "rest")
     with pytest.raises(RuleViolation):
         judged({**MIGHTY, "players": 6, "sitting_out": 3, "rest": 3, "tricks": []})
+
+
+# ---- the partner no trick shows (§4, sources 3 and 5; the sitting-out seat) ------------------
+
+# record.md §9.5's five-player Taiwan hand: every card of its ten tricks; ♠A was discarded.
+PLAYED_OUT = [
+    "HA BJ H6 H7 H10", "S8 SJ SK S9 CJ", "D2 DA HJ DK D7", "C8 H8 C7 C4 C3",
+    "DJ DQ D6 D10 C6", "S6 S2 S7 H9 SQ", "H5 H2 CA H3 HK", "CQ D5 CK D9 HQ",
+    "D3 D8 S3 C2 S4", "C5 H4 C10 S5 LJ",
+]  # fmt: skip
+FIVE = {"variant": "taiwan", "players": 5, "declarer": 1, "contract": "5C"}
+
+
+def _played_out(**fields):
+    return {**FIVE, "tricks": [{"plays": t.split()} for t in PLAYED_OUT], **fields}
+
+
+def _held():
+    """Each seat's cards when play began (trick 1 led by seat 2, then each winner)."""
+    held: dict[str, list[str]] = {str(s): [] for s in range(5)}
+    answer = judged(_played_out(called_card="DK"))
+    for trick in answer.tricks:
+        for seat, play in zip(trick.seats, trick.plays, strict=True):
+            held[str(seat)].append(play.code)
+    return held
+
+
+def test_a_called_card_in_no_trick_of_a_played_out_hand_was_discarded():
+    answer = judged(_played_out(called_card="SA"))
+    shown = answer.partner
+    assert (shown.by, shown.seat, shown.alone, shown.known) == ("unplayed", None, True, True)
+    assert answer.score is not None and answer.discards == (card("SA"),)
+
+
+def test_a_played_out_hand_with_an_unknown_card_leaves_the_partner_unknown():
+    tricks = [{"plays": t.split()} for t in PLAYED_OUT]
+    tricks[4] = {"plays": ["DJ", "DQ", None, "D10", "C6"], "winner": 4, "points": ["DJ", "DQ"]}
+    answer = judged({**FIVE, "called_card": "SA", "tricks": tricks})
+    assert not answer.partner.known and answer.score is None
+
+
+def test_a_called_card_in_none_of_every_seats_hand_shows_the_declarer_alone():
+    answer = judged({**FIVE, "called_card": "SA", "hands": _held(), "tricks": []})
+    shown = answer.partner
+    assert (shown.by, shown.seat, shown.alone, shown.known) == ("hands", None, True, True)
+
+
+def test_a_partner_given_as_the_seat_sitting_out_is_refused():
+    body = {**MIGHTY, "players": 6, "sitting_out": 2, "partner": 2, "tricks": []}
+    assert fault(body) == ("422", "partner")
