@@ -119,7 +119,8 @@ def test_it_refuses_a_typed_result_that_disagrees_and_keeps_the_entry(member_cli
         table.cards(trick)
     response = table.save(mode="count", points="3", partner="0")
     assert response.status_code == 422
-    assert "disagree" in text_of(response)
+    page = text_of(response)  # the difference: 5 point cards by the play, 3 typed
+    assert "disagree: the play gives 5 (target 13), the result entered 3 (target 13)." in page
     assert hidden_play(response) == table.record  # the play is kept
     assert not Hand.objects.exists()
 
