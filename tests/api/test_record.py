@@ -186,3 +186,24 @@ def test_its_errors_speak_the_language_asked_for(post):
     english = error_of(post("record", body))["error"]
     french = error_of(post("record", {**body, "lang": "fr"}))["error"]
     assert english.startswith("Trick 1 is led by seat 1") and french != english
+
+
+@pytest.mark.parametrize("code", ["nap", "taiwan-notation", "japanese"])
+def test_each_judged_trick_is_judged_as_trick_judges_it(post, code):
+    """The winner, card and reason of every seen trick are /trick's for that trick."""
+    answer = decode(post("record", RECORDS[code]))
+    judged = [t for t in answer["tricks"] if t["judged"]]
+    assert judged
+    for trick in judged:
+        body = {
+            "variant": answer["variant"],
+            "players": answer["players"],
+            "trick": trick["number"],
+            "leader": trick["leader"],
+            "plays": trick["plays"],
+            "trump": answer["trump"],
+            "contract": answer["contract"] if answer["variant"] == "nap" else None,
+            "called_card": answer["called_card"],
+        }
+        alone = decode(post("trick", {k: v for k, v in body.items() if v is not None}))
+        assert {k: trick[k] for k in ("winner", "card", "play_index", "reason")} == alone
