@@ -53,7 +53,7 @@ class HandEntry:
             "variant": self.game,
             "players": _number(self.players),
             "declarer": _seat(self.declarer),
-            "contract": self.contract.upper() if self.contract[:1].isdigit() else self.contract,
+            "contract": self.contract,  # the engine reads 5c, 5C and Three alike
             "tricks": [trick for line in self.tricks.splitlines() if (trick := _trick(line))],
         }
         if self.called:

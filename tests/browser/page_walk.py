@@ -27,6 +27,7 @@ from tests.referee import (
     test_house_calls,
     test_kill,
     test_legal,
+    test_record,
     test_score,
     test_trick,
 )
@@ -87,6 +88,10 @@ QUERIES = {
     "scoring:referee-deal-miss": [
         test_deal_miss.CASES["qualifies"][0],
         test_deal_miss.CASES["six players, 8 cards"][0],
+    ],
+    "scoring:referee-record": [
+        *(case[0] for case in test_record.CASES.values()),
+        test_record.ENTRY_REFUSED,  # a hand entered in the form, its fault beside it
     ],
     "scoring:rules-search": ["q=yoromeki", "q=joker"],
 }

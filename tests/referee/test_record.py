@@ -4,7 +4,7 @@ illegal plays with their proof, the sides and the score; or the record's first f
 in words, with the engine's path. The query is the permalink; nothing is a 500."""
 
 import json
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 from django.test import Client
@@ -192,6 +192,17 @@ def test_a_hand_entered_trick_by_trick_is_checked_as_its_notation(client, change
     assert response["Location"] == f"{URL}?r={notation}"  # the permalink is the notation's
     shown = client.get(response["Location"])
     assert len(shown.context["replay"].steps) == len(api({"notation": notation})["tricks"])
+
+
+# For the pages that walk every tool: an entry the rules refuse (seat 3 cannot have won).
+ENTRY_REFUSED = urlencode({**NAP_ENTRY, "tricks": "HA H5 H9 H2 3"})
+
+
+def test_an_entry_the_rules_refuse_is_answered_with_the_form_open(client):
+    response = client.get(URL + "?" + ENTRY_REFUSED)
+    assert response.status_code == 200
+    assert response.context["problem"].field == "tricks[0].winner"
+    assert '<details class="card" id="entry" open>' in page(response)
 
 
 def test_an_entered_hand_the_engine_refuses_is_kept_with_its_fault_in_words(client):
