@@ -105,14 +105,18 @@ BOXED = """() => [...document.querySelectorAll('.chip span .nw')]
       if (end && start && Math.abs(end.top - start.top) < 2) gap = start.left - end.right;
     }
     const padded = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) > 0;
-    return gap > 1 || padded || style.backgroundColor !== "rgba(0, 0, 0, 0)";
+    // In a line of text (a game's description), a box of its own would start a new line.
+    const inLine = getComputedStyle(el.parentElement).display.includes("flex")
+      || style.display === "inline";
+    return gap > 1 || padded || !inLine || style.backgroundColor !== "rgba(0, 0, 0, 0)";
   })
   .map((el) => el.parentElement.textContent)"""
 
 
 def test_it_draws_a_loanword_in_a_chip_as_part_of_its_label(browser, live_server):
     # "ฝ่ายนโปเลียน" (the napoleon's side) on Japanese Napoleon's card grid: one word, not
-    # "ฝ่าย  นโปเลียน", and lit as a whole when tapped.
+    # "ฝ่าย  นโปเลียน", and lit as a whole when tapped; a loanword in a game's description
+    # on New game stays in its line.
     user = User.objects.create_user("host", password=PASSWORD)
     league = League.objects.create(name="Club")
     Membership.objects.create(league=league, user=user, role=Membership.OWNER)
@@ -131,5 +135,10 @@ def test_it_draws_a_loanword_in_a_chip_as_part_of_its_label(browser, live_server
         page.locator(".sides .chip:has(.nw) input").click()
         assert page.evaluate(BOXED) == []
         shot(page, "line-breaks-th-sides", full_page=False)
+        # The games' descriptions on New game: Nap's "… แนปเวลลิงตัน และบลือเชอร์" as one text.
+        page.goto(f"{live_server.url}/leagues/{league.pk}/sessions/new/")
+        assert page.locator(".chip.block span .nw").count() > 0
+        assert page.evaluate(BOXED) == []
+        shot(page, "line-breaks-th-new-game", full_page=True)
     finally:
         context.close()
