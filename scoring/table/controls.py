@@ -8,6 +8,7 @@ knows a game. A fresh form's controls depend only on the table and the language,
 """
 
 import hashlib
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from json import dumps
@@ -32,6 +33,10 @@ from scoring.table.lineup import Lineup
 
 SUIT_CLASS = {s: f"suit-{s}" for s in SUITS}
 TEMPLATE = "scoring/hand_controls.html"
+# A name of one short word keeps to one line of its chip (app.css ``.whole``): the browser
+# would break a Thai name where its dictionary sees two words (สม / ชัย). Longer names and
+# names of several words still wrap, so that none runs past its chip.
+SHORT_NAME = 7  # letters; a mark drawn on a letter (Thai vowels and tones) is not one
 
 
 @dataclass(frozen=True)
@@ -109,9 +114,20 @@ def _value(form: HandForm, name: str) -> object:
     return form[name].value() if name in form.fields else None
 
 
+def name_css(name: str) -> str:
+    """The class of a seat chip's text: ``whole`` for a name of one short word."""
+    if any(ch.isspace() for ch in name):
+        return ""
+    letters = sum(1 for ch in name if unicodedata.category(ch) not in ("Mn", "Me"))
+    return "whole" if letters <= SHORT_NAME else ""
+
+
 def _seat_group(form: HandForm, name: str, legend: str) -> Group:
     current = _value(form, name)
-    chips = [Chip(s.number, s.name, checked=_checked(s.number, current)) for s in form.seats]
+    chips = [
+        Chip(s.number, s.name, name_css(s.name), checked=_checked(s.number, current))
+        for s in form.seats
+    ]
     return _group(form, name, legend, chips, "chips seats")
 
 
@@ -125,7 +141,8 @@ def controls(form: HandForm) -> Controls:
     if variant.has_partner:
         current = _value(form, "partner")
         chips = [
-            Chip(v, label, checked=_checked(v, current)) for v, label in _choices(form, "partner")
+            Chip(v, label, name_css(label), checked=_checked(v, current))
+            for v, label in _choices(form, "partner")
         ]
         found.partner = _group(
             form, "partner", variant.term("partner_prompt"), chips, "chips seats"
@@ -280,7 +297,10 @@ def out_group(
         return None
     posted = current if isinstance(current, list | tuple) else None  # a field's values
     chosen = {str(place) for place in (posted or lineup.out or ())}
-    chips = [Chip(p.number, p.name, checked=str(p.number) in chosen) for p in lineup.places]
+    chips = [
+        Chip(p.number, p.name, name_css(p.name), checked=str(p.number) in chosen)
+        for p in lineup.places
+    ]
     legend = _("Sits this hand out") if extras == 1 else _("Sit this hand out")
     kind = "radio" if extras == 1 else "checkbox"
     return Group("out", legend, chips, "chips seats out", kind, errors)
@@ -360,8 +380,9 @@ def entry_context(
 
 
 def _templates_stamp() -> str:
-    """A change to the controls' template (a new release) writes them afresh."""
-    digest = hashlib.sha256()
+    """A change to the controls' template or to this module (a new release) writes them
+    afresh."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
     # settings.py's folders; its TEMPLATES mixes values, so the type checker sees objects.
     for folder in cast(list[Path], settings.TEMPLATES[0]["DIRS"]):
         path = Path(folder) / TEMPLATE

@@ -310,6 +310,11 @@ def test_it_keeps_a_thai_session_with_a_betrayal_and_a_topple(page, live_server,
         tap(page, name, value)
     by_player(page, [1, 5, 0, 1, 3])  # the friend took more than the napoleon: betrayal
     expect(page.locator("#reasons")).to_contain_text("betrayal")
+    # Why the napoleon failed with enough tricks, on the verdict's line, in view by Save.
+    verdict = page.locator("#preview .verdict")
+    expect(verdict).to_contain_text("(target 7) · betrayal")
+    expect(verdict).to_contain_text("Failed")
+    assert verdict.evaluate(REACHABLE)
     shot(page, "thai-betrayal")
     Taps(page).save()
     for name, value in (("declarer", "0"), ("level", "1"), ("trump", "S"), ("partner", "2")):

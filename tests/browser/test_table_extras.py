@@ -5,10 +5,11 @@ for a part in the hand; and the switch that keeps the screen on."""
 import json
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import expect
 
 from scoring.models import GameSession, Hand
-from tests.browser.support import shot
+from tests.browser.support import new_context, shot
 from tests.browser.test_table import Taps, member, open_table  # noqa: F401
 from tests.factories import make_session
 from tests.waiting import wait_until
@@ -138,3 +139,52 @@ def test_the_switch_is_hidden_where_the_browser_cannot_keep_the_screen_on(
     page.add_init_script("Object.defineProperty(navigator, 'wakeLock', {value: undefined})")
     open_table(page, live_server, session)
     expect(page.locator("#keep-awake")).to_be_hidden()
+
+
+def in_language(browser, page, language):
+    """The same signed-in phone, reading the table in ``language``."""
+    context = new_context(browser, locale=language, viewport={"width": 390, "height": 844})
+    context.add_cookies(page.context.cookies())
+    return context, context.new_page()
+
+
+def test_a_korean_mighty_table_records_a_deal_miss_in_its_words(browser, page, live_server, member):  # noqa: F811
+    names = ["김민준", "김민지", "남궁민수", "박지훈", "선우예린"]
+    session = make_session(member, "mighty", names=names, options={"deal_miss": "on"})
+    context, phone = in_language(browser, page, "ko")
+    try:
+        open_table(phone, live_server, session)
+        with translation.override("ko"):
+            button = translation.gettext("Deal miss")
+        expect(phone.locator("button[value=dealmiss]")).to_have_text(button)
+        taps = Taps(phone)
+        taps.chip("declarer", "3")  # 박지훈 calls it
+        taps.on("button[value=dealmiss]")
+        phone.wait_for_selector("#hand-form[data-hand-number='2']")
+        assert taps.count == 2
+        assert Hand.objects.get().deal_miss_by == 3
+        expect(phone.locator("#deal")).to_contain_text("박지훈")
+        expect(phone.locator("#hand-1")).to_contain_text("박지훈")
+        shot(phone, "deal-miss-ko", full_page=False)
+    finally:
+        context.close()
+
+
+def test_a_thai_table_names_who_sits_out_in_its_words(browser, page, live_server, member):  # noqa: F811
+    # Six friends reading Thai at a five-player game (Taiwan's: Thai Napoleon seats five only).
+    names = ["สมชาย", "สมชัย", "ประเสริฐศักดิ์", "วิไลวรรณ", "สมศักดิ์", "นภาพร"]
+    session = make_session(member, "taiwan", names=names)
+    GameSession.objects.filter(pk=session.pk).update(players_per_hand=5)
+    context, phone = in_language(browser, page, "th")
+    try:
+        open_table(phone, live_server, session)
+        phone.click("input[name=out][value='4']")  # สมศักดิ์ sits this hand out
+        phone.click("input[name=declarer][value='4']")
+        with translation.override("th"):
+            hint = translation.gettext("%(name)s sits this hand out.") % {"name": names[4]}
+        expect(phone.locator("#preview")).to_contain_text(hint)  # before Save
+        shot(phone, "sit-out-hint-th", full_page=False)
+        phone.click("button.clear")
+        expect(phone.locator("input[name=out][value='4']")).to_be_checked()  # still lit
+    finally:
+        context.close()

@@ -135,7 +135,13 @@ def test_it_folds_width_kana_chinese_script_and_spellings(client, language, quer
 
 @pytest.mark.parametrize(
     ("language", "typed", "written"),
-    [("ja", "切り札", "切札"), ("th", "ทรัมป์", "ทรัมพ์"), ("ja", "ﾄﾗﾝﾌﾟ", "トランプ")],
+    [
+        ("ja", "切り札", "切札"),
+        ("th", "ทรัมป์", "ทรัมพ์"),
+        ("ja", "ﾄﾗﾝﾌﾟ", "トランプ"),
+        ("ja", "ＳＡ", "SA"),
+        ("ja", "ﾖﾛﾒｷ", "よろめき"),
+    ],
 )
 def test_it_finds_a_word_however_it_is_spelled(client, language, typed, written):
     client.cookies["django_language"] = language
