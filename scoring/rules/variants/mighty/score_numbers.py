@@ -20,6 +20,7 @@ off the ladder, a seat that is none of the table's) is worked out from the const
 """
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from operator import itemgetter
 
 from scoring.rules.bids import Bid
@@ -29,6 +30,7 @@ from scoring.rules.variants.mighty.options import PAGAT_FORMULAS, MightyRules
 from scoring.rules.variants.mighty.score import ALL_POINTS
 
 DISCARDS = 3  # the declarer always discards three, whatever the kitty held
+SECOND_ROUND_LOW = 12  # ``all_pass: min_12``: the lowest bid a contract can have above ``min_bid``
 # What a seat can be paid, as an index into a result's amounts (``ScoreNumbers._paid``).
 ROLES = DECLARER, FRIEND, OPPONENT, ALONE_DECLARER, ALONE_OPPONENT, SITTING_OUT = range(6)
 Pick = Callable[[tuple[int, ...]], tuple[int, ...]]
@@ -66,18 +68,21 @@ class ScoreNumbers:
         self.made_times = _multipliers(rules, values, made=True)
         self.failed_times = _multipliers(rules, values, made=False)
         self.shares = (_shares(values, players, False), _shares(values, players, True))
-        # What each role is paid for every result a score can have, by trump, bid and points
-        # (bids are at most 20: two tables of 21 × 21), and which role each seat plays for
-        # every declarer, friend and killed seat: a hand looks both up.
-        plain, no_trump = self._amounts(no_trump=False), self._amounts(no_trump=True)
+        # What each role is paid for every result a contract can have, by trump, bid (from the
+        # lowest a second round allows: 12, or a lower ``min_bid``, to 20) and points, and
+        # which role each seat plays for every declarer, friend and killed seat: a hand looks
+        # both up.
+        low = min(rules.min_bid, SECOND_ROUND_LOW)
+        plain, no_trump = self._amounts(low, no_trump=False), self._amounts(low, no_trump=True)
         self.amounts = {trump: plain for trump in (*SUITS, None)} | {NO_TRUMP: no_trump}
         self.seats = _seat_roles(players)
 
-    def _amounts(self, no_trump: bool) -> dict[int, tuple[tuple[int, ...], ...]]:
-        """By bid (a key error for a bid off the ladder), then by points from 0 to 20: the
-        amount of each role (``ROLES``)."""
+    def _amounts(self, low: int, no_trump: bool) -> dict[int, tuple[tuple[int, ...], ...]]:
+        """By bid from ``low`` to 20 (a key error for any other bid), then by points from 0
+        to 20: the amount of each role (``ROLES``)."""
         every = range(ALL_POINTS + 1)
-        return {bid: tuple(self._paid(bid, p, no_trump) for p in every) for bid in every}
+        bids = range(low, ALL_POINTS + 1)
+        return {bid: tuple(self._paid(bid, p, no_trump) for p in every) for bid in bids}
 
     def _paid(self, bid: int, points: int, no_trump: bool) -> tuple[int, ...]:
         """The amount of each role (``ROLES``) for one result."""
@@ -219,10 +224,12 @@ def _shares(values: Mapping[str, int], players: int, alone: bool) -> tuple[int, 
     return declarer, friend, opponent
 
 
+@cache
 def _seat_roles(players: int) -> Seats:
     """By declarer, friend (None: alone) and killed seat (None: nobody), what picks each seat's
-    amount out of a result's (``ROLES``), as ``scores.deltas_for`` shares it. Nested rather
-    than keyed by the three at once: a hand then builds and hashes no key."""
+    amount out of a result's (``ROLES``), as ``scores.deltas_for`` shares it: the same for
+    every rules object, so made once per player count. Nested rather than keyed by the three
+    at once: a hand then builds and hashes no key."""
     seats = range(players)
     if players < 2:
         return {}  # one seat: ``itemgetter`` would give a number, not a tuple of them
