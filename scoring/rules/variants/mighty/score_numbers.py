@@ -106,7 +106,7 @@ class ScoreNumbers:
         try:
             paid = self.amounts[contract.trump][bid][points]
             deltas = self.seats[facts.declarer][facts.partner][facts.sitting_out](paid)
-        except LookupError:  # not a bid of the Mighty's ladder, but a score all the same
+        except LookupError:  # a bid off the ladder, a seat none of the table's: worked out
             deltas = self.deltas(facts, bid, points)
         return Score(points >= bid, bid, points, deltas, self.write, "", facts)
 
