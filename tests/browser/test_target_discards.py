@@ -7,7 +7,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from scoring.models import League, Membership
-from tests.browser.support import log_in, shot
+from tests.browser.support import log_in, new_context, shot
+from tests.browser.test_referee import ruling, settle
 from tests.browser.test_table import PASSWORD, REACHABLE, Taps, open_table
 from tests.factories import make_session
 
@@ -86,3 +87,37 @@ def test_it_fits_the_card_grid_without_the_picker(table):
     shot(page, "target-discards-grid-zh-hant", full_page=False)
     save(taps, 2)
     assert session.hands.get().mode == "cards"
+
+
+# ---- the referee's score tool -------------------------------------------------------------
+
+REFEREE = "/referee/score/?v=taiwan&n=5&d=0&x=3S&f=1&r=9&o.discards_to=target"
+
+
+def test_it_rules_on_the_discards_ticked_in_the_referees_score_tool(live_server, page):
+    page.goto(f"{live_server.url}{REFEREE}")
+    assert "9 points against a target of 11" in ruling(page)
+    for code in ("SA", "HK"):
+        page.locator(f"#field-dc input[value={code}]").click()
+        settle(page)
+    text = ruling(page)
+    assert "9 points against a target of 13" in text
+    assert "2 point cards were discarded, which raises the target to 13 (house rule)" in text
+    assert "dc=SA.HK" in page.url
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "referee-target-discards", full_page=False)
+
+
+def test_it_rules_on_the_discards_without_javascript(live_server, browser):
+    context = new_context(
+        browser, java_script_enabled=False, viewport={"width": 390, "height": 844}
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}{REFEREE}")
+    for code in ("SA", "HK"):
+        page.locator(f"#field-dc input[value={code}]").check()
+    page.get_by_role("button", name="Show the ruling").click()
+    page.wait_for_load_state()
+    assert "9 points against a target of 13" in ruling(page)
+    assert "dc=SA.HK" in page.url
+    context.close()

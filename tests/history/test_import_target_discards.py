@@ -50,9 +50,7 @@ def test_it_imports_the_quick_counts_discards_as_they_were(owner, owner_client, 
     assert_the_same_after_a_round_trip(owner_client, league, restored)
 
 
-def test_it_refuses_a_quick_counts_discards_where_they_raise_nothing(
-    owner, owner_client, league
-):
+def test_it_refuses_a_quick_counts_discards_where_they_raise_nothing(owner, owner_client, league):
     target_night(Table(owner_client, league))
     document = json.loads(export(owner_client, league))
     document["sessions"][0]["options"]["discards_to"] = "defenders"

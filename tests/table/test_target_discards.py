@@ -113,9 +113,7 @@ def test_it_offers_the_point_cards_under_target_only(member_client, league):
 
 
 @pytest.mark.parametrize("choice", ["defenders", "napoleon"])
-def test_it_scores_the_quick_count_as_before_under_the_other_choices(
-    member_client, league, choice
-):
+def test_it_scores_the_quick_count_as_before_under_the_other_choices(member_client, league, choice):
     session = make_session(league, "taiwan", options={"discards_to": choice})
     response = record(member_client, session, points="11", discards=["SA", "HK"])
     assert response.status_code == 302
