@@ -343,3 +343,38 @@ def test_what_changed_is_said_in_the_readers_language_and_number_format(
     )
     assert response.status_code == 409
     assert "0,50" in response.content.decode()
+
+
+# A play as the table screen keeps it: one trick tapped, Cat (place 2) winning it.
+A_PLAY = '{"depth": "winners", "tricks": [{"winner": 2}]}'
+
+
+def play_posted(page: str) -> str | None:
+    found = re.search(r'name="play" value="([^"]*)"', page)
+    return None if found is None else found.group(1)
+
+
+def test_a_play_drawn_before_the_seating_changed_is_set_aside_and_said_so(
+    member_client, phone_b, session
+):
+    drawn = opened(member_client, session)
+    join_after(phone_b, session, "Zoe", "Ann")
+    sent = {**CAT_WITH_DAN, **drawn, "play": A_PLAY}
+    response = member_client.post(url("record", session.pk), sent)
+    assert response.status_code == 409
+    assert not Hand.objects.exists()
+    page = response.content.decode()
+    assert "The play recorded for this hand was set aside" in page
+    # Its seats were those of the table as drawn: Cat's trick would now be Ben's.
+    assert not play_posted(page)
+
+
+def test_a_play_is_kept_when_the_seating_did_not_change(member_client, phone_b, session):
+    drawn, theirs = opened(member_client, session), opened(phone_b, session)
+    assert phone_b.post(url("record", session.pk), {**HANDS["taiwan"], **theirs}).status_code == 302
+    sent = {**CAT_WITH_DAN, **drawn, "play": A_PLAY}
+    response = member_client.post(url("record", session.pk), sent)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "set aside" not in page
+    assert play_posted(page) is not None
