@@ -204,15 +204,14 @@ class Phone(FastHttpUser):
     def correct_a_hand(self):
         page = self.get(self.table + "hands/1/edit/", "edit page")
         body = page.text or ""
-        # The hand's version, and the table's version and seats the page was drawn with.
-        version, drawn, seats = VERSION.search(body), TABLE_VERSION.search(body), SEATS.search(body)
-        if not version or not drawn or not seats or not self.csrf:
+        # The hand's version, and the table's version the page was drawn with.
+        version, drawn = VERSION.search(body), TABLE_VERSION.search(body)
+        if not version or not drawn or not self.csrf:
             return
         entry = {
             **HANDS[self.phone["variant"]](self.rng),
             "version": version.group(1),
             "table_version": drawn.group(1),
-            "seats": seats.group(1),
         }
         with self.post(self.table + "hands/1/edit/", "edit", entry) as r:
             if r.status_code in (302, 409, 422):
