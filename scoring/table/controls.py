@@ -12,11 +12,9 @@ import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from json import dumps
-from pathlib import Path
 from threading import Lock
 from typing import Any, cast
 
-from django.conf import settings
 from django.core.cache import cache
 from django.forms import BoundField, ChoiceField
 from django.forms.utils import ErrorList
@@ -30,6 +28,7 @@ from scoring.rules.bids import Bid
 from scoring.rules.cards import NO_TRUMP, SUITS, Card, suit_name
 from scoring.table.form import DECLARER_SIDE, DEFENDERS, DISCARD, TAKEN, HandForm, field_of
 from scoring.table.lineup import Lineup
+from scoring.table.page_cache import DRAWN_BY
 from scoring.table.target_discards import FIELD as DISCARDS
 
 SUIT_CLASS = {s: f"suit-{s}" for s in SUITS}
@@ -336,7 +335,7 @@ def fresh_controls(session: GameSession, lineup: Lineup) -> SafeString:
         [(p.player_id, p.name) for p in lineup.places],
         lineup.players,
         get_language(),
-        _TEMPLATES_STAMP,
+        DRAWN_BY,  # a new release writes them afresh
     ]
     key = "hand-controls:" + hashlib.sha256(dumps(shape, sort_keys=True).encode()).hexdigest()
     kept = _near.get(key)
@@ -394,18 +393,3 @@ def entry_context(
         "out": out_group(form.lineup, _value(form, "out"), form["out"].errors),
         "controls": render_controls(form),
     }
-
-
-def _templates_stamp() -> str:
-    """A change to the controls' template or to this module (a new release) writes them
-    afresh."""
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    # settings.py's folders; its TEMPLATES mixes values, so the type checker sees objects.
-    for folder in cast(list[Path], settings.TEMPLATES[0]["DIRS"]):
-        path = Path(folder) / TEMPLATE
-        if path.exists():
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-_TEMPLATES_STAMP = _templates_stamp()
