@@ -15,7 +15,7 @@ import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from django.db import connection, models
@@ -270,20 +270,23 @@ def minutes_left(facts: NightFacts, current: RoundRow | None) -> int | None:
     return max(0, math.ceil((ends - timezone.now().timestamp()) / 60))
 
 
-@dataclass(frozen=True)
 class NightView:
     """What the board, the TV page and the printout draw of the night: the round being
-    played (or the last one), its tables, the standings and the names."""
+    played (or the last one), its tables, the standings and the names. The standings
+    are worked out when first asked for (the board's poll draws none)."""
 
-    current: RoundRow | None
-    tables: list[TableState]
-    rows: list[Row]
-    names: dict[int, str]
-    resting: list[str]  # who sits the current round out
+    def __init__(self, facts: NightFacts, data: NightData) -> None:
+        self.facts, self.data = facts, data
+        self.current = data.rounds[-1] if data.rounds else None
+        self.tables = round_tables(facts, self.current, data) if self.current else []
+        self.names = data.names
+        resting = self.current.sitting_out if self.current else []
+        self.resting = [data.names.get(player, "") for player in resting]
+
+    @cached_property
+    def rows(self) -> list[Row]:
+        return standings_of(self.facts, self.data)
 
 
 def view_of(facts: NightFacts, data: NightData) -> NightView:
-    current = data.rounds[-1] if data.rounds else None
-    tables = round_tables(facts, current, data) if current else []
-    resting = [data.names.get(p, "") for p in current.sitting_out] if current else []
-    return NightView(current, tables, standings_of(facts, data), data.names, resting)
+    return NightView(facts, data)
