@@ -3,7 +3,8 @@
 The board and the TV pages (by the link and a member's) draw the same standings and
 tables, and every screen in the room polls: a night that moved is read and worked out
 once per mark, by whichever page asks first, and the others draw from that. The TV's
-fragment, the same for every screen, is kept too, by its ETag.
+fragment, the same for every screen, is kept too, by its ETag, and each table of the
+board as drawn for its own state.
 
 Only what was read outside any transaction is kept: inside one, the rows may be the
 transaction's own writes, which a rollback would take back. What is read after the mark
@@ -24,6 +25,7 @@ from scoring.events.results import NightView, read, view_of
 
 NIGHTS = 32  # states of nights kept per process: a few nights, a few moments each
 FRAGMENTS = 64  # TV fragments: per night state, language, theme, link
+TABLES = 128  # the board's tables, each drawn for its state (scoring.events.views.tables)
 
 
 T = TypeVar("T")
@@ -60,6 +62,7 @@ class Kept(Generic[T]):
 
 views: Kept[NightView] = Kept(NIGHTS)
 fragments: Kept[str] = Kept(FRAGMENTS)
+board_tables: Kept[tuple[str, str]] = Kept(TABLES)
 
 
 def night_view(mark: Mark) -> NightView:

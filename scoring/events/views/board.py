@@ -4,8 +4,6 @@ one's time, the scores), with the director's tools: a table's hands to correct o
 bonus with its reason, closing the round and seating the next. The page polls itself
 (htmx asks for the tables alone); without JavaScript, reloading it does the same."""
 
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django.contrib import messages
@@ -14,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -34,8 +31,9 @@ from scoring.events.marks import (
     validated,
 )
 from scoring.events.night import NightRefused, latest_round
-from scoring.events.results import NightFacts, TableState, minutes_left, read, view_of
+from scoring.events.results import NightFacts, minutes_left, read, view_of
 from scoring.events.views.access import drawn, event_for
+from scoring.events.views.tables import drawn_tables
 from scoring.models import Adjustment, Entrant, Event, EventTable
 from scoring.table import version
 from scoring.table.seating import SeatingRefused, replace
@@ -55,7 +53,9 @@ def board_context(event: Event, clock: int | None = None, **forms: Any) -> dict[
         "current": view.current,
         "resting": view.resting,
         "clock": clock if clock is not None else minutes_left(facts, view.current),
-        "tables": _linked(event.pk, view.tables),
+        "tables": drawn_tables(
+            event.pk, view, forms.get("replace_table"), forms.get("replace_form")
+        ),
         "adjustments": Adjustment.objects.filter(round__event=event).select_related(
             "player", "round"
         ),
@@ -93,33 +93,9 @@ def board(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         "current": view.current,
         "resting": view.resting,
         "clock": mark.clock,
-        "tables": _linked(mark.night, view.tables),
+        "tables": drawn_tables(mark.night, view),
     }
     return validated(render(request, "events/board.html#tables", context), etag)
-
-
-@dataclass(frozen=True)
-class TableLinks:
-    hands: str
-    screen: str
-    qr: str
-    replace: str
-
-
-@lru_cache(maxsize=512)
-def _links(prefix: str, urlconf: object, night: int, table: int, session: int) -> TableLinks:
-    """A table's links, the same all its round: reversed once, not at every poll."""
-    return TableLinks(
-        reverse("scoring:hands", args=[session]),
-        reverse("scoring:table", args=[session]),
-        reverse("scoring:event-table-qr", args=[night, table]),
-        reverse("scoring:event-replace", args=[night, table]),
-    )
-
-
-def _linked(night: int, tables: list[TableState]) -> list[tuple[TableState, TableLinks]]:
-    prefix, urlconf = get_script_prefix(), get_urlconf()
-    return [(t, _links(prefix, urlconf, night, t.table.pk, t.table.session_id)) for t in tables]
 
 
 def _poll_mark(request: AuthenticatedHtmxRequest, pk: int) -> tuple[Mark, str] | None:
