@@ -109,6 +109,7 @@ class NightData:
 
 # The kinds of row the statement returns (its first column).
 ROUND, TABLE, SEAT, SCORE, LINEUP, LAST, ADJUSTMENT, ENTRANT = range(8)
+NONE = "CAST(NULL AS BIGINT)"
 
 
 def _q(model: type[models.Model]) -> str:
@@ -129,7 +130,8 @@ def night_sql() -> str:
 
     hands = f"{_q(Hand)} h {tables('h.session_id')}"
     parts = [  # kind, session, round, pk, number, player, value, text, at, since
-        f"{ROUND}, NULL, r.id, r.id, r.number, NULL, NULL, CAST(r.sitting_out AS TEXT),"
+        # The first part types the columns (PostgreSQL reads two NULLs as text).
+        f"{ROUND}, {NONE}, r.id, r.id, r.number, {NONE}, {NONE}, CAST(r.sitting_out AS TEXT),"
         f" r.closed_at, r.seated_at FROM {rounds} {night}",
         f"{TABLE}, t.session_id, t.round_id, t.id, t.number, NULL, s.version, t.code, NULL,"
         f" NULL FROM {_q(GameSession)} s {tables('s.id')}",
