@@ -80,9 +80,9 @@ def printed(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     (a paper fallback for a dead phone), and the standings."""
     event = event_for(request, pk)
     rounds = list(event.round_set.prefetch_related("tables__session__seats__player"))
-    view = view_of(NightFacts.of(event), read(event))
-    context: dict[str, Any] = {**_screen(NightFacts.of(event), view), "rounds": rounds}
-    context["event"] = event
+    facts = NightFacts.of(event)
+    view = view_of(facts, read(event))
+    context: dict[str, Any] = {**_screen(facts, view), "event": event, "rounds": rounds}
     # The declarer as the game names them ("Napoleon", "주공"): the sheet's column.
     context["declarer_role"] = find_variant(event.variant).role_words()[0]
     for round_ in rounds:
