@@ -24,10 +24,15 @@ def _refuse(request: HttpRequest) -> NoReturn:
 
 def league_for(request: HttpRequest, pk: int, owner: bool = False) -> League:
     league = get_object_or_404(League, pk=pk)
+    member_of(request, league, owner)
+    return league
+
+
+def member_of(request: HttpRequest, league: League, owner: bool = False) -> None:
+    """``league_for``'s check, for a league read already (with the page's own object)."""
     role = league.role_of(request.user)
     if role is None or (owner and role != Membership.OWNER):
         _refuse(request)
-    return league
 
 
 def league_members(request: HttpRequest, pk: int) -> tuple[League, list[Membership]]:

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scoring.accounts.access import league_for, session_for
+from scoring.accounts.access import league_for, member_of, session_for
 from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.history import charts, imports
 from scoring.history.export import league_csv, league_json
@@ -32,7 +32,7 @@ from scoring.table.sheet import roster
 @login_required
 def player(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     found = get_object_or_404(Player.objects.select_related("league"), pk=pk)
-    league_for(request, found.league_id)
+    member_of(request, found.league)
     names = dict(Player.objects.filter(league_id=found.league_id).values_list("pk", "name"))
     stats = player_stats(found, names)
     for entry in stats:

@@ -6,15 +6,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import (
-    Count,
-    Exists,
-    OuterRef,
-    Prefetch,
-    Subquery,
-    Sum,
-    prefetch_related_objects,
-)
+from django.db import connection
+from django.db.models import Count, Model, Prefetch, Sum, prefetch_related_objects
 
 from scoring.history.figures.period import Period
 from scoring.history.figures.tables import variant_label
@@ -96,24 +89,57 @@ def describe(sessions: list[GameSession]) -> None:
 
 def player_sessions(player: Player, limit: int = 10) -> list[dict[str, Any]]:
     """The player's latest sessions with a played hand, with their total in each, newest
-    first (the league's sessions newest first, until ``limit`` of them seat the player)."""
-    seat = Seat.objects.filter(session=OuterRef("pk"), player=player).order_by("-pk")
-    played = Hand.objects.filter(session=OuterRef("pk"), status=Hand.PLAYED)
-    sessions = list(
-        GameSession.objects.filter(Exists(seat), Exists(played), league_id=player.league_id)
-        .annotate(my_seat=Subquery(seat.values("number")[:1]))
-        .order_by("-date", "-pk")
-        .values("pk", "date", "variant", "my_seat")[:limit]
+    first (the league's sessions newest first, until ``limit`` of them seat the player).
+    Written in SQL: the player's and the home pages ask, and building the statement
+    cost more than running it."""
+    sql = (
+        "SELECT s.id, s.date, s.variant,"
+        f" (SELECT t.number FROM {_q(Seat)} t WHERE t.session_id = s.id AND t.player_id = %s"
+        " ORDER BY t.id DESC LIMIT 1)"
+        f" FROM {_q(GameSession)} s WHERE s.league_id = %s"
+        f" AND EXISTS (SELECT 1 FROM {_q(Seat)} t WHERE t.session_id = s.id AND t.player_id = %s)"
+        f" AND EXISTS (SELECT 1 FROM {_q(Hand)} h WHERE h.session_id = s.id AND h.status = %s)"
+        " ORDER BY s.date DESC, s.id DESC LIMIT %s"
     )
-    totals = _totals([s["pk"] for s in sessions])
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [player.pk, player.league_id, player.pk, Hand.PLAYED, limit])
+        sessions = cursor.fetchall()
+    totals = _session_totals([pk for pk, *_rest in sessions])
     return [
         {
-            "session_id": s["pk"],
-            "date": s["date"],
-            "variant": s["variant"],
-            "seat": s["my_seat"],
-            "label": variant_label(s["variant"]),
-            "total": totals.get((s["pk"], player.pk), 0),
+            "session_id": pk,
+            "date": _as_date(date),
+            "variant": variant,
+            "seat": seat,
+            "label": variant_label(variant),
+            "total": totals.get((pk, player.pk), 0),
         }
-        for s in sessions
+        for pk, date, variant, seat in sessions
     ]
+
+
+def _session_totals(ids: list[int]) -> dict[tuple[int, int], int]:
+    """``_totals`` in SQL, by session as it is (never one player's filter, for the same
+    reason)."""
+    if not ids:
+        return {}
+    marks = ", ".join(["%s"] * len(ids))
+    sql = (
+        f"SELECT h.session_id, hs.player_id, SUM(hs.delta) FROM {_q(HandScore)} hs"
+        f" JOIN {_q(Hand)} h ON h.id = hs.hand_id WHERE h.session_id IN ({marks})"
+        " GROUP BY h.session_id, hs.player_id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, ids)
+        return {(session, who): total for session, who, total in cursor.fetchall()}
+
+
+def _as_date(value: object) -> datetime.date:
+    """A date column as a cursor returns it: a date (PostgreSQL) or its ISO text (SQLite)."""
+    if isinstance(value, datetime.date):
+        return value
+    return datetime.date.fromisoformat(str(value))
+
+
+def _q(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
