@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db import connection
-from django.db.models import Exists, Model, OuterRef, Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import gettext as _
 
 from scoring.models import GameSession, Hand, League, Player, Seat
+from scoring.models.sql import quoted
 from scoring.rules import RulesError, find_variant
 from scoring.table import money
 from scoring.table.lineup import hand_players
@@ -34,13 +35,13 @@ def known_players(league: League) -> tuple[list[str], list[str]]:
     name. One statement, in SQL: the New game page asks on every view, and building it
     in the ORM cost more than running it."""
     recent = (
-        f"SELECT r.id FROM {_q(GameSession)} r WHERE r.league_id = %s"
+        f"SELECT r.id FROM {quoted(GameSession)} r WHERE r.league_id = %s"
         " ORDER BY r.date DESC, r.id DESC LIMIT %s"
     )
     sql = (
-        f"SELECT p.id, p.name, s.id, s.date FROM {_q(Player)} p"
-        f" LEFT JOIN {_q(Seat)} t ON t.player_id = p.id AND t.session_id IN ({recent})"
-        f" LEFT JOIN {_q(GameSession)} s ON s.id = t.session_id WHERE p.league_id = %s"
+        f"SELECT p.id, p.name, s.id, s.date FROM {quoted(Player)} p"
+        f" LEFT JOIN {quoted(Seat)} t ON t.player_id = p.id AND t.session_id IN ({recent})"
+        f" LEFT JOIN {quoted(GameSession)} s ON s.id = t.session_id WHERE p.league_id = %s"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [league.pk, RECENT_SESSIONS, league.pk])
@@ -58,10 +59,6 @@ def known_players(league: League) -> tuple[list[str], list[str]]:
     regular = sorted(seen, key=lambda p: (-seen[p][0], seen[p][1], names[p].casefold()))
     others = sorted((p for p in names if p not in seen), key=lambda p: names[p].casefold())
     return [names[p] for p in regular], [names[p] for p in others]
-
-
-def _q(model: type[Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 @dataclass

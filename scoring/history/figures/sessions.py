@@ -7,11 +7,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Model, Prefetch, Sum, prefetch_related_objects
+from django.db.models import Count, Prefetch, Sum, prefetch_related_objects
 
 from scoring.history.figures.period import Period
 from scoring.history.figures.tables import variant_label
 from scoring.models import GameSession, Hand, HandScore, League, Player, Seat
+from scoring.models.sql import as_date, quoted
 
 
 def league_span(league: League) -> tuple[datetime.date | None, datetime.date | None]:
@@ -94,11 +95,11 @@ def player_sessions(player: Player, limit: int = 10) -> list[dict[str, Any]]:
     cost more than running it."""
     sql = (
         "SELECT s.id, s.date, s.variant,"
-        f" (SELECT t.number FROM {_q(Seat)} t WHERE t.session_id = s.id AND t.player_id = %s"
+        f" (SELECT t.number FROM {quoted(Seat)} t WHERE t.session_id = s.id AND t.player_id = %s"
         " ORDER BY t.id DESC LIMIT 1)"
-        f" FROM {_q(GameSession)} s WHERE s.league_id = %s"
-        f" AND EXISTS (SELECT 1 FROM {_q(Seat)} t WHERE t.session_id = s.id AND t.player_id = %s)"
-        f" AND EXISTS (SELECT 1 FROM {_q(Hand)} h WHERE h.session_id = s.id AND h.status = %s)"
+        f" FROM {quoted(GameSession)} s WHERE s.league_id = %s"
+        f" AND EXISTS (SELECT 1 FROM {quoted(Seat)} t WHERE t.session_id = s.id AND t.player_id = %s)"
+        f" AND EXISTS (SELECT 1 FROM {quoted(Hand)} h WHERE h.session_id = s.id AND h.status = %s)"
         " ORDER BY s.date DESC, s.id DESC LIMIT %s"
     )
     with connection.cursor() as cursor:
@@ -108,7 +109,7 @@ def player_sessions(player: Player, limit: int = 10) -> list[dict[str, Any]]:
     return [
         {
             "session_id": pk,
-            "date": _as_date(date),
+            "date": as_date(date),
             "variant": variant,
             "seat": seat,
             "label": variant_label(variant),
@@ -125,21 +126,10 @@ def _session_totals(ids: list[int]) -> dict[tuple[int, int], int]:
         return {}
     marks = ", ".join(["%s"] * len(ids))
     sql = (
-        f"SELECT h.session_id, hs.player_id, SUM(hs.delta) FROM {_q(HandScore)} hs"
-        f" JOIN {_q(Hand)} h ON h.id = hs.hand_id WHERE h.session_id IN ({marks})"
+        f"SELECT h.session_id, hs.player_id, SUM(hs.delta) FROM {quoted(HandScore)} hs"
+        f" JOIN {quoted(Hand)} h ON h.id = hs.hand_id WHERE h.session_id IN ({marks})"
         " GROUP BY h.session_id, hs.player_id"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, ids)
         return {(session, who): total for session, who, total in cursor.fetchall()}
-
-
-def _as_date(value: object) -> datetime.date:
-    """A date column as a cursor returns it: a date (PostgreSQL) or its ISO text (SQLite)."""
-    if isinstance(value, datetime.date):
-        return value
-    return datetime.date.fromisoformat(str(value))
-
-
-def _q(model: type[Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
