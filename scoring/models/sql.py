@@ -12,6 +12,10 @@ def quoted(model: type[models.Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+def quoted_name(column: str) -> str:
+    return connection.ops.quote_name(column)
+
+
 def as_date(value: object) -> datetime.date:
     """A date column as a cursor returns it: a date (PostgreSQL) or its ISO text (SQLite)."""
     if isinstance(value, datetime.date):

@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import gettext as _
 
 from scoring.models import GameSession, Hand, League, Player, Seat
-from scoring.models.sql import quoted
+from scoring.models.sql import quoted, quoted_name
 from scoring.rules import RulesError, find_variant
 from scoring.table import money
 from scoring.table.lineup import hand_players
@@ -93,20 +92,16 @@ def ended_as(session: GameSession) -> tuple[list[Seat], Decimal | None, int | No
 def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
     """The league's latest distinct tables as they ended, newest first. One just started
     again (not a hand played yet) is not offered: it is there to continue."""
-    sessions = (
-        GameSession.objects.filter(league=league)
-        .annotate(played=Exists(Hand.objects.filter(session=OuterRef("pk"))))
-        .order_by("-date", "-pk")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
-    )
     found: list[Lineup] = []
     keys: set[tuple[object, ...]] = set()
     # A few sessions at a time: the latest ones usually give the line-ups wanted, and
     # the seats of the others are not read.
     for start in range(0, LOOK_BACK, LOOK_AT_ONCE):
-        batch = list(sessions[start : min(start + LOOK_AT_ONCE, LOOK_BACK)])
+        batch = _sessions(league, start, min(LOOK_AT_ONCE, LOOK_BACK - start))
+        seats = _seats([session.pk for session in batch])
         for session in batch:
-            lineup = _lineup(league, session, session.played, keys)
+            session.all_seats = seats.get(session.pk, [])
+            lineup = _lineup(league, session, bool(session.played), keys)
             if lineup is not None:
                 found.append(lineup)
                 if len(found) == limit:
@@ -116,13 +111,49 @@ def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
     return found
 
 
+def _sessions(league: League, start: int, count: int) -> list[GameSession]:
+    """The league's sessions from the ``start``-th latest, each with ``played`` (whether a
+    hand of it was). In SQL, as the New game page asks on every view, and building the
+    statement in the ORM cost more than running it."""
+    sql = (
+        f"SELECT s.*, EXISTS (SELECT 1 FROM {quoted(Hand)} h WHERE h.session_id = s.id)"
+        f" AS played FROM {quoted(GameSession)} s WHERE s.league_id = %s"
+        " ORDER BY s.date DESC, s.id DESC LIMIT %s OFFSET %s"
+    )
+    return list(GameSession.objects.raw(sql, [league.pk, count, start]))
+
+
+def _seats(session_ids: list[int]) -> dict[int, list[Seat]]:
+    """{session id: its seats, each with its player, in seat order} (one statement)."""
+    if not session_ids:
+        return {}
+    seat_fields = [field.attname for field in Seat._meta.concrete_fields]
+    player_fields = [field.attname for field in Player._meta.concrete_fields]
+    columns = [f"t.{quoted_name(n)}" for n in seat_fields]
+    columns += [f"p.{quoted_name(n)}" for n in player_fields]
+    marks = ", ".join(["%s"] * len(session_ids))
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {quoted(Seat)} t"
+        f" JOIN {quoted(Player)} p ON p.id = t.player_id WHERE t.session_id IN ({marks})"
+        " ORDER BY t.session_id, t.number, t.id"
+    )
+    found: dict[int, list[Seat]] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, session_ids)
+        for row in cursor.fetchall():
+            seat = Seat.from_db(connection.alias, seat_fields, row[: len(seat_fields)])
+            seat.player = Player.from_db(connection.alias, player_fields, row[len(seat_fields) :])
+            found.setdefault(seat.session_id, []).append(seat)
+    return found
+
+
 def _lineup(
     league: League, session: GameSession, played: bool, keys: set[tuple[object, ...]]
 ) -> Lineup | None:
-    """The session's table as it ended, unless one like it was seen (``keys``, which it
-    joins) or it was started again (``played``: a hand of it was) and is there to continue."""
+    """The session's table as it ended (its ``all_seats`` read), unless one like it was
+    seen (``keys``, which it joins) or it was started again (``played``: a hand of it was)
+    and is there to continue."""
     session.league = league
-    session.all_seats = sorted(session.seats.all(), key=lambda s: (s.number, s.pk))
     seats, stake, dealt = ended_as(session)
     ids = tuple(seat.player_id for seat in seats)
     key = (session.variant, ids, json.dumps(session.options, sort_keys=True), stake, dealt)
