@@ -54,6 +54,9 @@ from scoring.table.version import StaleTable, VersionMissing, Write
 
 logger = logging.getLogger(__name__)
 
+# The New game form's own fields (its games and the table's), as the page shows them.
+FIELDS_SHOWN = ("variant", "date", "players", "players_per_hand", "first_dealer", "stake")
+
 
 @login_required
 def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
@@ -83,6 +86,9 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         else [],
         "standard": standard,
         "rules_key": _rules_key(request, league, form) if request.method == "GET" else None,
+        "fields_key": _fields_key(request, form, regulars, others)
+        if request.method == "GET"
+        else None,
     }
     return render(request, "scoring/session_new.html", context)
 
@@ -93,6 +99,16 @@ def _rules_key(request: HttpRequest, league: League, form: SessionForm) -> str:
     code = form.chosen_game()
     played = json.dumps((league.default_options or {}).get(code), sort_keys=True)
     shape = "|".join((DRAWN_BY, str(league.pk), str(code), played, get_language(), request.path))
+    return hashlib.sha256(shape.encode()).hexdigest()
+
+
+def _fields_key(
+    request: HttpRequest, form: SessionForm, regulars: list[str], others: list[str]
+) -> str:
+    """What the games and the fields of a form drawn afresh (nothing typed, so no error)
+    show: their values, the league's known players, the language and the address."""
+    values = [(name, form[name].value()) for name in FIELDS_SHOWN]
+    shape = repr((DRAWN_BY, get_language(), request.path, values, regulars, others))
     return hashlib.sha256(shape.encode()).hexdigest()
 
 
