@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import query
+from scoring.accounts.access import members
 from scoring.history import charts
 from scoring.history.cards import session_cards
 from scoring.history.figures.figures import league_figures
@@ -53,7 +54,7 @@ def league_context(
                 % {"name": row.name, "rating": round(row.rating)},
             )
     if memberships is None:
-        memberships = list(league.memberships.select_related("user").order_by("user__username"))
+        memberships = members(league.pk)
     role = next((m.role for m in memberships if m.user_id == request.user.pk), None)
     can_import = role == Membership.OWNER and first is None and not players
     return {
