@@ -108,3 +108,40 @@ def test_it_writes_the_same_address_as_the_url_tag(name, pk):
     drawn = Template("{% load napoleon %}{% id_url name pk %}|{% url name pk %}")
     mine, django = drawn.render(Context({"name": name, "pk": pk})).split("|")
     assert mine == django == reverse(name, args=[pk])
+
+
+def _new_game(client, league) -> str:
+    response = client.get(url("session-new", league.pk))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_new_game_page_follows_each_game_started(member_client, league, session):
+    before = _new_game(member_client, league)
+    assert 'data-add-player="Zoe"' not in before
+    assert 'value="taiwan" id="variant-taiwan" checked' in before
+    answer = member_client.post(
+        url("session-new", league.pk),
+        {
+            "variant": "mighty",
+            "date": "2025-04-01",
+            "players": "Ann\nBen\nCat\nDan\nZoe",
+            "first_dealer": "1",
+            "stake": "",
+        },
+    )
+    assert answer.status_code == 302
+    after = _new_game(member_client, league)
+    assert 'data-add-player="Zoe"' in after
+    assert 'value="mighty" id="variant-mighty" checked' in after
+    assert 'value="taiwan" id="variant-taiwan" checked' not in after
+
+
+def test_the_new_game_page_of_another_league_shows_its_own_players(
+    member_client, stranger_client, league, other_league, session
+):
+    _new_game(member_client, league)
+    make_session(other_league, "taiwan", names=["Kim", "Lee", "Max", "Ned", "Oz"])
+    theirs = _new_game(stranger_client, other_league)
+    assert 'data-add-player="Kim"' in theirs
+    assert 'data-add-player="Ann"' not in theirs
