@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from scoring.models import EventTable, GameSession, League, Membership
 from scoring.models.events import TABLE_PASSES
 from scoring.models.sql import quoted
+from scoring.query import MAX_ID
 
 
 def _refuse(request: HttpRequest) -> NoReturn:
@@ -26,9 +27,20 @@ def _refuse(request: HttpRequest) -> NoReturn:
 
 
 def league_for(request: HttpRequest, pk: int, owner: bool = False) -> League:
-    league = get_object_or_404(League, pk=pk)
+    league = _league(pk)
     member_of(request, league, owner)
     return league
+
+
+def _league(pk: int) -> League:
+    """The league, or a 404. In SQL: every page of a league asks, and building the
+    statement in the ORM cost more than running it."""
+    if not 1 <= pk <= MAX_ID:  # no such id; one past 64 bits the database would refuse
+        raise Http404
+    found = list(League.objects.raw(f"SELECT * FROM {quoted(League)} WHERE id = %s", [pk]))
+    if not found:
+        raise Http404
+    return found[0]
 
 
 def member_of(request: HttpRequest, league: League, owner: bool = False) -> None:
@@ -44,13 +56,11 @@ def league_members(request: HttpRequest, pk: int) -> tuple[League, list[Membersh
     the league page lists them all anyway, so they say who may read it in the same
     query. In SQL: every view of the league page asks, and building the statements in
     the ORM cost more than running them."""
-    found = list(League.objects.raw(f"SELECT * FROM {quoted(League)} WHERE id = %s", [pk]))
-    if not found:
-        raise Http404
+    league = _league(pk)
     memberships = members(pk)
     if not request.user.is_authenticated or all(m.user_id != request.user.pk for m in memberships):
         _refuse(request)
-    return found[0], memberships
+    return league, memberships
 
 
 def members(league_id: int) -> list[Membership]:

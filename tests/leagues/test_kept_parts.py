@@ -145,3 +145,9 @@ def test_the_new_game_page_of_another_league_shows_its_own_players(
     theirs = _new_game(stranger_client, other_league)
     assert 'data-add-player="Kim"' in theirs
     assert 'data-add-player="Ann"' not in theirs
+
+
+@pytest.mark.parametrize("pk", ["0", "999999999999999999", "99999999999999999999999"])
+@pytest.mark.parametrize("page", ["league", "session-new", "league-players", "people"])
+def test_a_league_that_is_not_there_is_a_404(owner_client, league, page, pk):
+    assert owner_client.get(reverse(f"scoring:{page}", args=[pk])).status_code == 404
