@@ -7,6 +7,7 @@ game page offers the latest few distinct line-ups, each one tap from a new sessi
 starts just so (scoring.table.views.again).
 """
 
+import functools
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -14,7 +15,7 @@ from decimal import Decimal
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from scoring.models import GameSession, Hand, League, Player, Seat
+from scoring.models import VARIANT_CHOICES, GameSession, Hand, League, Player, Seat
 from scoring.models.sql import quoted, quoted_name
 from scoring.rules import RulesError, find_variant
 from scoring.table import money
@@ -26,6 +27,7 @@ RECENT_SESSIONS = 20  # how far back a regular is looked for
 LOOK_BACK = 30  # sessions searched for distinct line-ups
 LOOK_AT_ONCE = 6
 LINEUPS = 3
+_GAMES = dict(VARIANT_CHOICES)  # each game's name, translated when read
 
 
 def known_players(league: League) -> tuple[list[str], list[str]]:
@@ -101,7 +103,8 @@ def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
         seats = _seats([session.pk for session in batch])
         for session in batch:
             session.all_seats = seats.get(session.pk, [])
-            lineup = _lineup(league, session, bool(session.played), keys)
+            played = bool(getattr(session, "played"))  # noqa: B009 - the statement's own column
+            lineup = _lineup(league, session, played, keys)
             if lineup is not None:
                 found.append(lineup)
                 if len(found) == limit:
@@ -138,11 +141,15 @@ def _seats(session_ids: list[int]) -> dict[int, list[Seat]]:
         " ORDER BY t.session_id, t.number, t.id"
     )
     found: dict[int, list[Seat]] = {}
+    players: dict[int, Player] = {}  # one object for each, however many seats they took
     with connection.cursor() as cursor:
         cursor.execute(sql, session_ids)
         for row in cursor.fetchall():
             seat = Seat.from_db(connection.alias, seat_fields, row[: len(seat_fields)])
-            seat.player = Player.from_db(connection.alias, player_fields, row[len(seat_fields) :])
+            if seat.player_id not in players:
+                values = row[len(seat_fields) :]
+                players[seat.player_id] = Player.from_db(connection.alias, player_fields, values)
+            seat.player = players[seat.player_id]
             found.setdefault(seat.session_id, []).append(seat)
     return found
 
@@ -164,7 +171,19 @@ def _lineup(
         return None
     names = [seat.player.name for seat in seats]
     rules = changed_rules(session, dealt or len(seats))
-    return Lineup(session, names, session.get_variant_display(), rules, stake, dealt)
+    label = str(_GAMES.get(session.variant, session.variant))  # get_variant_display, faster
+    return Lineup(session, names, label, rules, stake, dealt)
+
+
+@functools.lru_cache(maxsize=256)
+def _standard(code: str, players: int) -> dict[str, object] | None:
+    """A game's standard house rules at this many players, as stored (None: the game is
+    not played so). The same for every page: worked out once per process."""
+    try:
+        standard: dict[str, object] = find_variant(code).rules({}, players).as_json()
+    except RulesError:
+        return None
+    return standard
 
 
 def changed_rules(session: GameSession, players: int) -> list[str]:
@@ -177,10 +196,12 @@ def rule_words(code: str, options: dict[str, object], players: int) -> list[str]
     """House rules (a game's options, as stored) that differ from the game's standard
     ones, in words: "Score table: standard, made · napoleon: +120"."""
     variant = find_variant(code)
+    defaults = _standard(code, players)
     try:
-        defaults = variant.rules({}, players).as_json()
         rules = variant.rules(options, players)
     except RulesError:
+        return []
+    if defaults is None:
         return []
 
     def label(name: str, value: object) -> str:

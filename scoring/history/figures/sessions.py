@@ -33,7 +33,8 @@ def sessions_page(
     """One page of the league's sessions in the period, newest first: (sessions, has_more).
     ``describe`` adds what their cards show. Written in SQL: every view of the league page
     asks, and building the statement in the ORM cost more than running it."""
-    where, params = ["s.league_id = %s"], [league.pk]
+    where: list[str] = ["s.league_id = %s"]
+    params: list[object] = [league.pk]
     if period.start:
         where.append("s.date >= %s")
         params.append(connection.ops.adapt_datefield_value(period.start))
