@@ -100,11 +100,11 @@ def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
     # the seats of the others are not read.
     for start in range(0, LOOK_BACK, LOOK_AT_ONCE):
         batch = _sessions(league, start, min(LOOK_AT_ONCE, LOOK_BACK - start))
-        seats = _seats([session.pk for session in batch])
+        seats, names = _seats([session.pk for session in batch])
         for session in batch:
             session.all_seats = seats.get(session.pk, [])
             played = bool(getattr(session, "played"))  # noqa: B009 - the statement's own column
-            lineup = _lineup(league, session, played, keys)
+            lineup = _lineup(league, session, played, names, keys)
             if lineup is not None:
                 found.append(lineup)
                 if len(found) == limit:
@@ -126,40 +126,39 @@ def _sessions(league: League, start: int, count: int) -> list[GameSession]:
     return list(GameSession.objects.raw(sql, [league.pk, count, start]))
 
 
-def _seats(session_ids: list[int]) -> dict[int, list[Seat]]:
-    """{session id: its seats, each with its player, in seat order} (one statement)."""
+def _seats(session_ids: list[int]) -> tuple[dict[int, list[Seat]], dict[int, str]]:
+    """({session id: its seats, in seat order}, {player id: name}), in one statement."""
     if not session_ids:
-        return {}
-    seat_fields = [field.attname for field in Seat._meta.concrete_fields]
-    player_fields = [field.attname for field in Player._meta.concrete_fields]
-    columns = [f"t.{quoted_name(n)}" for n in seat_fields]
-    columns += [f"p.{quoted_name(n)}" for n in player_fields]
+        return {}, {}
+    fields = [field.attname for field in Seat._meta.concrete_fields]
+    columns = ", ".join(f"t.{quoted_name(name)}" for name in fields)
     marks = ", ".join(["%s"] * len(session_ids))
     sql = (
-        f"SELECT {', '.join(columns)} FROM {quoted(Seat)} t"
+        f"SELECT {columns}, p.name FROM {quoted(Seat)} t"
         f" JOIN {quoted(Player)} p ON p.id = t.player_id WHERE t.session_id IN ({marks})"
         " ORDER BY t.session_id, t.number, t.id"
     )
     found: dict[int, list[Seat]] = {}
-    players: dict[int, Player] = {}  # one object for each, however many seats they took
+    names: dict[int, str] = {}
     with connection.cursor() as cursor:
         cursor.execute(sql, session_ids)
-        for row in cursor.fetchall():
-            seat = Seat.from_db(connection.alias, seat_fields, row[: len(seat_fields)])
-            if seat.player_id not in players:
-                values = row[len(seat_fields) :]
-                players[seat.player_id] = Player.from_db(connection.alias, player_fields, values)
-            seat.player = players[seat.player_id]
+        for *values, name in cursor.fetchall():
+            seat = Seat.from_db(connection.alias, fields, values)
+            names[seat.player_id] = name
             found.setdefault(seat.session_id, []).append(seat)
-    return found
+    return found, names
 
 
 def _lineup(
-    league: League, session: GameSession, played: bool, keys: set[tuple[object, ...]]
+    league: League,
+    session: GameSession,
+    played: bool,
+    names: dict[int, str],
+    keys: set[tuple[object, ...]],
 ) -> Lineup | None:
-    """The session's table as it ended (its ``all_seats`` read), unless one like it was
-    seen (``keys``, which it joins) or it was started again (``played``: a hand of it was)
-    and is there to continue."""
+    """The session's table as it ended (its ``all_seats`` read; ``names``: its players'),
+    unless one like it was seen (``keys``, which it joins) or it was started again
+    (``played``: a hand of it was) and is there to continue."""
     session.league = league
     seats, stake, dealt = ended_as(session)
     ids = tuple(seat.player_id for seat in seats)
@@ -169,10 +168,10 @@ def _lineup(
     keys.add(key)
     if not played and session.is_live:  # started again: continued, not offered
         return None
-    names = [seat.player.name for seat in seats]
+    seated = [names[seat.player_id] for seat in seats]
     rules = changed_rules(session, dealt or len(seats))
     label = str(_GAMES.get(session.variant, session.variant))  # get_variant_display, faster
-    return Lineup(session, names, label, rules, stake, dealt)
+    return Lineup(session, seated, label, rules, stake, dealt)
 
 
 @functools.lru_cache(maxsize=256)
