@@ -131,9 +131,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---- state shared by every app server ------------------------------------------------
-# Nothing lives in a process's memory: sessions are rows in the database (Django's
-# default engine), and so are the cache and the throttles' counters (a table of
-# their own, scoring.accounts.throttle), so any number of app servers can serve the same league.
+# Nothing lives in a process's memory (but the fragments it drew: "drawn" below):
+# sessions are rows in the database (Django's default engine), and so are the cache and
+# the throttles' counters (a table of their own, scoring.accounts.throttle), so any
+# number of app servers can serve the same league.
 # `manage.py migrate` makes the cache's table (scoring/migrations/0007_cache_table.py).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CACHES = {
@@ -142,7 +143,17 @@ CACHES = {
         "LOCATION": "napoleon_cache",
         "TIMEOUT": 3600,
         "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
-    }
+    },
+    # The one thing kept in a process's memory: fragments of pages it drew itself
+    # ({% cache … using="drawn" %}), each filed under everything it shows (a fingerprint
+    # of its data, the language, the code that drew it: DRAWN_BY). A copy here is never
+    # out of date, even after a restore, and another process draws its own.
+    "drawn": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "napoleon-drawn",
+        "TIMEOUT": 6 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 2000, "CULL_FREQUENCY": 4},
+    },
 }
 
 # ---- security -----------------------------------------------------------------------

@@ -1,20 +1,26 @@
 """The league page's history: standings, ratings and records over a period, the
 sessions page by page, the league's members and whether it may be filled from a file."""
 
+import hashlib
 from typing import Any
 
 from django.forms import Form
 from django.http import HttpRequest
+from django.urls import get_script_prefix
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import query
+from scoring.accounts.access import members
 from scoring.history import charts
 from scoring.history.cards import session_cards
 from scoring.history.figures.figures import league_figures
-from scoring.history.figures.period import choices
+from scoring.history.figures.period import Period, choices
 from scoring.history.figures.sessions import league_span
 from scoring.history.forms import PeriodForm
-from scoring.models import League, Membership
+from scoring.models import League, Membership, Player
+from scoring.models.sql import quoted
+from scoring.table.page_cache import DRAWN_BY
 
 MAX_PAGE = 10_000
 
@@ -38,7 +44,7 @@ def league_context(
     page = _page(request)
     first, last = league_span(league)
     sessions, more = session_cards(league, period, page)
-    players = list(league.players.all())
+    players = _players(league)
     figures = league_figures(league, period, {p.pk: p.name for p in players})
     for _variant, _label, rows in figures.ratings:
         for row in rows:
@@ -48,8 +54,9 @@ def league_context(
                 % {"name": row.name, "rating": round(row.rating)},
             )
     if memberships is None:
-        memberships = list(league.memberships.select_related("user").order_by("user__username"))
+        memberships = members(league.pk)
     role = next((m.role for m in memberships if m.user_id == request.user.pk), None)
+    can_import = role == Membership.OWNER and first is None and not players
     return {
         "league": league,
         "period": period,
@@ -64,5 +71,32 @@ def league_context(
         "players": players,
         "is_owner": role == Membership.OWNER,
         "member_form": member_form,
-        "can_import": role == Membership.OWNER and first is None and not players,
+        "can_import": can_import,
+        "kept_key": _kept_key(league, period, memberships, players, (role, can_import)),
     }
+
+
+def _players(league: League) -> list[Player]:
+    """The league's players by name (in SQL: every view asks, and building the statement
+    cost more than running it)."""
+    sql = f"SELECT p.* FROM {quoted(Player)} p WHERE p.league_id = %s ORDER BY p.name"
+    return list(Player.objects.raw(sql, [league.pk]))
+
+
+def _kept_key(
+    league: League,
+    period: Period,
+    memberships: list[Membership],
+    players: list[Player],
+    reader: tuple[str | None, bool],
+) -> str:
+    """Everything the page's lower part shows (the export for the period, the members,
+    the players, what the reader's role offers), as a fingerprint: the part is kept under
+    it, so a change to any of them draws it afresh."""
+    shape = (
+        (DRAWN_BY, get_language(), get_script_prefix(), league.pk, league.currency, reader),
+        (period.start, period.end),
+        [(m.user.username, m.role) for m in memberships],
+        [(p.pk, p.name) for p in players],
+    )
+    return hashlib.sha256(repr(shape).encode()).hexdigest()

@@ -9,13 +9,14 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.files.uploadedfile import UploadedFile
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from scoring.accounts.access import league_for, session_for
+from scoring.accounts.access import league_for, member_of, session_for
 from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.history import charts, imports
 from scoring.history.export import league_csv, league_json
@@ -25,6 +26,7 @@ from scoring.history.figures.sessions import player_sessions
 from scoring.history.figures.tables import contract_facts, level_label
 from scoring.history.forms import ImportForm, PeriodForm
 from scoring.models import GameSession, Hand, HandScore, League, Player
+from scoring.models.sql import quoted
 from scoring.rules.cards import SYMBOLS
 from scoring.table.sheet import roster
 
@@ -32,8 +34,8 @@ from scoring.table.sheet import roster
 @login_required
 def player(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     found = get_object_or_404(Player.objects.select_related("league"), pk=pk)
-    league_for(request, found.league_id)
-    names = dict(Player.objects.filter(league_id=found.league_id).values_list("pk", "name"))
+    member_of(request, found.league)
+    names = _names(found.league_id)
     stats = player_stats(found, names)
     for entry in stats:
         series = [
@@ -63,6 +65,14 @@ def player(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "sessions": player_sessions(found),
     }
     return render(request, "history/player.html", context)
+
+
+def _names(league_id: int) -> dict[int, str]:
+    """{player id: name} of the league's players (in SQL: every view of a player's page
+    asks, and building the statement cost more than running it)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, name FROM {quoted(Player)} WHERE league_id = %s", [league_id])
+        return dict(cursor.fetchall())
 
 
 @login_required

@@ -8,12 +8,13 @@ account. Every refusal says why in words and changes nothing.
 """
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import Invitation, Membership, Player
+from scoring.models.sql import quoted
 
 
 class InvitationProblem(Exception):
@@ -150,8 +151,18 @@ def _answer(invitation: Invitation, state: str, user: User) -> None:
     invitation.save(update_fields=["state", "answered_by", "answered_at"])
 
 
-def received(user: User) -> QuerySet[Invitation]:
-    """The open invitations addressed to ``user``, the newest first."""
+def received(user: User) -> QuerySet[Invitation] | list[Invitation]:
+    """The open invitations addressed to ``user``, the newest first. Most accounts have
+    none: one short statement in SQL says so before the full query is built."""
+    sql = (
+        f"SELECT 1 FROM {quoted(Invitation)} i WHERE i.invitee_id = %s AND i.state = %s"
+        " AND i.expires_at > %s LIMIT 1"
+    )
+    with connection.cursor() as cursor:
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        cursor.execute(sql, [user.pk, Invitation.OPEN, now])
+        if cursor.fetchone() is None:
+            return []
     return (
         Invitation.objects.filter(
             invitee=user, state=Invitation.OPEN, expires_at__gt=timezone.now()

@@ -8,16 +8,35 @@ A session is live while it is not ended and is dated today or yesterday
 from collections import defaultdict
 from collections.abc import Iterable
 
+from django.db import connection
 from django.db.models import Count, QuerySet, Sum
 
 from scoring.models import GameSession, Hand, HandScore, League, live_since
+from scoring.models.sql import quoted
 
 MOST = 4  # cards on a page: more live tables than this at once is not a card table
+
+
+def _any_live(league_ids: list[int]) -> bool:
+    """Whether any of these leagues has a live session: one short statement in SQL, as
+    most pages find none and building the full query cost more than running it."""
+    if not league_ids:
+        return False
+    marks = ", ".join(["%s"] * len(league_ids))
+    sql = (
+        f"SELECT 1 FROM {quoted(GameSession)} s WHERE s.league_id IN ({marks})"
+        " AND s.ended_at IS NULL AND s.date >= %s LIMIT 1"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*league_ids, connection.ops.adapt_datefield_value(live_since())])
+        return cursor.fetchone() is not None
 
 
 def live_sessions(leagues: QuerySet[League] | Iterable[int]) -> list[GameSession]:
     """The live sessions of these leagues (a queryset or ids), the latest started first,
     each with ``board`` ([(name, total)] in seat order) and ``hand_count``."""
+    if not isinstance(leagues, QuerySet) and not _any_live(list(leagues)):
+        return []
     sessions = list(
         GameSession.objects.filter(
             league__in=leagues, ended_at__isnull=True, date__gte=live_since()

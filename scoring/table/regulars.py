@@ -7,14 +7,16 @@ game page offers the latest few distinct line-ups, each one tap from a new sessi
 starts just so (scoring.table.views.again).
 """
 
+import functools
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef
+from django.db import connection
 from django.utils.translation import gettext as _
 
-from scoring.models import GameSession, Hand, League, Seat
+from scoring.models import VARIANT_CHOICES, GameSession, Hand, League, Player, Seat
+from scoring.models.sql import quoted, quoted_name
 from scoring.rules import RulesError, find_variant
 from scoring.table import money
 from scoring.table.lineup import hand_players
@@ -25,26 +27,36 @@ RECENT_SESSIONS = 20  # how far back a regular is looked for
 LOOK_BACK = 30  # sessions searched for distinct line-ups
 LOOK_AT_ONCE = 6
 LINEUPS = 3
+_GAMES = dict(VARIANT_CHOICES)  # each game's name, translated when read
 
 
 def known_players(league: League) -> tuple[list[str], list[str]]:
     """(regulars, everyone else): the names of the players of the league's last sessions,
     the most sessions first (then the latest to play, then by name), and the others by
-    name."""
-    recent = list(
-        GameSession.objects.filter(league=league)
-        .order_by("-date", "-pk")
-        .values_list("pk", flat=True)[:RECENT_SESSIONS]
+    name. One statement, in SQL: the New game page asks on every view, and building it
+    in the ORM cost more than running it."""
+    recent = (
+        f"SELECT r.id FROM {quoted(GameSession)} r WHERE r.league_id = %s"
+        " ORDER BY r.date DESC, r.id DESC LIMIT %s"
     )
-    age = {session: index for index, session in enumerate(recent)}
+    sql = (
+        f"SELECT p.id, p.name, s.id, s.date FROM {quoted(Player)} p"
+        f" LEFT JOIN {quoted(Seat)} t ON t.player_id = p.id AND t.session_id IN ({recent})"
+        f" LEFT JOIN {quoted(GameSession)} s ON s.id = t.session_id WHERE p.league_id = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk, RECENT_SESSIONS, league.pk])
+        rows = cursor.fetchall()
+    names = {player: name for player, name, _session, _date in rows}
+    # The sessions' ages, 0 the latest (by date, then id: the order ``recent`` took them in).
+    order = sorted({(date, session) for _p, _n, session, date in rows if session}, reverse=True)
+    age = {session: index for index, (_date, session) in enumerate(order)}
     seen: dict[int, list[int]] = {}  # player: [sessions, the newest one's age]
-    for session, player in Seat.objects.filter(session__in=recent).values_list(
-        "session_id", "player_id"
-    ):
-        entry = seen.setdefault(player, [0, len(recent)])
-        entry[0] += 1
-        entry[1] = min(entry[1], age[session])
-    names = dict(league.players.values_list("pk", "name"))
+    for player, _name, session, _date in rows:
+        if session is not None:
+            entry = seen.setdefault(player, [0, len(age)])
+            entry[0] += 1
+            entry[1] = min(entry[1], age[session])
     regular = sorted(seen, key=lambda p: (-seen[p][0], seen[p][1], names[p].casefold()))
     others = sorted((p for p in names if p not in seen), key=lambda p: names[p].casefold())
     return [names[p] for p in regular], [names[p] for p in others]
@@ -82,20 +94,17 @@ def ended_as(session: GameSession) -> tuple[list[Seat], Decimal | None, int | No
 def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
     """The league's latest distinct tables as they ended, newest first. One just started
     again (not a hand played yet) is not offered: it is there to continue."""
-    sessions = (
-        GameSession.objects.filter(league=league)
-        .annotate(played=Exists(Hand.objects.filter(session=OuterRef("pk"))))
-        .order_by("-date", "-pk")
-        .prefetch_related("seats__player")
-    )
     found: list[Lineup] = []
     keys: set[tuple[object, ...]] = set()
     # A few sessions at a time: the latest ones usually give the line-ups wanted, and
     # the seats of the others are not read.
     for start in range(0, LOOK_BACK, LOOK_AT_ONCE):
-        batch = list(sessions[start : min(start + LOOK_AT_ONCE, LOOK_BACK)])
+        batch = _sessions(league, start, min(LOOK_AT_ONCE, LOOK_BACK - start))
+        seats, names = _seats([session.pk for session in batch])
         for session in batch:
-            lineup = _lineup(league, session, session.played, keys)
+            session.all_seats = seats.get(session.pk, [])
+            played = bool(getattr(session, "played"))  # noqa: B009 - the statement's own column
+            lineup = _lineup(league, session, played, names, keys)
             if lineup is not None:
                 found.append(lineup)
                 if len(found) == limit:
@@ -105,13 +114,52 @@ def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:
     return found
 
 
+def _sessions(league: League, start: int, count: int) -> list[GameSession]:
+    """The league's sessions from the ``start``-th latest, each with ``played`` (whether a
+    hand of it was). In SQL, as the New game page asks on every view, and building the
+    statement in the ORM cost more than running it."""
+    sql = (
+        f"SELECT s.*, EXISTS (SELECT 1 FROM {quoted(Hand)} h WHERE h.session_id = s.id)"
+        f" AS played FROM {quoted(GameSession)} s WHERE s.league_id = %s"
+        " ORDER BY s.date DESC, s.id DESC LIMIT %s OFFSET %s"
+    )
+    return list(GameSession.objects.raw(sql, [league.pk, count, start]))
+
+
+def _seats(session_ids: list[int]) -> tuple[dict[int, list[Seat]], dict[int, str]]:
+    """({session id: its seats, in seat order}, {player id: name}), in one statement."""
+    if not session_ids:
+        return {}, {}
+    fields = [field.attname for field in Seat._meta.concrete_fields]
+    columns = ", ".join(f"t.{quoted_name(name)}" for name in fields)
+    marks = ", ".join(["%s"] * len(session_ids))
+    sql = (
+        f"SELECT {columns}, p.name FROM {quoted(Seat)} t"
+        f" JOIN {quoted(Player)} p ON p.id = t.player_id WHERE t.session_id IN ({marks})"
+        " ORDER BY t.session_id, t.number, t.id"
+    )
+    found: dict[int, list[Seat]] = {}
+    names: dict[int, str] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, session_ids)
+        for *values, name in cursor.fetchall():
+            seat = Seat.from_db(connection.alias, fields, values)
+            names[seat.player_id] = name
+            found.setdefault(seat.session_id, []).append(seat)
+    return found, names
+
+
 def _lineup(
-    league: League, session: GameSession, played: bool, keys: set[tuple[object, ...]]
+    league: League,
+    session: GameSession,
+    played: bool,
+    names: dict[int, str],
+    keys: set[tuple[object, ...]],
 ) -> Lineup | None:
-    """The session's table as it ended, unless one like it was seen (``keys``, which it
-    joins) or it was started again (``played``: a hand of it was) and is there to continue."""
+    """The session's table as it ended (its ``all_seats`` read; ``names``: its players'),
+    unless one like it was seen (``keys``, which it joins) or it was started again
+    (``played``: a hand of it was) and is there to continue."""
     session.league = league
-    session.all_seats = sorted(session.seats.all(), key=lambda s: (s.number, s.pk))
     seats, stake, dealt = ended_as(session)
     ids = tuple(seat.player_id for seat in seats)
     key = (session.variant, ids, json.dumps(session.options, sort_keys=True), stake, dealt)
@@ -120,9 +168,21 @@ def _lineup(
     keys.add(key)
     if not played and session.is_live:  # started again: continued, not offered
         return None
-    names = [seat.player.name for seat in seats]
+    seated = [names[seat.player_id] for seat in seats]
     rules = changed_rules(session, dealt or len(seats))
-    return Lineup(session, names, session.get_variant_display(), rules, stake, dealt)
+    label = str(_GAMES.get(session.variant, session.variant))  # get_variant_display, faster
+    return Lineup(session, seated, label, rules, stake, dealt)
+
+
+@functools.lru_cache(maxsize=256)
+def _standard(code: str, players: int) -> dict[str, object] | None:
+    """A game's standard house rules at this many players, as stored (None: the game is
+    not played so). The same for every page: worked out once per process."""
+    try:
+        standard: dict[str, object] = find_variant(code).rules({}, players).as_json()
+    except RulesError:
+        return None
+    return standard
 
 
 def changed_rules(session: GameSession, players: int) -> list[str]:
@@ -135,10 +195,12 @@ def rule_words(code: str, options: dict[str, object], players: int) -> list[str]
     """House rules (a game's options, as stored) that differ from the game's standard
     ones, in words: "Score table: standard, made · napoleon: +120"."""
     variant = find_variant(code)
+    defaults = _standard(code, players)
     try:
-        defaults = variant.rules({}, players).as_json()
         rules = variant.rules(options, players)
     except RulesError:
+        return []
+    if defaults is None:
         return []
 
     def label(name: str, value: object) -> str:

@@ -129,14 +129,16 @@ class SessionForm(forms.Form):
         *args: Any,  # a form's own: data, files, initial, …
         league: League | None = None,
         open_table: str | None = None,
+        house_rules: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
         self.open_table = open_table  # the game whose score table the page lays out to edit
         # The house rules of the game chosen alone: another game's are not shown, so
-        # they are neither asked nor checked (choosing it draws the form again).
-        chosen = self.chosen_game()
+        # they are neither asked nor checked (choosing it draws the form again). A form
+        # only drawn, whose house rules are drawn apart, has none (``house_rules``).
+        chosen = self.chosen_game() if house_rules else None
         for variant in (find_variant(code) for code, _label in VARIANT_CHOICES):
             if variant.code != chosen:
                 continue

@@ -167,5 +167,6 @@ def test_line_ups_are_looked_for_a_few_sessions_at_a_time(league):
     assert [lineup.session.pk for lineup in lineups[1:]] == [s.pk for s in older]
     with CaptureQueriesContext(connection) as near:
         assert len(recent_lineups(league, limit=1)) == 1
-    # The seats of the latest few sessions alone when they give the line-ups wanted.
-    assert len(near.captured_queries) == 3 and len(far.captured_queries) == 6
+    # The seats (with their players) of the latest few sessions alone when they give the
+    # line-ups wanted.
+    assert len(near.captured_queries) == 2 and len(far.captured_queries) == 4

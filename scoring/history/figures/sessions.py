@@ -3,91 +3,89 @@ first, with each seat's total; a player's latest; the dates the league has playe
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import (
-    Count,
-    Exists,
-    OuterRef,
-    Prefetch,
-    Subquery,
-    Sum,
-    prefetch_related_objects,
-)
+from django.db import connection
 
 from scoring.history.figures.period import Period
 from scoring.history.figures.tables import variant_label
 from scoring.models import GameSession, Hand, HandScore, League, Player, Seat
+from scoring.models.sql import as_date, quoted
 
 
 def league_span(league: League) -> tuple[datetime.date | None, datetime.date | None]:
-    """The dates of the league's first and last sessions (two index look-ups)."""
-    sessions = GameSession.objects.filter(league=league)
-    first = sessions.order_by("date").values_list("date", flat=True).first()
-    last = sessions.order_by("-date").values_list("date", flat=True).first()
-    return first, last
-
-
-def _totals(ids: Iterable[int]) -> dict[tuple[int, int], int]:
-    """{(session id, player id): total} for these sessions.
-
-    Every player of these few sessions, never one player's filter: with it the database
-    walks that player's scores across the whole league (the player's index) and the page
-    slows as the league grows; by session it reads only these sessions' hands."""
-    found = HandScore.objects.filter(hand__session__in=ids)
-    return {
-        (session_id, who): total
-        for session_id, who, total in found.values("hand__session", "player")
-        .annotate(total=Sum("delta"))
-        .values_list("hand__session", "player", "total")
-    }
+    """The dates of the league's first and last sessions (two index look-ups, in one
+    statement written in SQL: every view of the league page asks)."""
+    table = quoted(GameSession)
+    sql = (
+        f"SELECT (SELECT a.date FROM {table} a WHERE a.league_id = %s ORDER BY a.date LIMIT 1),"
+        f" (SELECT b.date FROM {table} b WHERE b.league_id = %s ORDER BY b.date DESC LIMIT 1)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league.pk, league.pk])
+        first, last = cursor.fetchone()
+    return (as_date(first) if first else None), (as_date(last) if last else None)
 
 
 def sessions_page(
     league: League, period: Period, page: int, per_page: int = 12
 ) -> tuple[list[GameSession], bool]:
     """One page of the league's sessions in the period, newest first: (sessions, has_more).
-    ``describe`` adds what their cards show."""
-    found = GameSession.objects.filter(league=league)
+    ``describe`` adds what their cards show. Written in SQL: every view of the league page
+    asks, and building the statement in the ORM cost more than running it."""
+    where: list[str] = ["s.league_id = %s"]
+    params: list[object] = [league.pk]
     if period.start:
-        found = found.filter(date__gte=period.start)
+        where.append("s.date >= %s")
+        params.append(connection.ops.adapt_datefield_value(period.start))
     if period.end:
-        found = found.filter(date__lte=period.end)
-    offset = (page - 1) * per_page
-    sessions = list(found.order_by("-date", "-pk")[offset : offset + per_page + 1])
+        where.append("s.date <= %s")
+        params.append(connection.ops.adapt_datefield_value(period.end))
+    sql = (
+        f"SELECT s.* FROM {quoted(GameSession)} s WHERE {' AND '.join(where)}"
+        " ORDER BY s.date DESC, s.id DESC LIMIT %s OFFSET %s"
+    )
+    sessions = list(GameSession.objects.raw(sql, [*params, per_page + 1, (page - 1) * per_page]))
     return sessions[:per_page], len(sessions) > per_page
 
 
 def describe(sessions: list[GameSession]) -> None:
     """Each session's seats with their totals (``history_seats``, best first) and its
-    number of hands (``hand_count``)."""
+    number of hands (``hand_count``). In SQL: a Save leaves one card to draw afresh on the
+    next view of the league page, and building these statements cost more than running
+    them."""
     if not sessions:
         return
-    seats = Seat.objects.select_related("player")
-    prefetch_related_objects(sessions, Prefetch("seats", queryset=seats))
     ids = [s.pk for s in sessions]
-    totals: dict[int, dict[int, int]] = defaultdict(dict)
-    for (session_id, player), total in _totals(ids).items():
-        totals[session_id][player] = total
-    counts = dict(
-        Hand.objects.filter(session_id__in=ids)
-        .values("session_id")
-        .annotate(count=Count("id"))
-        .values_list("session_id", "count")
+    marks = ", ".join(["%s"] * len(ids))
+    seats_sql = (
+        f"SELECT t.session_id, t.player_id, p.name FROM {quoted(Seat)} t"
+        f" JOIN {quoted(Player)} p ON p.id = t.player_id WHERE t.session_id IN ({marks})"
+        " ORDER BY t.session_id, t.number, t.id"
     )
+    counts_sql = (
+        f"SELECT h.session_id, COUNT(h.id) FROM {quoted(Hand)} h"
+        f" WHERE h.session_id IN ({marks}) GROUP BY h.session_id"
+    )
+    names: defaultdict[int, dict[int, str]] = defaultdict(dict)  # who ever sat there
+    with connection.cursor() as cursor:
+        cursor.execute(seats_sql, ids)
+        for session_id, player, name in cursor.fetchall():
+            names[session_id][player] = name
+        cursor.execute(counts_sql, ids)
+        counts = dict(cursor.fetchall())
+    totals: dict[int, dict[int, int]] = defaultdict(dict)
+    for (session_id, player), total in _session_totals(ids).items():
+        totals[session_id][player] = total
     for session in sessions:
-        players = {seat.player_id: seat for seat in session.seats.all()}  # who ever sat there
-        scored = [(seat, totals[session.pk].get(pk, 0)) for pk, seat in players.items()]
-        best = max((total for _seat, total in scored), default=0)
+        scored = [
+            (name, totals[session.pk].get(player, 0)) for player, name in names[session.pk].items()
+        ]
+        best = max((total for _name, total in scored), default=0)
         session.history_seats = sorted(
             (
-                {
-                    "name": seat.player.name,
-                    "total": total,
-                    "leads": bool(totals[session.pk]) and total == best,
-                }
-                for seat, total in scored
+                {"name": name, "total": total, "leads": bool(totals[session.pk]) and total == best}
+                for name, total in scored
             ),
             key=lambda s: -s["total"],
         )
@@ -96,24 +94,49 @@ def describe(sessions: list[GameSession]) -> None:
 
 def player_sessions(player: Player, limit: int = 10) -> list[dict[str, Any]]:
     """The player's latest sessions with a played hand, with their total in each, newest
-    first (the league's sessions newest first, until ``limit`` of them seat the player)."""
-    seat = Seat.objects.filter(session=OuterRef("pk"), player=player).order_by("-pk")
-    played = Hand.objects.filter(session=OuterRef("pk"), status=Hand.PLAYED)
-    sessions = list(
-        GameSession.objects.filter(Exists(seat), Exists(played), league_id=player.league_id)
-        .annotate(my_seat=Subquery(seat.values("number")[:1]))
-        .order_by("-date", "-pk")
-        .values("pk", "date", "variant", "my_seat")[:limit]
+    first (the league's sessions newest first, until ``limit`` of them seat the player).
+    Written in SQL: the player's and the home pages ask, and building the statement
+    cost more than running it."""
+    sql = (
+        "SELECT s.id, s.date, s.variant,"
+        f" (SELECT t.number FROM {quoted(Seat)} t WHERE t.session_id = s.id AND t.player_id = %s"
+        " ORDER BY t.id DESC LIMIT 1)"
+        f" FROM {quoted(GameSession)} s WHERE s.league_id = %s"
+        f" AND EXISTS (SELECT 1 FROM {quoted(Seat)} t WHERE t.session_id = s.id AND t.player_id = %s)"
+        f" AND EXISTS (SELECT 1 FROM {quoted(Hand)} h WHERE h.session_id = s.id AND h.status = %s)"
+        " ORDER BY s.date DESC, s.id DESC LIMIT %s"
     )
-    totals = _totals([s["pk"] for s in sessions])
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [player.pk, player.league_id, player.pk, Hand.PLAYED, limit])
+        sessions = cursor.fetchall()
+    totals = _session_totals([pk for pk, *_rest in sessions])
     return [
         {
-            "session_id": s["pk"],
-            "date": s["date"],
-            "variant": s["variant"],
-            "seat": s["my_seat"],
-            "label": variant_label(s["variant"]),
-            "total": totals.get((s["pk"], player.pk), 0),
+            "session_id": pk,
+            "date": as_date(date),
+            "variant": variant,
+            "seat": seat,
+            "label": variant_label(variant),
+            "total": totals.get((pk, player.pk), 0),
         }
-        for s in sessions
+        for pk, date, variant, seat in sessions
     ]
+
+
+def _session_totals(ids: list[int]) -> dict[tuple[int, int], int]:
+    """{(session id, player id): total} for these sessions.
+
+    Every player of these few sessions, never one player's filter: with it the database
+    walks that player's scores across the whole league (the player's index) and the page
+    slows as the league grows; by session it reads only these sessions' hands."""
+    if not ids:
+        return {}
+    marks = ", ".join(["%s"] * len(ids))
+    sql = (
+        f"SELECT h.session_id, hs.player_id, SUM(hs.delta) FROM {quoted(HandScore)} hs"
+        f" JOIN {quoted(Hand)} h ON h.id = hs.hand_id WHERE h.session_id IN ({marks})"
+        " GROUP BY h.session_id, hs.player_id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, ids)
+        return {(session, who): total for session, who, total in cursor.fetchall()}

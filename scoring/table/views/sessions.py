@@ -9,12 +9,14 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.core.cache import caches
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -34,6 +36,7 @@ from scoring.table.lineup import next_lineup
 from scoring.table.night import night_text
 from scoring.table.page_cache import (
     DRAWN_BY,
+    KEPT_FOR,
     KEY_HOLE,
     cached_page,
     holes,
@@ -53,6 +56,10 @@ from scoring.table.state import TableState, member_table
 from scoring.table.version import StaleTable, VersionMissing, Write
 
 logger = logging.getLogger(__name__)
+
+# The New game form's own fields (its games and the table's), as the page shows them.
+HOUSE_RULES = "scoring/session_new.html#house_rules_drawn"
+FIELDS_SHOWN = ("variant", "date", "players", "players_per_hand", "first_dealer", "stake")
 
 
 @login_required
@@ -84,9 +91,27 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         if request.method == "GET" or standard or switched
         else [],
         "standard": standard,
-        "rules_key": _rules_key(request, league, form) if request.method == "GET" else None,
+        "house_rules": _house_rules(request, league, form) if request.method == "GET" else None,
+        "fields_key": _fields_key(request, form, regulars, others)
+        if request.method == "GET"
+        else None,
     }
     return render(request, "scoring/session_new.html", context)
+
+
+def _house_rules(request: HttpRequest, league: League, form: SessionForm) -> SafeString:
+    """The chosen game's house rules as the league last played them, for a form drawn
+    afresh: drawn once for what they show (``_rules_key``) and kept in this process's
+    memory. ``form`` is drawn without them (building their fields costs); a form with
+    them is built only to draw them."""
+    key = f"new-game-house-rules:{_rules_key(request, league, form)}"
+    kept = caches["drawn"].get(key)
+    if isinstance(kept, str):
+        return mark_safe(kept)  # noqa: S308 - drawn by the template below, escaped there
+    full = SessionForm(initial=league_initial(league), league=league)
+    drawn = render_to_string(HOUSE_RULES, {"form": full}, request)
+    caches["drawn"].set(key, str(drawn), KEPT_FOR)
+    return mark_safe(drawn)  # noqa: S308 - render_to_string's own output
 
 
 def _rules_key(request: HttpRequest, league: League, form: SessionForm) -> str:
@@ -95,6 +120,16 @@ def _rules_key(request: HttpRequest, league: League, form: SessionForm) -> str:
     code = form.chosen_game()
     played = json.dumps((league.default_options or {}).get(code), sort_keys=True)
     shape = "|".join((DRAWN_BY, str(league.pk), str(code), played, get_language(), request.path))
+    return hashlib.sha256(shape.encode()).hexdigest()
+
+
+def _fields_key(
+    request: HttpRequest, form: SessionForm, regulars: list[str], others: list[str]
+) -> str:
+    """What the games and the fields of a form drawn afresh (nothing typed, so no error)
+    show: their values, the league's known players, the language and the address."""
+    values = [(name, form[name].value()) for name in FIELDS_SHOWN]
+    shape = repr((DRAWN_BY, get_language(), request.path, values, regulars, others))
     return hashlib.sha256(shape.encode()).hexdigest()
 
 
@@ -115,7 +150,9 @@ def _drawn_form(
         # "Edit the score table": the form as typed, not started and without errors, with
         # that game's score table laid out.
         return SessionForm(initial=typed, league=league, open_table=table)
-    return SessionForm(request.POST or None, initial=league_initial(league), league=league)
+    if request.method == "GET":  # its house rules drawn apart (_house_rules), or kept
+        return SessionForm(initial=league_initial(league), league=league, house_rules=False)
+    return SessionForm(request.POST, initial=league_initial(league), league=league)
 
 
 def _form_part(
