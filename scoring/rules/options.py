@@ -75,6 +75,8 @@ LABELS = {
     "discards_to": N_("Points in the discards count for"),
     "deal_miss": N_("Deal miss"),
     "deal_miss_values": N_("Deal miss count"),
+    "deal_miss_penalty": N_("Deal-miss penalty"),
+    "deal_miss_points": N_("Deal-miss penalty points"),
     "payout": N_("Payout"),
     "sir_garnet": N_("Sir Garnet"),
     "joker": N_("Joker"),
