@@ -110,3 +110,32 @@ def test_an_edit_back_to_a_played_hand_scores_it_as_played(member_client, league
     hand.refresh_from_db()
     assert hand.status == Hand.PLAYED and hand.deal_miss_by is None
     assert "deal miss" not in " ".join(hand.lines)
+
+
+def test_the_new_game_form_offers_it_beside_the_deal_miss(member_client, league):
+    page = member_client.post(
+        url("session-new", league.pk), {"variant": "mighty", "choose_game": "1"}
+    ).content.decode()
+    bidding = page[page.index('name="opt_mighty_deal_miss"') :]
+    assert bidding.index('name="opt_mighty_deal_miss_penalty"') < bidding.index("</details>")
+    assert 'name="opt_mighty_deal_miss_points"' in bidding
+    assert 'data-default="none"' in page and 'data-default="2"' in page  # counted as changed
+
+
+def test_the_new_game_form_starts_a_table_that_charges(member_client, league):
+    data = {
+        "variant": "mighty",
+        "date": "2025-04-01",
+        "players": "\n".join(MIGHTY),
+        "first_dealer": "1",
+        "opt_mighty_deal_miss": "on",
+        "opt_mighty_deal_miss_penalty": "doubling",
+        "opt_mighty_deal_miss_points": "4",
+    }
+    assert member_client.post(url("session-new", league.pk), data).status_code == 302
+    session = GameSession.objects.get()
+    assert (session.options["deal_miss_penalty"], session.options["deal_miss_points"]) == (
+        "doubling",
+        4,
+    )
+    assert stored_deltas(deal_miss(member_client, session, 0)) == (-16, 4, 4, 4, 4)
