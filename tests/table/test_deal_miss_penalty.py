@@ -139,3 +139,12 @@ def test_the_new_game_form_starts_a_table_that_charges(member_client, league):
         4,
     )
     assert stored_deltas(deal_miss(member_client, session, 0)) == (-16, 4, 4, 4, 4)
+
+
+def test_the_nights_best_hand_is_a_hand_played_not_a_penalty(member_client, league):
+    session = mighty(league, "fixed", 100)
+    play(session)
+    deal_miss(member_client, session, 2)  # +100 to four players: no hand won
+    summary = text_of(member_client.get(url("summary", session.pk)))
+    assert "Best hand:" in summary and ", hand 1 (" in summary
+    assert ", hand 2 (" not in summary
