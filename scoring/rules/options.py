@@ -362,3 +362,7 @@ class TableRules:
 
     def as_json(self) -> dict[str, Any]:
         return {s.name: OptionSpec._json_value(getattr(self, s.name)) for s in self.specs()}
+
+    def api_json(self) -> dict[str, Any]:
+        """The options as a ruling API request carries them: a table's own left out."""
+        return {s.name: OptionSpec._json_value(getattr(self, s.name)) for s in self.api_specs()}

@@ -10,6 +10,8 @@ import pytest
 
 from scoring.models import GameSession, Hand, HandEvent
 from tests.factories import drawn_for, hand_data, make_session, play, stored_deltas, url
+from tests.table.test_play_at_table import Table as PlayTable
+from tests.table.test_play_at_table import text_of as play_text
 
 MIGHTY = ["Jin", "Min", "Soo", "Hyun", "Woo"]
 
@@ -148,3 +150,14 @@ def test_the_nights_best_hand_is_a_hand_played_not_a_penalty(member_client, leag
     summary = text_of(member_client.get(url("summary", session.pk)))
     assert "Best hand:" in summary and ", hand 1 (" in summary
     assert ", hand 2 (" not in summary
+
+
+def test_the_play_of_a_hand_is_recorded_at_a_table_that_charges(member_client, league):
+    """The play's record carries the rulings' house rules: a penalty is the table's own."""
+    session = mighty(league, "fixed", 2)
+    bid = {"declarer": "0", "level": "13", "trump": "S", "called_suit": "H", "called_rank": "A"}
+    table = PlayTable(member_client, session, bid)
+    for code in ["S2", "S3", "S4", "S5"]:
+        table.tap(f"card:{code}")
+    assert "Trick 1 · Woo wins" in play_text(table.tap("card:S6"))
+    assert "deal_miss_penalty" not in table.record
