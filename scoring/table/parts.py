@@ -202,11 +202,11 @@ def hand_row(
         partner,
         _result(session, hand),
         _replay_url(session, hand, share_token),
-        _penalty(hand, scores),
+        penalty_text(hand, scores),
     )
 
 
-def _penalty(hand: Hand, scores: dict[int, int]) -> str:
+def penalty_text(hand: Hand, scores: dict[int, int]) -> str:
     """A deal miss's cost (a house rule): what its caller paid each other player."""
     if not hand.is_deal_miss or not scores:
         return ""

@@ -81,6 +81,8 @@ def test_the_board_money_and_hands_list_show_it(member_client, league):
     assert "deal miss · Soo" in hands and "its caller pays 2 to each other player" in hands
     summary = text_of(member_client.get(url("summary", session.pk)))
     assert "Soo pays" in summary
+    edit = text_of(member_client.get(url("edit-hand", session.pk, 1)))
+    assert "deal miss · Soo · its caller pays 2 to each other player" in edit
 
 
 def test_an_edit_or_an_undo_prices_the_later_deal_misses_again(member_client, league):
