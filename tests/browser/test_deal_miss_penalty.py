@@ -5,11 +5,13 @@ caller's second deal miss in a row."""
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import expect
 
 from scoring.models import Hand
 from tests.browser.support import shot
 from tests.browser.test_table import Taps, member, open_table  # noqa: F401
+from tests.browser.test_table_extras import in_language
 from tests.factories import make_session, stored_deltas
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,3 +39,23 @@ def test_a_penalised_deal_miss_shows_what_it_cost(page, live_server, member):  #
     assert totals == ["+6", "+6", "−24", "+6", "+6"]
     shot(page, "deal-miss-penalty")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_korean_table_says_what_a_deal_miss_cost_in_its_words(browser, page, live_server, member):  # noqa: F811
+    names = ["김민준", "김민지", "남궁민수", "박지훈", "선우예린"]
+    session = make_session(member, "mighty", names=names, options=DOUBLING)
+    context, phone = in_language(browser, page, "ko")
+    try:
+        open_table(phone, live_server, session)
+        taps = Taps(phone)
+        taps.chip("declarer", "3")  # 박지훈 calls it
+        taps.on("button[value=dealmiss]")
+        phone.wait_for_selector("#hand-form[data-hand-number='2']")
+        with translation.override("ko"):
+            words = translation.gettext("its caller pays %(points)d to each other player")
+        expect(phone.locator("#hand-1")).to_contain_text(words % {"points": 2})
+        expect(phone.locator("#hand-1")).to_contain_text("박지훈")
+        shot(phone, "deal-miss-penalty-ko")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
