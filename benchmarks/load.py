@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Load test: gunicorn against PostgreSQL on 127.0.0.1, driven by locust (headless).
+"""Load test: gunicorn against PostgreSQL (or SQLite) on 127.0.0.1, driven by locust (headless).
 
-    python3 benchmarks/load.py [--users 50] [--seconds 60] [--workers 4] [--threads 2]
+    python3 benchmarks/load.py [--users 50] [--seconds 60] [--workers 4] [--threads 2] [--sqlite]
 
-1. Starts a throwaway PostgreSQL cluster (as dev.py does), migrates it, creates the
-   cache table, collects the static files, and seeds 10 leagues, 20 tables and one
+1. Starts a throwaway PostgreSQL cluster (as dev.py does), or with --sqlite makes a
+   throwaway SQLite file (a club's own small server), migrates it, creates the cache table, collects the static files, and seeds 10 leagues, 20 tables and one
    logged-in phone per user (2 or 3 at each table), with a few hands at every table.
 2. One gunicorn (DJANGO_DEBUG=0, gthread workers) on a free port; locust runs USERS
    phones for SECONDS (benchmarks/locustfile.py), at most --max-requests requests.
@@ -70,6 +70,12 @@ def postgres():
         if (data / "postmaster.pid").exists():
             subprocess.call([str(p) for p in [*pg_ctl, "-m", "fast", "stop"]])
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def sqlite(workdir: Path):
+    """A SQLite file of its own, in WAL mode as the app sets it: one machine, writes in turn."""
+    yield f"sqlite:///{workdir / 'load.sqlite3'}"
 
 
 # ---- the site ----------------------------------------------------------------------------
@@ -424,6 +430,7 @@ def main():
         "--pause", default="2,5", help="min,max seconds between a phone's actions (2,5)"
     )
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--sqlite", action="store_true", help="SQLite instead of PostgreSQL")
     args = parser.parse_args()
     if Path(sys.prefix).resolve() != dev.VENV.resolve():
         if not dev.VENV_PYTHON.exists():
@@ -434,7 +441,7 @@ def main():
 
     workdir = Path(tempfile.mkdtemp(prefix="napoleon-load-"))
     figures, failed = {}, False
-    with postgres() as database_url:
+    with sqlite(workdir) if args.sqlite else postgres() as database_url:
         env = site_env(database_url, str(workdir / "static"))
         say("=== migrate, createcachetable, collectstatic, seed")
         manage(env, "migrate", "--noinput", "-v0")

@@ -203,10 +203,16 @@ class Phone(FastHttpUser):
     @task(1)
     def correct_a_hand(self):
         page = self.get(self.table + "hands/1/edit/", "edit page")
-        version = VERSION.search(page.text or "")
-        if not version or not self.csrf:
+        body = page.text or ""
+        # The hand's version, and the table's version the page was drawn with.
+        version, drawn = VERSION.search(body), TABLE_VERSION.search(body)
+        if not version or not drawn or not self.csrf:
             return
-        entry = {**HANDS[self.phone["variant"]](self.rng), "version": version.group(1)}
+        entry = {
+            **HANDS[self.phone["variant"]](self.rng),
+            "version": version.group(1),
+            "table_version": drawn.group(1),
+        }
         with self.post(self.table + "hands/1/edit/", "edit", entry) as r:
             if r.status_code in (302, 409, 422):
                 r.success()  # saved, refused as stale, or refused by the engine

@@ -3,8 +3,8 @@
     python benchmarks/page_weight.py
 
 Starts a five-player Taiwan session with three hands in a throwaway SQLite database,
-renders the table screen (and, for comparison, the home page, the hands list, a rules
-page and a referee tool) through Django's test client, and prints each page's HTML, the
+renders the table screen (and, for comparison, the sign-in page a stranger first sees, the
+home page, the hands list, a rules page and a referee tool) through Django's test client, and prints each page's HTML, the
 stylesheets it links and the scripts it loads (and the modules they import), raw and
 gzip-compressed, as a phone would download them the first time; then what the service
 worker's install downloads after that first visit: /sw.js, the app shell it keeps (what
@@ -150,9 +150,10 @@ def main() -> None:
         from django.test import Client
 
         user, session = session_with_hands()
-        client = Client()
+        client, stranger = Client(), Client()
         client.force_login(user)
         pages = {
+            "sign-in": "/accounts/login/",  # a first visit by someone not signed in yet
             "home": "/",
             "table screen": session.get_absolute_url(),
             "hands list": f"/sessions/{session.pk}/hands/",
@@ -162,9 +163,10 @@ def main() -> None:
         head = f"{'page':<16}{'HTML':>9}{'gzip':>8}{'CSS':>9}{'gzip':>8}{'HTML+CSS gzip':>15}"
         print(head + f"{'JS gzip':>9}{'worker':>8}{'first visit':>13}")
         for name, url in pages.items():
-            w = weigh(client, url)
+            visitor = stranger if name == "sign-in" else client
+            w = weigh(visitor, url)
             first = (w["html_z"] + w["css_z"]) / 1024
-            worker = install(client, w["loaded"], w["page_z"])
+            worker = install(visitor, w["loaded"], w["page_z"])
             whole = (w["html_z"] + w["css_z"] + w["scripts_z"] + worker) / 1024
             line = f"{name:<16}{w['html']:>9}{w['html_z']:>8}{w['css']:>9}{w['css_z']:>8}"
             print(f"{line}{first:>12.1f} KB{w['scripts_z']:>9}{worker:>8}{whole:>10.1f} KB")

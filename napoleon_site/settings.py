@@ -70,6 +70,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Before anything reads the session: the director's board poll that proves it holds
+    # the page as it stands is answered 304 from one query (scoring.events.polls).
+    "scoring.events.polls.BoardPollMiddleware",
     "scoring.accounts.language.UserLanguageMiddleware",
     # Before anything reads a body (CSRF's check reads the form): too large is refused
     # unread, in the reader's language.

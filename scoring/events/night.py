@@ -8,7 +8,7 @@ pages (or one page drawn twice) never undo each other's work.
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -24,6 +24,7 @@ from scoring.models import (
     EventTable,
     GameSession,
     Hand,
+    League,
     Membership,
     Round,
     Seat,
@@ -31,7 +32,7 @@ from scoring.models import (
 )
 from scoring.models.events import new_table_code
 from scoring.table import version
-from scoring.table.seating import league_player
+from scoring.table.seating import SeatingRefused, hold, league_player
 
 
 class NightRefused(Exception):
@@ -72,7 +73,10 @@ def changing(event: Event, drawn: int | None) -> Iterator[Event]:
 def check_in(event: Event, name: str) -> Entrant:
     """The league's player of that name (a guest is a new player without an account)
     checks in, or comes back after leaving."""
-    player = league_player(event.league, name)
+    try:
+        player = league_player(event.league, name)
+    except SeatingRefused as refused:
+        raise NightRefused(refused.message) from None
     entrant, created = Entrant.objects.get_or_create(event=event, player=player)
     if not created and entrant.present:
         raise NightRefused(_("%(name)s is already checked in.") % {"name": player.name})
@@ -129,8 +133,11 @@ def redraw(event: Event, method: str, user: User | None) -> Round:
 
 
 def _seat(event: Event, round_: Round, user: User | None, seed: int) -> None:
-    present = list(
-        event.entrants.filter(present=True).order_by("pk").values_list("player", flat=True)
+    present = _held(
+        event.league,
+        lambda: list(
+            event.entrants.filter(present=True).order_by("pk").values_list("player", flat=True)
+        ),
     )
     variant = GameSession(variant=event.variant).engine
     sizes = seating.table_sizes(len(present), variant.players, variant.typical_players)
@@ -153,6 +160,14 @@ def _seat(event: Event, round_: Round, user: User | None, seed: int) -> None:
     round_.save(update_fields=["sitting_out", "seated_at"])
     for number, table in enumerate(drawn.tables, start=1):
         _open_table(event, round_, number, table, user)
+
+
+def _held(league: League, read: Callable[[], Sequence[int]]) -> list[int]:
+    """The players ``read()`` names, held until they are seated (scoring.table.seating)."""
+    try:
+        return hold(league, read)
+    except SeatingRefused as refused:
+        raise NightRefused(refused.message) from None
 
 
 def _tables_of(rounds: list[Round]) -> list[list[list[int]]]:

@@ -126,7 +126,10 @@ def _merge(league: League, gone_id: int, kept_id: int, user: User | None) -> Pla
     sessions = _lock_sessions([gone_id])
     found = {
         p.pk: p
-        for p in Player.objects.select_for_update().filter(league=league, pk__in=[gone_id, kept_id])
+        # In the order of their ids, as every writer that seats an entry holds them.
+        for p in Player.objects.select_for_update()
+        .filter(league=league, pk__in=[gone_id, kept_id])
+        .order_by("pk")
     }
     if gone_id == kept_id or len(found) != 2:
         raise PlayerRefused(_("Choose two different player entries."))

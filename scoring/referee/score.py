@@ -2,11 +2,13 @@
 
 from typing import Any
 
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import rulings
-from scoring.referee.display import ladder_rows
+from scoring.models import GameSession
+from scoring.referee.display import join_codes, ladder_rows, split_codes
 from scoring.referee.situation import OUT, OUT_PROMPT, Situation, ask
 from scoring.referee.tables import score_table
 from scoring.rulings import ask as question
@@ -16,11 +18,13 @@ MAX_SEATS = 10
 # ---- how is this hand scored ---------------------------------------------------------
 
 WON_KEYS = tuple(f"w{seat}" for seat in range(MAX_SEATS))
+DISCARDS = "dc"  # the napoleon's discarded point cards, where they raise the target
 
 
 class ScoreTool(Situation):
     tool = "score"
-    keys = (OUT, "d", "x", "f", "r", "tp", *WON_KEYS)
+    keys = (OUT, "d", "x", "f", "r", DISCARDS, "tp", *WON_KEYS)
+    list_keys = frozenset({DISCARDS})
     shows_score_numbers = True  # the ruling depends on them: the panel sets each number
     fields = {
         "variant": "v",
@@ -30,7 +34,7 @@ class ScoreTool(Situation):
         "partner": "f",
         "declarer_points": "r",
         "captured": "r",
-        "discards": "r",
+        "discards": DISCARDS,
         "tricks": "w",
         "toppled": "tp",
         "sitting_out": OUT,
@@ -42,8 +46,26 @@ class ScoreTool(Situation):
         "w": gettext_lazy("How many tricks did each player take?"),
     }
 
+    def __init__(self, query: QueryDict, session: GameSession | None = None) -> None:
+        super().__init__(query, session)
+        if self.asks_discards:
+            self.set(DISCARDS, join_codes(split_codes(self.values.get(DISCARDS))))
+        else:
+            self.values.pop(DISCARDS, None)  # the quick count ignores them elsewhere
+
     def apply_action(self) -> None:
         return None
+
+    @property
+    def asks_discards(self) -> bool:
+        """Whether the quick count takes the napoleon's discarded point cards too (a house
+        rule where they raise the target)."""
+        return (
+            self.variant is not None
+            and not self.variant.counts_tricks
+            and self.rules is not None
+            and self.variant.discards_raise_target(self.rules)
+        )
 
     def has(self, key: str) -> bool:
         if key == "w":
@@ -83,6 +105,8 @@ class ScoreTool(Situation):
             entries["tricks"] = tricks or None
         else:
             entries["declarer_points"] = self.integer("r")
+            if self.asks_discards:
+                entries["discards"] = split_codes(self.values.get(DISCARDS))
         return entries
 
     def missing(self) -> list[str]:
@@ -204,6 +228,25 @@ class ScoreTool(Situation):
         choices.append({"value": "-", "label": alone, "checked": self.values.get("f") == "-"})
         return choices
 
+    def discard_choices(self) -> list[dict[str, Any]]:
+        """The point cards as tick boxes, in deck order, those given ticked."""
+        if not self.asks_discards:
+            return []
+        assert self.variant is not None and self.rules is not None  # as asks_discards found
+        given = {code.upper() for code in split_codes(self.values.get(DISCARDS))}
+        points = self.variant.point_cards(self.table_players, self.rules)
+        return [
+            {"value": c.code, "label": c.label, "suit": c.suit, "checked": c.code in given}
+            for c in self.variant.deck(self.table_players, self.rules)
+            if c in points
+        ]
+
+    def discard_legend(self) -> str:
+        if self.variant is None or self.rules is None:
+            return ""
+        most = self.variant.blind_size(self.table_players, self.rules)
+        return _("Point cards among the napoleon's discards (at most %(count)s)") % {"count": most}
+
     def trick_inputs(self) -> list[dict[str, Any]]:
         return [
             {
@@ -226,6 +269,8 @@ class ScoreTool(Situation):
             "partner_choices": self.partner_choices(),
             "contract_rows": self.contract_rows(),
             "trick_inputs": self.trick_inputs() if self.counts_tricks else [],
+            "discard_choices": self.discard_choices(),
+            "discard_legend": self.discard_legend() if self.asks_discards else "",
             "point_total": self.point_total(),
             "tricks_total": self.variant.tricks(self.table_players, self.rules)
             if self.variant

@@ -58,6 +58,8 @@ class Situation:
     keys: tuple[str, ...] = ()  # the situation, in canonical order
     ui_keys: tuple[str, ...] = ()  # page state: kept in the page's URL, not in the permalink
     int_keys: frozenset[str] = frozenset()
+    # Keys of tick boxes: every value posted is kept, joined as codes are (``SA.HK``).
+    list_keys: frozenset[str] = frozenset()
     fields: dict[str, str] = {}  # API field (first path segment) → query key
     prompts: dict[str, object] = {}  # query key → what to ask when it is missing
     shows_score_numbers = False  # whether the panel draws the score table's own numbers
@@ -103,6 +105,9 @@ class Situation:
     def _read(self, query: QueryDict) -> None:
         for key in query:
             value = str(query.getlist(key)[-1]).strip()[:MAX_VALUE].strip()
+            if key in self.list_keys:
+                given = (str(part).strip() for part in query.getlist(key))
+                value = ".".join(part for part in given if part)[:MAX_VALUE]
             if key.startswith("o.") and len(key) > 2:
                 if value:
                     self.options[key[2:]] = value

@@ -177,9 +177,9 @@ def _card_label(code: str) -> str:
 
 
 def _cards(session: GameSession, state: Snapshot) -> str:
-    captured = state.get("captured")
-    if not captured:
-        return ""
+    """The point cards by seat, and those discarded (a quick count's too, where they raise
+    the target)."""
+    captured = state.get("captured") or {}
     parts = [
         f"{_seat_name(session, int(seat), state)}: {' '.join(map(_card_label, cards)) or '—'}"
         for seat, cards in sorted(captured.items(), key=lambda item: int(item[0]))
@@ -224,7 +224,7 @@ def describe(session: GameSession, state: Snapshot | None) -> list[tuple[str, st
             for seat, count in sorted(state["tricks"].items(), key=lambda item: int(item[0])):
                 label = _("Tricks: %(name)s") % {"name": _seat_name(session, int(seat), state)}
                 rows.append((label, str(count)))
-        if state.get("captured"):
+        if state.get("captured") or state.get("discards"):
             rows.append((_("Point cards"), _cards(session, state)))
         if state.get("toppled"):
             rows.append((_("Toppled on the first trick"), _yes_no(True)))

@@ -10,13 +10,11 @@ knows a game. A fresh form's controls depend only on the table and the language,
 import hashlib
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from json import dumps
-from pathlib import Path
 from threading import Lock
 from typing import Any, cast
 
-from django.conf import settings
 from django.core.cache import cache
 from django.forms import BoundField, ChoiceField
 from django.forms.utils import ErrorList
@@ -30,6 +28,8 @@ from scoring.rules.bids import Bid
 from scoring.rules.cards import NO_TRUMP, SUITS, Card, suit_name
 from scoring.table.form import DECLARER_SIDE, DEFENDERS, DISCARD, TAKEN, HandForm, field_of
 from scoring.table.lineup import Lineup
+from scoring.table.page_cache import DRAWN_BY
+from scoring.table.target_discards import FIELD as DISCARDS
 
 SUIT_CLASS = {s: f"suit-{s}" for s in SUITS}
 TEMPLATE = "scoring/hand_controls.html"
@@ -81,6 +81,7 @@ class Controls:
     level: Group | None = None
     trump: Group | None = None
     points: Group | None = None
+    discards: Group | None = None  # the quick count's, where they raise the target
     modes: list[Chip] = field(default_factory=list)
     mode_toggle: Chip | None = None
     toppled: Chip | None = None
@@ -216,6 +217,8 @@ def _result(form: HandForm, found: Controls) -> None:
     chips = [Chip(n, str(n), checked=_checked(n, current)) for n in range(most + 1)]
     found.points = _group(form, "points", variant.term("result_title"), chips, "chips result")
     _modes(form, found)
+    if DISCARDS in form.fields:
+        found.discards = _discards(form)
     if variant.can_topple:
         found.toppled = Chip(
             "on",
@@ -278,6 +281,19 @@ def _grid(form: HandForm) -> Grid:
     return Grid(group, discards_to, tiles, form["mode"].errors)
 
 
+def _discards(form: HandForm) -> Group:
+    """The point cards as tick boxes, for the napoleon's discards beside the quick count:
+    none ticked is the common hand, and costs no tap."""
+    posted = _value(form, DISCARDS)  # a list of codes, as posted or as stored
+    ticked = {str(code) for code in posted} if isinstance(posted, list | tuple) else set()
+    chips = [
+        Chip(card.code, card.label, SUIT_CLASS.get(card.suit or "", ""), card.code in ticked)
+        for card in form.point_card_list()
+    ]
+    group = _group(form, DISCARDS, str(form.fields[DISCARDS].label), chips, "chips discards")
+    return replace(group, kind="checkbox")
+
+
 def _tile(form: HandForm, card: Card) -> Tile:
     current = _value(form, f"card_{card.code}") or ""
     options = [
@@ -319,7 +335,7 @@ def fresh_controls(session: GameSession, lineup: Lineup) -> SafeString:
         [(p.player_id, p.name) for p in lineup.places],
         lineup.players,
         get_language(),
-        _TEMPLATES_STAMP,
+        DRAWN_BY,  # a new release writes them afresh
     ]
     key = "hand-controls:" + hashlib.sha256(dumps(shape, sort_keys=True).encode()).hexdigest()
     kept = _near.get(key)
@@ -377,18 +393,3 @@ def entry_context(
         "out": out_group(form.lineup, _value(form, "out"), form["out"].errors),
         "controls": render_controls(form),
     }
-
-
-def _templates_stamp() -> str:
-    """A change to the controls' template or to this module (a new release) writes them
-    afresh."""
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    # settings.py's folders; its TEMPLATES mixes values, so the type checker sees objects.
-    for folder in cast(list[Path], settings.TEMPLATES[0]["DIRS"]):
-        path = Path(folder) / TEMPLATE
-        if path.exists():
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-_TEMPLATES_STAMP = _templates_stamp()

@@ -27,9 +27,22 @@ def drawn_ids(raw: object) -> list[int] | None:
     return [pid for pid in ids if pid is not None]
 
 
+def play_set_aside(post: QueryDict, drawn: list[int] | None, now: Lineup) -> bool:
+    """Whether the play a refused Save carried must be set aside: it names seats by their
+    turn at the table as it was drawn, so once anyone sits elsewhere (or joins, or leaves)
+    its cards would fall to other players. Unlike a choice, it is not moved seat by seat:
+    who plays after whom has changed too."""
+    if not post.get("play"):
+        return False
+    return drawn != [p.player_id for p in sorted(now.places, key=lambda p: p.number)]
+
+
 def carried(post: QueryDict, drawn: list[int] | None, now: Lineup) -> QueryDict:
-    """``post`` with every place moved to where its player sits in ``now``."""
+    """``post`` with every place moved to where its player sits in ``now`` (and the play,
+    if any, set aside when the seating moved: ``play_set_aside``)."""
     data = post.copy()
+    if play_set_aside(post, drawn, now):
+        data.pop("play", None)
     place_now = {p.player_id: p.number for p in now.places}
 
     def move(value: str) -> str | None:

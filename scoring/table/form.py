@@ -34,6 +34,7 @@ from scoring.rules.bids import Bid, Contract, SuitLadder
 from scoring.rules.cards import RANK_CODES, SUITS, SYMBOLS, parse_card, rank_label
 from scoring.rulings import PageWords
 from scoring.table.lineup import Lineup, Place, next_lineup, with_turns
+from scoring.table.target_discards import FIELD, discards_field, quick_discards, result_words
 from scoring.words.labels import page_lines
 
 ALONE = "alone"
@@ -178,6 +179,8 @@ class HandForm(forms.Form):
                     label=seat.name, required=False, min_value=0, max_value=most, initial=0
                 )
             return
+        if (picker := discards_field(self.variant, self.n, self.rules)) is not None:
+            self.fields[FIELD] = picker  # the quick count's, where discards raise the target
         owners = [("", "—"), (TAKEN, TAKEN), (DISCARD, DISCARD)]
         owners += [(str(s.number), s.name) for s in self.seats]
         for card in self.point_card_list():
@@ -210,14 +213,9 @@ class HandForm(forms.Form):
     def result_line(self) -> str:
         """The side's result against what the contract needs, ``12 (target 11)``, and what
         decided the verdict where the count does not (``7 (target 7) · betrayed: …``)."""
-        if self.score is None:
+        if self.score is None or self.facts is None:
             return ""
-        count = ""
-        if self.score.declarer_points is not None and self.contract is not None:
-            count = _("%(result)s (target %(needed)s)") % {
-                "result": self.score.declarer_points,
-                "needed": self.needed_for(self.contract),
-            }
+        count = result_words(self.variant, self.n, self.rules, self.score, self.facts)
         if not self.score.why:
             return count
         if not count:
@@ -364,7 +362,7 @@ class HandForm(forms.Form):
             data["captured"], data["discards"] = captured, discards
             return replace(facts, captured=captured, discards=discards)
         data["mode"] = Hand.COUNT
-        return replace(facts, declarer_points=self._points(data))
+        return replace(facts, declarer_points=self._points(data), discards=quick_discards(data))
 
     def _trick_facts(self, data: Data, facts: HandFacts) -> HandFacts:
         if data.get("toppled") and self.variant.can_topple:
@@ -425,6 +423,8 @@ class HandForm(forms.Form):
             field = "nap_bid"
         if field == "tricks_0" and self.data.get("mode") == Hand.COUNT:
             field = "points"
+        if field == "mode" and FIELD in self.fields and self.data.get("mode") != Hand.CARDS:
+            field = FIELD  # the quick count's discards, not the card grid's
         # The engine names its seats: those dealt in, in seat order.
         words = PageWords([place.name for place in self.playing()])
         self.add_error(field if field in self.fields else None, error.render(words))

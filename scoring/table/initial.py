@@ -8,6 +8,7 @@ from scoring.rules.bids import Bid, Contract
 from scoring.rules.cards import parse_card
 from scoring.table.form import ALONE, DEFENDERS, DISCARD, TAKEN
 from scoring.table.lineup import hand_lineup
+from scoring.table.target_discards import FIELD
 
 
 def hand_initial(hand: Hand) -> dict[str, object]:
@@ -57,12 +58,15 @@ def hand_initial(hand: Hand) -> dict[str, object]:
     return initial
 
 
-def _grid_initial(hand: Hand) -> dict[str, str]:
-    """The grid shown by the defenders' cards; the declarer's side's are implied."""
+def _grid_initial(hand: Hand) -> dict[str, object]:
+    """The grid shown by the defenders' cards; the declarer's side's are implied. A quick
+    count's discards (where they raise the target) are ticked beside the count."""
+    if hand.captured is None:
+        return {FIELD: list(hand.discards)} if hand.discards else {}
     if not hand.captured and not hand.discards:
         return {}
+    initial: dict[str, object] = {"grid_side": DEFENDERS}
     side = {hand.declarer} if hand.partner is None else {hand.declarer, hand.partner}
-    initial = {"grid_side": DEFENDERS}
     for seat, cards in (hand.captured or {}).items():
         for code in cards:
             initial[f"card_{code}"] = "" if int(seat) in side else TAKEN

@@ -10,8 +10,10 @@ the language, the colours and the address; a page with messages to show is never
 """
 
 import hashlib
+from pathlib import Path
 from uuid import uuid4
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -25,9 +27,28 @@ from scoring.models import GameSession
 CSRF_HOLE = "csrf-hole-7c1f0e5a"
 KEY_HOLE = "00000000-0000-4000-8000-7c1f0e5a0000"
 USER_HOLE = "offline-user-hole-7c1f0e5a"
-# Fragments of pages kept in the cache ({% cache %}) are drawn by this process's code and
-# name it in their keys: a new release draws them afresh.
-DRAWN_BY = uuid4().hex
+# What a release is made of: whatever a kept page or fragment is drawn from.
+RELEASE_FILES = (
+    *("scoring/**/*.py", "napoleon_site/*.py", "templates/**/*.html", "locale/**/*.po"),
+    *("static/**/*.css", "static/**/*.js"),
+)
+
+
+def release_stamp(root: Path) -> str:
+    """The hash of this release's code, templates, catalogues and styles: the same in every
+    worker and server of a release (so what one keeps, the others use), another as soon as
+    any of them changes (so a release never serves what the last one drew)."""
+    digest = hashlib.sha256()
+    files = sorted({path for pattern in RELEASE_FILES for path in root.glob(pattern)})
+    for path in files:
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:20] if files else uuid4().hex
+
+
+# Pages and fragments kept in the cache name the release that drew them in their keys.
+DRAWN_BY = release_stamp(Path(settings.BASE_DIR))
 KEPT_FOR = 6 * 3600  # a night's play; the version changes the key long before
 
 
@@ -37,6 +58,7 @@ def page_key(request: HttpRequest, session: GameSession, path: str | None = None
     shape = "|".join(
         str(part)
         for part in (
+            DRAWN_BY,
             session.pk,
             session.version,
             session.league.currency,  # the money's sign and decimals (the league's choice)

@@ -8,12 +8,12 @@ before someone else sat down would otherwise land in another place), and raises 
 version with a line saying what changed (scoring.table.version).
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.models import GameSession, League, Player, Seat, TableChange
 from scoring.rules import Variant
@@ -37,13 +37,66 @@ def next_hand(session: GameSession) -> int:
     return (last or 0) + 1
 
 
+LOOKS = 3  # lookups of the entries to seat, when one was merged away while it was read
+
+CHANGED_ENTRY = gettext_lazy("That player entry has changed meanwhile; look again.")
+
+
+def hold(league: League, read: Callable[[], Sequence[int]]) -> list[int]:
+    """The entries ``read()`` names, each locked until the transaction ends.
+
+    A merge deletes the entry it merges away. A seat given to it by a transaction that
+    read it before the merge committed fails PostgreSQL's check of the seat's reference
+    at commit. So the entries are locked before they are seated, in the order of their
+    ids as a merge locks them; one merged away while this waited for its lock is read
+    again, and found where the merge put it."""
+    for _look in range(LOOKS):
+        ids = list(read())
+        rows = Player.objects.filter(league=league, pk__in=ids).order_by("pk")
+        if connection.features.has_select_for_update:
+            rows = rows.select_for_update()
+        if set(rows.values_list("pk", flat=True)) == set(ids):
+            return ids
+    raise SeatingRefused(str(CHANGED_ENTRY))
+
+
+def league_players(league: League, names: Sequence[str]) -> list[Player]:
+    """The league's player of each name (however it is cased), held (``hold``) until
+    the transaction ends, or a new one."""
+    keys = {name_key(name) for name in names}
+    found: dict[str, Player] = {}
+
+    def read() -> list[int]:
+        found.clear()
+        for player in Player.objects.filter(league=league):
+            key = name_key(player.name)
+            if key in keys:
+                found.setdefault(key, player)
+        return [player.pk for player in found.values()]
+
+    hold(league, read)
+    players = []
+    for name in names:
+        key = name_key(name)
+        if key not in found:
+            found[key] = _new_entry(league, name)
+        players.append(found[key])
+    return players
+
+
+def _new_entry(league: League, name: str) -> Player:
+    """A new entry called ``name``; or the one another table has just created under that
+    name (two tables seating one newcomer at once), which this lookup could not yet see."""
+    try:
+        with transaction.atomic():
+            return Player.objects.create(league=league, name=name)
+    except IntegrityError:
+        return Player.objects.get(league=league, name=name)
+
+
 def league_player(league: League, name: str) -> Player:
-    """The league's player of that name (however it is cased), or a new one."""
-    key = name_key(name)
-    for player in Player.objects.filter(league=league):
-        if name_key(player.name) == key:
-            return player
-    return Player.objects.create(league=league, name=name)
+    """The league's player of that name (however it is cased), held, or a new one."""
+    return league_players(league, [name])[0]
 
 
 def _seated(session: GameSession, player: Player) -> bool:

@@ -78,14 +78,24 @@ def press(page, key, pixels=True):
     assert_focus_visible(page, pixels)
 
 
+# One round trip a key on the way: whether the focus changes the look, and what has it.
+STEP = f"""() => {{
+  const changed = ({FOCUS_CHANGES_LOOK})();
+  return changed === null ? null : {{changed, el: ({FOCUSED})()}};
+}}"""
+
+
 def tab_until(page, test, limit=80, key="Tab"):
     """Press Tab (or Shift+Tab) until ``test(focused element)`` holds: the focus is seen to
     change the look of each control passed, and in pixels on the one reached."""
     for _ in range(limit):
-        press(page, key, pixels=False)
-        if test(focused(page)):
+        page.keyboard.press(key)
+        step = page.evaluate(STEP)
+        assert step is not None, "the focus is lost (on <body>)"
+        assert step["changed"], f"no visible focus on {step['el']['html']}"
+        if test(step["el"]):
             assert_focus_visible(page)
-            return focused(page)
+            return step["el"]
     raise AssertionError(f"{key} never reached it; last: {focused(page)}")
 
 

@@ -43,6 +43,47 @@ def test_it_keeps_what_offline_needs_and_no_more(live_server, page):
     assert sum(extra.values()) <= BUDGET, extra
 
 
+# A whole first visit, each file gzip-compressed as a server sends it: the page, what it
+# loaded (stylesheets, scripts), the worker's script, and what its install downloaded
+# beyond the page's own files (the page again among them, kept for offline use).
+FIRST_VISIT = """async () => {
+  const zipped = async (path) => {
+    const body = await (await fetch(path, { credentials: "same-origin" })).blob();
+    const stream = body.stream().pipeThrough(new CompressionStream("gzip"));
+    return (await new Response(stream).arrayBuffer()).byteLength;
+  };
+  const loaded = performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname);
+  const kept = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("napoleon-static-")) continue;
+    for (const request of await (await caches.open(name)).keys()) {
+      kept.push(new URL(request.url).pathname);
+    }
+  }
+  const sizes = {};
+  for (const path of [...new Set(loaded)]) sizes[path] = await zipped(path);
+  const installed = { "/sw.js": await zipped("/sw.js") };
+  for (const path of kept.filter((path) => !loaded.includes(path))) {
+    installed[path] = await zipped(path);
+  }
+  return { page: await zipped(location.pathname), sizes, installed };
+}"""
+ROUND_TRIP = 14 * 1024  # the HTML and its blocking CSS: what a first round trip carries
+FIRST_VISIT_BUDGET = 40 * 1024
+
+
+def test_it_downloads_a_first_visit_with_the_worker_s_install_within_budget(live_server, page):
+    make_league(make_user("host"))
+    log_in(page, live_server, "host", PASSWORD)
+    page.goto(f"{live_server.url}/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    found = page.evaluate(FIRST_VISIT)
+    css = sum(size for path, size in found["sizes"].items() if path.endswith(".css"))
+    assert css and found["page"] + css <= ROUND_TRIP, found
+    whole = found["page"] + sum(found["sizes"].values()) + sum(found["installed"].values())
+    assert whole <= FIRST_VISIT_BUDGET, found
+
+
 def test_it_registers_the_worker_once_the_page_has_loaded(live_server, browser):
     context = new_context(browser)
     first = context.new_page()

@@ -3,10 +3,12 @@ league written in batches through a staging league that no page shows, all of it
 nothing, and the left-overs of an interrupted import cleared by the next."""
 
 import datetime
+import fcntl
 import json
 import threading
 
 import pytest
+from django.db import connection
 from django.utils import timezone, translation
 
 from scoring.history import imports
@@ -172,3 +174,38 @@ def test_an_import_takes_bytes_or_a_file(owner, document):
 def test_changed_is_a_copy(document):
     assert changed(document, lambda d: d.update(version=2)) != json.dumps(document).encode()
     assert document["version"] == 1
+
+
+BUSY = "Another league is being imported on this server. Try again in a few minutes."
+
+
+def test_an_import_while_another_has_its_turn_is_refused_at_once(owner_client, empty, document):
+    """Where a write locks the whole database (SQLite) one import reads and writes at a
+    time: another is refused with a message rather than kept waiting, and changes nothing."""
+    data = json.dumps(document).encode()
+    with write.turn():  # another import, reading its file
+        response = upload(owner_client, empty, data)
+    if connection.vendor == "sqlite":
+        assert response.status_code == 400 and refusal(response) == BUSY
+        assert not GameSession.objects.filter(league=empty).exists()
+        assert not Player.objects.filter(league=empty).exists()
+        response = upload(owner_client, empty, data)  # the turn is free again
+    assert response.status_code == 302
+
+
+def test_the_turn_is_held_across_processes(tmp_path, monkeypatch):
+    """Another process's import holds the lock file beside the database: refused where
+    imports take turns (SQLite); PostgreSQL locks rows, and its imports need no turn."""
+    database = tmp_path / "napoleon.sqlite3"
+    monkeypatch.setitem(connection.settings_dict, "NAME", str(database))
+    with open(f"{database}.import-turn", "a") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)
+        if connection.vendor == "sqlite":
+            with pytest.raises(imports.ImportRefused, match="Another league"), write.turn():
+                pass
+        else:
+            with write.turn():
+                pass
+        fcntl.flock(other, fcntl.LOCK_UN)
+    with write.turn():
+        pass

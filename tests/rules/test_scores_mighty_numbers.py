@@ -120,11 +120,13 @@ def test_it_refuses_captured_cards_that_do_not_add_up(captured, discards, field)
     assert caught.value.field == field
 
 
-@pytest.mark.parametrize("bid", [0, 21, 25])
-def test_it_works_out_a_bid_off_the_ladder_as_its_reasons_do(bid):
-    # The units are tabled for bids 0 to 20; any other bid is worked out as it comes.
+@pytest.mark.parametrize("bid", [0, 11, 12, 21, 25])
+@pytest.mark.parametrize("partner", [None, 2])
+def test_it_works_out_a_bid_off_the_ladder_as_its_reasons_do(bid, partner):
+    # The amounts are tabled for bids 12 (a second round's) to 20; any other bid is worked out
+    # as it comes.
     rules = MIGHTY.rules({}, 5)
-    facts = HandFacts(5, 0, Bid(bid, "S"), 2, declarer_points=15)
+    facts = HandFacts(5, 0, Bid(bid, "S"), partner, declarer_points=15)
     values = MIGHTY.coefficients(5, rules)
     amount, _lines = score.unit(facts, rules, values, 15)
     assert MIGHTY.score(facts, rules).deltas == score.shares(facts, values, amount)[0]

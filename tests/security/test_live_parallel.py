@@ -142,6 +142,35 @@ def test_thirty_phones_saving_one_table_at_once_store_one_hand(server):
     assert stored == 1
 
 
+def test_stakes_sent_at_once_for_one_state_of_a_table_keep_one_and_refuse_the_rest(server):
+    """Ten phones drawn for the same table each set a different stake at the same moment:
+    one is stored and logged; every other phone is told the stake changed (409). None is
+    told "Stake saved" and then lost."""
+    table = server.seed["tables"][-1]
+    path, cookies = f"/sessions/{table}/stake/", {"sessionid": server.seed["sessionid"]}
+    version = server.python(
+        "import json; from scoring.models import GameSession\n"
+        f"print(json.dumps(GameSession.objects.get(pk={table}).version))"
+    )
+
+    def stake(index, connection):
+        body = {"stake": f"0.{index + 10}", "start": "1", "table_version": str(version)}
+        return server.post(path, body, cookies, address(index), connection).status
+
+    results = flat(in_parallel(server, 10, stake))
+    assert sorted(results) == [302] + [409] * 9, results
+    stored = server.python(
+        "import json; from scoring.models import GameSession, TableChange\n"
+        f"changes = TableChange.objects.filter(session={table}, kind=TableChange.STAKE)\n"
+        "print(json.dumps({\n"
+        f"  'stake': str(GameSession.objects.get(pk={table}).stake),\n"
+        "  'logged': [c.detail['stake'] for c in changes],\n"
+        "}))"
+    )
+    assert stored["stake"] == f"0.{results.index(302) + 10}"
+    assert stored["logged"] == [stored["stake"]]
+
+
 def test_six_quick_taps_on_play_again_start_one_session(server):
     """Six taps on Play again sent at the same moment: one new session, and every tap
     lands on it."""

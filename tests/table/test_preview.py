@@ -1,7 +1,9 @@
 """The live preview: the engine's verdict on the form as it stands, saving nothing."""
 
+import re
 import uuid
 
+import pytest
 from django.utils.html import escape
 
 from scoring.rules.scores import signed
@@ -126,3 +128,37 @@ def test_a_verdict_the_count_decides_says_no_more(member_client, thai, htmx):
     body = preview(member_client, thai, hand_data(thai), htmx).content.decode()
     verdict = body[body.index('<p class="verdict">') :].split("</p>")[0]
     assert "betray" not in verdict and "(target" in verdict
+
+
+# A house rule of rules-house.md §8.10 in the table's options: the preview pays what the rule
+# says and its reasons name the rule. (options, the hand's changes, every seat's score, words)
+HOUSE_PREVIEWS = {
+    "failed-pays-back": (
+        {"formula": "pagat", "failed_pays_back": True},
+        {"level": "15", "points": "13"},
+        ["−14", "−7", "+7", "+7", "+7"],
+        "paying back",
+    ),
+    "made-at-least-one": (
+        {"formula": "pagat", "made_at_least_one": True},
+        {"level": "13", "points": "13"},
+        ["+2", "+1", "−1", "−1", "−1"],
+        "at least 1",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("options", "changes", "scores", "words"),
+    list(HOUSE_PREVIEWS.values()),
+    ids=list(HOUSE_PREVIEWS),
+)
+def test_it_previews_a_house_rule_of_the_score(
+    member_client, league, htmx, options, changes, scores, words
+):
+    mighty = make_session(league, "mighty", options=options)
+    body = preview(member_client, mighty, hand_data(mighty, **changes), htmx).content.decode()
+    cells = re.findall(r"<td(?: class=\"neg\")?>([^<]*)</td>", body)
+    assert cells[: len(scores)] == scores, cells
+    reasons = body[body.index('<ul id="reasons"') :]
+    assert words in reasons and "(house rule)" in reasons, reasons

@@ -212,6 +212,57 @@ def test_the_end_is_refused_when_a_hand_came_in_after_the_page_was_drawn(
     assert fresh(session).ended_at is not None
 
 
+def test_an_edit_drawn_before_the_line_up_changed_keeps_the_hands_own_players(
+    member_client, phone_b, session
+):
+    """An edit names places at the hand's own table, not at today's: a seat taken since
+    moves no one in a hand already played."""
+    assert (
+        member_client.post(
+            url("record", session.pk), {**HANDS["taiwan"], **opened(member_client, session)}
+        ).status_code
+        == 302
+    )  # Ann declares with Ben
+    page = member_client.get(url("edit-hand", session.pk, 1)).content.decode()
+    drawn = hidden(page)
+    join_after(phone_b, session, "Zoe", "Ann")
+    leave(phone_b, session, "Ben")
+    body = {**CAT_WITH_DAN, **{n: drawn[n] for n in ("key", "version", "table_version")}}
+    response = member_client.post(url("edit-hand", session.pk, 1), body)
+    assert response.status_code == 302, response.content.decode()[-800:]
+    hand = Hand.objects.get()
+    assert names_of(hand) == ("Cat", "Dan")
+    names = dict(Player.objects.values_list("pk", "name"))
+    assert [names[pk] for pk in hand.lineup] == ["Ann", "Ben", "Cat", "Dan", "Eve"]
+
+
+def test_a_sit_out_drawn_before_the_line_up_changed_stays_with_its_player(
+    member_client, phone_b, league
+):
+    """Six at Thai Napoleon, five a hand: phone A has Tao sit out while phone B seats
+    Zoe after Nok. The Save is refused, and the entry (who sits out, who declares and
+    partners, each player's tricks) comes back on the same people where they sit now."""
+    session = make_session(league, "thai")
+    join_after(phone_b, session, "Quan", "Ying")
+    drawn = opened(member_client, session)
+    tricks = {"tricks_1": "4", "tricks_2": "3", "tricks_0": "1", "tricks_4": "1", "tricks_5": "1"}
+    entry = {**HANDS["thai"], "declarer": "1", "partner": "2", "out": "3", **drawn}
+    entry = {k: v for k, v in entry.items() if not k.startswith("tricks_")} | tricks
+    join_after(phone_b, session, "Zoe", "Nok")
+    response = member_client.post(url("record", session.pk), entry)
+    assert response.status_code == 409
+    assert not Hand.objects.exists()
+    form = response.context["form"]
+    places = {p.number: p.name for p in form.lineup.places}
+    assert places[int(form["declarer"].value())] == "Pim"
+    assert places[int(form["partner"].value())] == "Som"
+    assert [places[int(p)] for p in form.data.getlist("out")] == ["Tao"]
+    moved = {
+        places[int(k[len("tricks_") :])]: v for k, v in form.data.items() if k.startswith("tricks_")
+    }
+    assert moved == {"Pim": "4", "Som": "3", "Nok": "1", "Ying": "1", "Quan": "1"}
+
+
 # ---- seats and stakes -------------------------------------------------------------------
 
 
@@ -292,3 +343,38 @@ def test_what_changed_is_said_in_the_readers_language_and_number_format(
     )
     assert response.status_code == 409
     assert "0,50" in response.content.decode()
+
+
+# A play as the table screen keeps it: one trick tapped, Cat (place 2) winning it.
+A_PLAY = '{"depth": "winners", "tricks": [{"winner": 2}]}'
+
+
+def play_posted(page: str) -> str | None:
+    found = re.search(r'name="play" value="([^"]*)"', page)
+    return None if found is None else found.group(1)
+
+
+def test_a_play_drawn_before_the_seating_changed_is_set_aside_and_said_so(
+    member_client, phone_b, session
+):
+    drawn = opened(member_client, session)
+    join_after(phone_b, session, "Zoe", "Ann")
+    sent = {**CAT_WITH_DAN, **drawn, "play": A_PLAY}
+    response = member_client.post(url("record", session.pk), sent)
+    assert response.status_code == 409
+    assert not Hand.objects.exists()
+    page = response.content.decode()
+    assert "The play recorded for this hand was set aside" in page
+    # Its seats were those of the table as drawn: Cat's trick would now be Ben's.
+    assert not play_posted(page)
+
+
+def test_a_play_is_kept_when_the_seating_did_not_change(member_client, phone_b, session):
+    drawn, theirs = opened(member_client, session), opened(phone_b, session)
+    assert phone_b.post(url("record", session.pk), {**HANDS["taiwan"], **theirs}).status_code == 302
+    sent = {**CAT_WITH_DAN, **drawn, "play": A_PLAY}
+    response = member_client.post(url("record", session.pk), sent)
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "set aside" not in page
+    assert play_posted(page) is not None

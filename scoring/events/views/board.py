@@ -13,16 +13,27 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import get_conditional_response
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring.accounts.http import AuthenticatedHtmxRequest
+from scoring.accounts.theme import theme_of
 from scoring.events import night
 from scoring.events.forms import AdjustmentForm, ReplaceForm, SeatingForm
+from scoring.events.kept import night_view
+from scoring.events.marks import (
+    Mark,
+    night_mark,
+    poll_etag,
+    session_mark,
+    sessions_stored,
+    validated,
+)
 from scoring.events.night import NightRefused, latest_round
-from scoring.events.results import minutes_left, read, round_tables
+from scoring.events.results import NightFacts, minutes_left, read, view_of
 from scoring.events.views.access import drawn, event_for
-from scoring.events.views.marks import night_mark, validated
+from scoring.events.views.tables import drawn_tables
 from scoring.models import Adjustment, Entrant, Event, EventTable
 from scoring.table import version
 from scoring.table.seating import SeatingRefused, replace
@@ -34,16 +45,17 @@ def _players(event: Event) -> list[tuple[int, str]]:
 
 
 def board_context(event: Event, clock: int | None = None, **forms: Any) -> dict[str, Any]:
-    current = latest_round(event)
-    data = read(event)
-    if current is not None:
-        current.resting = [data.names.get(player, "") for player in current.sitting_out]
+    facts = NightFacts.of(event)
+    view = view_of(facts, read(event))
     return {
         "event": event,
         "league": event.league,
-        "current": current,
-        "clock": clock if clock is not None else minutes_left(event, current),
-        "tables": round_tables(event, current, data) if current else [],
+        "current": view.current,
+        "resting": view.resting,
+        "clock": clock if clock is not None else minutes_left(facts, view.current),
+        "tables": drawn_tables(
+            event.pk, view, forms.get("replace_table"), forms.get("replace_form")
+        ),
         "adjustments": Adjustment.objects.filter(round__event=event).select_related(
             "player", "round"
         ),
@@ -61,22 +73,41 @@ def board_context(event: Event, clock: int | None = None, **forms: Any) -> dict[
 
 @login_required
 def board(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
-    """The board; its poll (htmx, the tables alone) is answered 304 while nothing changed."""
+    """The board; its poll (htmx, the tables alone) is answered 304 while nothing changed
+    (most often before this view, by scoring.events.polls)."""
     if not request.htmx:
         event = event_for(request, pk, director=True)
         return render(request, "events/board.html", board_context(event))
-    mark = night_mark(request, pk)
-    if mark is None or not mark.directs:
+    found = _poll_mark(request, pk)
+    if found is None:
         event_for(request, pk, director=True)  # refused as the page is
         raise PermissionDenied
-    etag = mark.etag(request, "board")
+    mark, etag = found
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return validated(unchanged, etag)
     # The mark has just said the reader directs this night: no second check to pay for.
-    event = Event.objects.select_related("league").get(pk=pk)
-    context = board_context(event, clock=mark.clock)
+    view = night_view(mark)
+    context = {
+        "event": mark.facts,
+        "current": view.current,
+        "resting": view.resting,
+        "clock": mark.clock,
+        "tables": drawn_tables(mark.night, view),
+    }
     return validated(render(request, "events/board.html#tables", context), etag)
+
+
+def _poll_mark(request: AuthenticatedHtmxRequest, pk: int) -> tuple[Mark, str] | None:
+    """The night's mark and the poll's ETag, when the reader directs the night."""
+    if not sessions_stored():
+        mark = night_mark(request, pk)
+        return (mark, mark.etag(request, "board")) if mark and mark.directs else None
+    found = session_mark(request.user.pk, request.session.session_key or "", pk)
+    if found is None or not found[0].directs or not found[1].signed_in():
+        return None
+    mark, reader = found
+    return mark, poll_etag(request, mark, reader, get_language(), theme_of(request))
 
 
 @require_POST

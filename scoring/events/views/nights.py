@@ -17,7 +17,7 @@ from scoring.accounts.http import AuthenticatedHtmxRequest, AuthenticatedHttpReq
 from scoring.events import night
 from scoring.events.forms import EventForm, SeatingForm
 from scoring.events.night import NightRefused, directs
-from scoring.events.results import night_standings
+from scoring.events.results import NightFacts, read, standings_of
 from scoring.events.standings import worked_example
 from scoring.events.views.access import drawn, event_for
 from scoring.models import Event
@@ -47,8 +47,8 @@ def events(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 def event_context(request: AuthenticatedHttpRequest, event: Event, **forms: Any) -> dict[str, Any]:
     rounds = list(event.round_set.prefetch_related("tables__session__seats__player"))
-    rows = night_standings(event)
-    names = dict(event.entrants.values_list("player", "player__name"))
+    data = read(event)
+    rows, names = standings_of(NightFacts.of(event), data), data.names
     for round_ in rounds:
         round_.resting = [names.get(player, "") for player in round_.sitting_out]
     example_tables, example_rows = worked_example()

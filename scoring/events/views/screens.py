@@ -11,7 +11,6 @@ Members open it here; a room's screen opens the same page by the night's TV link
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -19,15 +18,13 @@ from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_safe
 
 from scoring.accounts.http import AuthenticatedHtmxRequest, HtmxHttpRequest
-from scoring.events.night import latest_round
-from scoring.events.results import night_standings, read, round_tables
+from scoring.events.kept import fragments, night_view
+from scoring.events.marks import Mark, night_mark, validated
+from scoring.events.results import NightFacts, NightView, read, view_of
 from scoring.events.views.access import event_for
-from scoring.events.views.marks import Mark, night_mark, validated
-from scoring.models import Event, EventTable, Round
+from scoring.models import Event, EventTable
 from scoring.rules import find_variant
 from scoring.table import qr
-
-KEPT_SECONDS = 120  # a state of the night no poll has asked for in two minutes is gone
 
 
 @require_safe
@@ -48,34 +45,31 @@ def screen(
     request: HtmxHttpRequest, mark: Mark, page: str, kept: str, extra: dict[str, Any]
 ) -> HttpResponse:
     """The TV page as the night's mark finds it: 304 while unchanged, else the fragment
-    the last poll of this state drew (kept under ``kept``), else drawn afresh."""
+    the last poll of this state drew (kept under ``kept``), else drawn afresh from the
+    night as read for this mark (scoring.events.kept)."""
     etag = mark.etag(request, page)
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         return validated(unchanged, etag)
-    kept = f"{kept}:{etag}"
-    if request.htmx and (drawn := cache.get(kept)) is not None:
+    key = (kept, etag)
+    if request.htmx and (drawn := fragments.get(key)) is not None:
         return validated(HttpResponse(drawn), etag)
-    event = Event.objects.select_related("league").get(pk=mark.night)
-    current = latest_round(event)
     template = "events/tv.html#screen" if request.htmx else "events/tv.html"
-    context = {**_night(event, current), "clock": mark.clock, **extra}
+    context = {**_screen(mark.facts, night_view(mark)), "clock": mark.clock, **extra}
     response = render(request, template, context)
     if request.htmx:  # nothing of the reader's own in the fragment: the same for every reader
-        cache.set(kept, response.content.decode(), KEPT_SECONDS)
+        fragments.put(key, response.content.decode())
     return validated(response, etag)
 
 
-def _night(event: Event, current: Round | None) -> dict[str, Any]:
-    data = read(event)
-    names = data.names
+def _screen(facts: NightFacts, view: NightView) -> dict[str, Any]:
     return {
-        "event": event,
-        "current": current,
-        "tables": round_tables(event, current, data) if current else [],
-        "rows": night_standings(event, data),
-        "names": names,
-        "resting": [names.get(p, "") for p in current.sitting_out] if current else [],
+        "event": facts,
+        "current": view.current,
+        "tables": view.tables,
+        "rows": view.rows,
+        "names": view.names,
+        "resting": view.resting,
     }
 
 
@@ -86,13 +80,14 @@ def printed(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     (a paper fallback for a dead phone), and the standings."""
     event = event_for(request, pk)
     rounds = list(event.round_set.prefetch_related("tables__session__seats__player"))
-    current = rounds[-1] if rounds else None
-    context: dict[str, Any] = {**_night(event, current), "rounds": rounds}
+    facts = NightFacts.of(event)
+    view = view_of(facts, read(event))
+    context: dict[str, Any] = {**_screen(facts, view), "event": event, "rounds": rounds}
     # The declarer as the game names them ("Napoleon", "주공"): the sheet's column.
     context["declarer_role"] = find_variant(event.variant).role_words()[0]
     for round_ in rounds:
-        round_.resting = [context["names"].get(p, "") for p in round_.sitting_out]
-    context["sheet_rows"] = range(1, _sheet_length(event, context["tables"]) + 1)
+        round_.resting = [view.names.get(p, "") for p in round_.sitting_out]
+    context["sheet_rows"] = range(1, _sheet_length(event, view.tables) + 1)
     return render(request, "events/print.html", context)
 
 

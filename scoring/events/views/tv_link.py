@@ -22,10 +22,10 @@ from django.views.decorators.http import require_POST, require_safe
 from scoring.accounts.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from scoring.accounts.offline import ANONYMOUS
 from scoring.events import night
+from scoring.events.marks import link_mark
 from scoring.events.night import NightRefused
 from scoring.events.views.access import drawn, event_for
 from scoring.events.views.board import board_context
-from scoring.events.views.marks import link_mark
 from scoring.events.views.screens import screen
 from scoring.models import Event
 from scoring.models.events import new_tv_token

@@ -6,7 +6,8 @@ field against the declared specs (``.schema``: types, sizes, ranges, names as th
 take them), each session against its game and every hand scored again by the engine
 (``.rescore``). The first problem is refused in words that say where it is in the file
 (``.refusal``), and nothing changes. Then ``.write`` writes it all in short transactions,
-and the league appears at once, whole, in the last of them.
+and the league appears at once, whole, in the last of them. On SQLite one import reads
+and writes at a time; another is refused meanwhile (``.write.turn``).
 """
 
 import io
@@ -34,8 +35,9 @@ def import_league(league: League, file: Readable | bytes | bytearray) -> dict[st
         raise ImportRefused(
             _("This league already has players or sessions: import into an empty league.")
         )
-    prepared = prepare.in_background(prepare.prepare, file)
-    try:
-        return write.write(league, prepared)
-    finally:
-        prepared.close()
+    with write.turn():  # one import at a time where a write locks the whole database
+        prepared = prepare.in_background(prepare.prepare, file)
+        try:
+            return write.write(league, prepared)
+        finally:
+            prepared.close()

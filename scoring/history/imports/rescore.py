@@ -441,7 +441,11 @@ def _counted_in_points(hand: HandEntry, table: Table, where: Where) -> None:
         if hand["captured"] is None:
             table.fail(_("its result was entered as cards, so it needs the captured cards."), where)
     elif hand["mode"] == "count":
-        if hand["captured"] is not None or hand["discards"]:
+        # A quick count lists discards only where they raise the target (they count for
+        # neither side, so the count alone cannot say them).
+        assert table.rules is not None  # a table at a hand's count (``Table.at``)
+        listed = hand["discards"] and not table.variant.discards_raise_target(table.rules)
+        if hand["captured"] is not None or listed:
             table.fail(_("its result was entered as a quick count, so it lists no cards."), where)
         if hand["declarer_points"] is None:
             table.fail(

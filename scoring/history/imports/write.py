@@ -12,7 +12,10 @@ On such a database a writer that starts again the moment it commits would still 
 Save out (SQLite does not queue writers: a waiting one retries every 100 ms or so), so
 imports write one at a time, across processes too (a lock file beside the database), and
 leave the database free for ``GAP`` after each batch, longer than a waiting Save's
-retries are apart: a Save waits for one batch at most.
+retries are apart: a Save waits for one batch at most. An import that comes while another
+has the turn is refused at once (``turn``) rather than kept waiting: a request waiting
+minutes holds one of the server's few threads, and the Saves a server worker has taken in
+queue behind its threads.
 
 Rows go in by the thousand (``.rows``: model objects would cost more than the database
 does), then the new ids are read back in the order they were written, to link each
@@ -71,10 +74,9 @@ def write(league: League, prepared: Prepared) -> dict[str, int]:
     try:
         players = _players(staging, prepared.head.players)
         writer = _Writer(staging, players)
-        with _turn():
-            for batch in _spaced(prepared.batches()):
-                with transaction.atomic():
-                    writer.write(batch)
+        for batch in _spaced(prepared.batches()):
+            with transaction.atomic():
+                writer.write(batch)
         _publish(league, staging, prepared.head)
     except BaseException:
         try:
@@ -91,22 +93,34 @@ def _whole_database_locks() -> bool:
 
 
 @contextlib.contextmanager
-def _turn() -> Iterator[None]:
-    """Imports take turns to write, where a write locks the whole database."""
+def turn() -> Iterator[None]:
+    """This import's turn to read and write its file, where a write locks the whole
+    database; ImportRefused at once while another import has it."""
     if not _whole_database_locks():
         yield
         return
-    name = str(connection.settings_dict["NAME"])
-    with _TURN:
+    if not _TURN.acquire(blocking=False):
+        raise ImportRefused(_busy())
+    try:
+        name = str(connection.settings_dict["NAME"])
         if not Path(name).is_absolute():  # a database in memory: one process
             yield
             return
         with open(f"{name}.import-turn", "a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise ImportRefused(_busy()) from None
             try:
                 yield
             finally:
                 fcntl.flock(lock, fcntl.LOCK_UN)
+    finally:
+        _TURN.release()
+
+
+def _busy() -> str:
+    return _("Another league is being imported on this server. Try again in a few minutes.")
 
 
 def _spaced(items: Iterable[T]) -> Iterator[T]:

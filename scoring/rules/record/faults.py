@@ -268,8 +268,8 @@ def points_play_missing(index: int, card: Card) -> InconsistentResult:
 def points_too_many(index: int, count: int, unknown: int) -> InconsistentResult:
     return InconsistentResult(
         N_(
-            "points lists {count} cards that are not known plays of trick {trick}, but only "
-            "{unknown} of its plays are unknown."
+            "points lists more cards that are not known plays of trick {trick} ({count}) "
+            "than the trick has unknown plays ({unknown})."
         ),
         trick_path(index, "points"),
         count=count,

@@ -27,6 +27,7 @@ from scoring.models import GameSession, League, Seat
 from scoring.rules import RulesError, Variant
 from scoring.table.lineup import players_count
 from scoring.table.regulars import ended_as
+from scoring.table.seating import SeatingRefused, hold
 
 TWIN_WINDOW = datetime.timedelta(minutes=2)
 
@@ -55,10 +56,27 @@ def play_again(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     # serialises them the same way).
     with transaction.atomic():
         League.objects.select_for_update().filter(pk=league.pk).first()
+        try:
+            players = _held(league, source, players)
+        except SeatingRefused as refused:
+            messages.error(request, refused.message)
+            return redirect("scoring:session-new", pk=league.pk)
         twin = _twin(league, request.user, source.variant, options, players)
         if twin is not None:
             return redirect(twin)
         return redirect(_start_again(league, request.user, source, options, players))
+
+
+def _held(league: League, source: GameSession, players: list[int]) -> list[int]:
+    """``players`` held until the new session is seated (scoring.table.seating.hold); read
+    again from the source's seats if a merge moved one meanwhile."""
+    reads = iter([players])
+
+    def read() -> list[int]:
+        again = GameSession.objects.get(pk=source.pk).seat_list
+        return next(reads, None) or [seat.player_id for seat in again]
+
+    return hold(league, read)
 
 
 def _source(league: League, value: object) -> GameSession | None:

@@ -26,7 +26,7 @@ from scoring.accounts.http import (
 from scoring.models import GameSession, Hand, TableChange
 from scoring.table import version
 from scoring.table.deal_miss import DEAL_MISS, DealMissForm
-from scoring.table.entry import carried, drawn_ids
+from scoring.table.entry import carried, drawn_ids, play_set_aside
 from scoring.table.form import HandForm
 from scoring.table.lineup import Lineup, Seating
 from scoring.table.parts import hand_row, scores_by_player
@@ -229,12 +229,15 @@ def _table_changed(
     and the changes listed, so saving it is a choice made knowing them."""
     state, _stored = member_table(request, pk)
     lineup = state.lineup
-    data = carried(request.POST, drawn_ids(request.POST.get("seats")), lineup)
+    drawn = drawn_ids(request.POST.get("seats"))
+    data = carried(request.POST, drawn, lineup)
     data["table_version"] = str(state.version)
     form = HandForm(state.session, data, lineup=lineup)
     if state.playable:
         form.is_valid()
     context = refusal_context(error)
+    if play_set_aside(request.POST, drawn, lineup):
+        context["table_changed"] = [*context["table_changed"], str(PLAY_SET_ASIDE)]
     reason = TABLE_CHANGED % {"changes": " ".join(context["table_changed"])}
     response = _refused(request, state, form, refusal_status(error), reason, **context)
     if request.htmx:
@@ -246,6 +249,10 @@ def _table_changed(
 
 
 TABLE_CHANGED = gettext_lazy("the table changed after this hand was entered. %(changes)s")
+PLAY_SET_ASIDE = gettext_lazy(
+    "The play recorded for this hand was set aside, because the seating it was recorded "
+    "for has changed: record it again."
+)
 
 
 def _posted_seating(lineup: Lineup, post: QueryDict) -> Seating | None:

@@ -45,7 +45,7 @@ from scoring.table.play import Draft
 from scoring.table.play_panel import empty_panel
 from scoring.table.refusal import refusal_context, refusal_status
 from scoring.table.regulars import known_players, recent_lineups
-from scoring.table.seating import league_player
+from scoring.table.seating import SeatingRefused, league_players
 from scoring.table.setup import SessionForm, carried_over, league_initial
 from scoring.table.sheet import Sheet, roster, sheet
 from scoring.table.standings import standings
@@ -66,8 +66,10 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
     if part is not None:
         return part
     if request.method == "POST" and not (table or standard or switched) and form.is_valid():
-        session = _start(league, form.cleaned_data, request.user)
-        return redirect(session)
+        try:
+            return redirect(_start(league, form.cleaned_data, request.user))
+        except SeatingRefused as refused:  # an entry merged away, again and again, meanwhile
+            form.add_error(None, refused.message)
     regulars, others = known_players(league)
     context = {
         "league": league,
@@ -159,10 +161,9 @@ def _start(league: League, data: dict[str, Any], user: User) -> GameSession:
         league.default_variant = data["variant"]
         league.default_options = {**league.default_options, data["variant"]: data["raw_options"]}
         league.save(update_fields=["default_variant", "default_options"])
-        for number, name in enumerate(data["players"]):
-            # The same person as the league sees them everywhere (name_key), not as the
-            # database folds case (which would differ between SQLite and PostgreSQL).
-            player = league_player(league, name)
+        # The same person as the league sees them everywhere (name_key), not as the
+        # database folds case (which would differ between SQLite and PostgreSQL).
+        for number, player in enumerate(league_players(league, data["players"])):
             Seat.objects.create(session=session, number=number, player=player)
     return session
 

@@ -10,21 +10,31 @@ on every result under drawn house rules and table numbers.
 What the score reads of the house rules and the table's numbers is worked out once per
 rules object and player count (``ScoreNumbers``): every formula is linear in the points
 taken and the bid, the doublings are multipliers (1 where a house rule turns one off), the
-shares are each seat's coefficient of the unit; the units themselves, a few hundred numbers
-(every bid and point count, alone or not, no trump or not), are tabled then too. Nothing
-about a result is kept: each hand is looked up and shared out afresh, and its captured
-cards, when given, are checked in one pass (one list of them, one set difference).
+shares are each role's coefficient of the unit. Two tables are made then too: what each role
+is paid (declarer, friend, opponent, alone or not, a killed seat) for every bid, point count
+and trump class, a few thousand numbers; and, for every declarer, friend and killed seat,
+which role each seat plays. Nothing about a result is kept: each hand looks up its result's
+amounts and hands each seat its role's, afresh, and its captured cards, when given, are
+checked in one pass (one list of them, one set difference). Anything off those tables (a bid
+off the ladder, a seat that is none of the table's) is worked out from the constants.
 """
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from operator import itemgetter
 
 from scoring.rules.bids import Bid
-from scoring.rules.cards import NO_TRUMP, Card
+from scoring.rules.cards import NO_TRUMP, SUITS, Card
 from scoring.rules.scores import HandFacts, Score, side_points
 from scoring.rules.variants.mighty.options import PAGAT_FORMULAS, MightyRules
 from scoring.rules.variants.mighty.score import ALL_POINTS
 
 DISCARDS = 3  # the declarer always discards three, whatever the kitty held
+SECOND_ROUND_LOW = 12  # ``all_pass: min_12``: the lowest bid a contract can have above ``min_bid``
+# What a seat can be paid, as an index into a result's amounts (``ScoreNumbers._paid``).
+ROLES = DECLARER, FRIEND, OPPONENT, ALONE_DECLARER, ALONE_OPPONENT, SITTING_OUT = range(6)
+Pick = Callable[[tuple[int, ...]], tuple[int, ...]]
+Seats = Mapping[int, Mapping[int | None, Mapping[int | None, Pick]]]  # by declarer, friend, killed
 
 
 class ScoreNumbers:
@@ -33,7 +43,7 @@ class ScoreNumbers:
     __slots__ = (
         "point_cards", "total", "discards_to_declarer", "made_form", "failed_form",
         "at_least_one", "run", "back", "back_at_most", "back_reach_bid", "made_times",
-        "failed_times", "shares", "write", "units",
+        "failed_times", "shares", "write", "amounts", "seats",
     )  # fmt: skip
 
     def __init__(
@@ -58,17 +68,29 @@ class ScoreNumbers:
         self.made_times = _multipliers(rules, values, made=True)
         self.failed_times = _multipliers(rules, values, made=False)
         self.shares = (_shares(values, players, False), _shares(values, players, True))
-        # Every unit a score can have, by (alone, no trump), bid and points: a hand looks its
-        # unit up. Bids are at most 20, so a table of 4 × 21 × 21 numbers.
-        self.units = tuple(
-            tuple(self._units(alone, no_trump) for no_trump in (False, True))
-            for alone in (False, True)
-        )
+        # What each role is paid for every result a contract can have, by trump, bid (from the
+        # lowest a second round allows: 12, or a lower ``min_bid``, to 20) and points, and
+        # which role each seat plays for every declarer, friend and killed seat: a hand looks
+        # both up.
+        low = min(rules.min_bid, SECOND_ROUND_LOW)
+        plain, no_trump = self._amounts(low, no_trump=False), self._amounts(low, no_trump=True)
+        self.amounts = {trump: plain for trump in (*SUITS, None)} | {NO_TRUMP: no_trump}
+        self.seats = _seat_roles(players)
 
-    def _units(self, alone: bool, no_trump: bool) -> dict[int, tuple[int, ...]]:
-        """By bid (a key error for a bid off the ladder), then by points from 0 to 20."""
+    def _amounts(self, low: int, no_trump: bool) -> dict[int, tuple[tuple[int, ...], ...]]:
+        """By bid from ``low`` to 20 (a key error for any other bid), then by points from 0
+        to 20: the amount of each role (``ROLES``)."""
         every = range(ALL_POINTS + 1)
-        return {bid: tuple(self.unit(bid, p, alone, no_trump) for p in every) for bid in every}
+        bids = range(low, ALL_POINTS + 1)
+        return {bid: tuple(self._paid(bid, p, no_trump) for p in every) for bid in bids}
+
+    def _paid(self, bid: int, points: int, no_trump: bool) -> tuple[int, ...]:
+        """The amount of each role (``ROLES``) for one result."""
+        (declarer, friend, opponent), (alone_declarer, _none, alone_opponent) = self.shares
+        side = self.unit(bid, points, False, no_trump)
+        alone = self.unit(bid, points, True, no_trump)
+        paid = (declarer * side, friend * side, opponent * side)
+        return (*paid, alone_declarer * alone, alone_opponent * alone, 0)
 
     def score(self, facts: HandFacts) -> Score:
         """Every seat's score for ``facts``, worked out afresh; the reasons are written from
@@ -80,21 +102,28 @@ class ScoreNumbers:
             points = side_points(facts, self.point_cards, DISCARDS, self.discards_to_declarer)
         contract = facts.contract
         assert isinstance(contract, Bid)
-        bid, declarer, partner = contract.count, facts.declarer, facts.partner
-        alone = partner is None or partner == declarer
-        no_trump = contract.trump == NO_TRUMP
+        bid = contract.count
         try:
-            amount = self.units[alone][no_trump][bid][points]
-        except KeyError:  # not a bid of the Mighty's ladder, but a score all the same
-            amount = self.unit(bid, points, alone, no_trump)
+            paid = self.amounts[contract.trump][bid][points]
+            deltas = self.seats[facts.declarer][facts.partner][facts.sitting_out](paid)
+        except LookupError:  # a bid off the ladder, a seat none of the table's: worked out
+            deltas = self.deltas(facts, bid, points)
+        return Score(points >= bid, bid, points, deltas, self.write, "", facts)
+
+    def deltas(self, facts: HandFacts, bid: int, points: int) -> tuple[int, ...]:
+        """Every seat's score worked out from the rules' constants, as ``scores.deltas_for``
+        shares it: for a result off the tables."""
+        assert isinstance(facts.contract, Bid)
+        declarer, partner, alone = facts.declarer, facts.partner, facts.alone
+        amount = self.unit(bid, points, alone, facts.contract.trump == NO_TRUMP)
         share, friend, opponent = self.shares[alone]
-        deltas = [opponent * amount] * facts.players  # as ``scores.deltas_for`` shares it
+        deltas = [opponent * amount] * facts.players
         if partner is not None and not alone:
             deltas[partner] = friend * amount
         deltas[declarer] = share * amount
         if facts.sitting_out is not None:
             deltas[facts.sitting_out] = 0  # a killed seat sits the hand out
-        return Score(points >= bid, bid, points, tuple(deltas), self.write, "", facts)
+        return tuple(deltas)
 
     def captured_points(self, facts: HandFacts, captured: Mapping[int, Sequence[Card]]) -> int:
         """The declarer's side's points from the point cards each seat took, once every point
@@ -193,3 +222,35 @@ def _shares(values: Mapping[str, int], players: int, alone: bool) -> tuple[int, 
     if players == 4:
         declarer = -(friend + opponent * (players - (1 if alone else 2)))
     return declarer, friend, opponent
+
+
+@cache
+def _seat_roles(players: int) -> Seats:
+    """By declarer, friend (None: alone) and killed seat (None: nobody), what picks each seat's
+    amount out of a result's (``ROLES``), as ``scores.deltas_for`` shares it: the same for
+    every rules object, so made once per player count. Nested rather than keyed by the three
+    at once: a hand then builds and hashes no key."""
+    seats = range(players)
+    if players < 2:
+        return {}  # one seat: ``itemgetter`` would give a number, not a tuple of them
+    return {
+        declarer: {
+            partner: {
+                killed: itemgetter(*(_role(seat, declarer, partner, killed) for seat in seats))
+                for killed in (None, *seats)
+            }
+            for partner in (None, *seats)
+        }
+        for declarer in seats
+    }
+
+
+def _role(seat: int, declarer: int, partner: int | None, killed: int | None) -> int:
+    alone = partner is None or partner == declarer
+    if seat == killed:
+        return SITTING_OUT  # a killed seat sits the hand out, even the declarer's
+    if seat == declarer:
+        return ALONE_DECLARER if alone else DECLARER
+    if seat == partner:
+        return FRIEND
+    return ALONE_OPPONENT if alone else OPPONENT
