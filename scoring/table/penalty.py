@@ -39,10 +39,12 @@ def priced(
         rules = session.rules(len(lineup))
     except RulesError:  # house rules that do not hold at this count: nothing to charge
         return {**values, "lines": []}, ()
-    before = variant.deal_miss_in_a_row(_earlier(session, number), lineup[caller])
-    cost = variant.deal_miss_cost(len(lineup), caller, rules, before)
-    if cost is None:
+    cost = variant.deal_miss_cost(len(lineup), caller, rules)
+    if cost is None:  # the table charges nothing: no earlier hand to read
         return {**values, "lines": []}, ()
+    before = variant.deal_miss_in_a_row(_earlier(session, number), lineup[caller])
+    if before:
+        cost = variant.deal_miss_cost(len(lineup), caller, rules, before) or cost
     return {**values, "lines": list(cost.lines)}, cost.deltas
 
 
