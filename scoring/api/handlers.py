@@ -52,7 +52,7 @@ def _describe(variant: Variant[Any]) -> dict[str, object]:
             for c in variant.deck(variant.players[0], first)
             if c in variant.point_cards(variant.players[0], first)
         ],
-        "options": [spec.as_json(variant.players) for spec in variant.Rules.specs()],
+        "options": [spec.as_json(variant.players) for spec in variant.Rules.api_specs()],
     }
 
 

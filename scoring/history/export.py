@@ -189,7 +189,8 @@ def _hand(hand: Row, scores: dict[int, int], seats: list[str]) -> dict[str, Any]
     who called a deal miss, for a deal miss."""
     document = {name: hand[name] for name in HAND_FIELDS}
     document["key"] = str(hand["key"])
-    played = hand["status"] == Hand.PLAYED  # a hand passed out has no scores
+    # A hand passed out has no scores; a deal miss has those of a penalty, where one is charged.
+    played = hand["status"] == Hand.PLAYED or bool(scores)
     document["scores"] = (
         [scores.get(seat, 0) for seat in range(len(hand["players"]))] if played else []
     )

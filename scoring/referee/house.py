@@ -84,7 +84,7 @@ def canonical_options(
         return []
     if variant is None:
         return sorted(options.items())
-    order = [spec.name for spec in variant.Rules.specs()]
+    order = [spec.name for spec in variant.Rules.api_specs()]
     values = options_to_json(variant, options)
     kept: list[tuple[str, str]] = []
     for name, value in values.items():
@@ -124,10 +124,11 @@ def canonical_options(
 def option_fields(
     variant: Variant[Any], options: dict[str, str], players: int, errors: dict[str, str]
 ) -> list[dict[str, Any]]:
-    """Each house rule of the variant as the page draws it: chips, a number, or two numbers."""
+    """Each house rule of the variant as the page draws it: chips, a number, or two numbers.
+    The rulings' rules only: what a table keeps for itself (a deal-miss penalty) rules on nothing."""
     given = options_to_json(variant, options)
     fields = []
-    for spec in variant.Rules.specs():
+    for spec in variant.Rules.api_specs():
         default = spec.default_for(players)
         try:
             value = spec.coerce(given[spec.name]) if spec.name in given else default

@@ -63,7 +63,7 @@ def as_check(kind: str, value: object) -> str:
 
 def table_of(variant: Variant[Any], rules: TableRules, players: int) -> dict[str, Any]:
     """The ``variant``, ``players`` and ``options`` of an API body for this table."""
-    return {"variant": variant.code, "players": players, "options": rules.as_json()}
+    return {"variant": variant.code, "players": players, "options": rules.api_json()}
 
 
 # ---- deck, deal and bids ---------------------------------------------------------

@@ -75,6 +75,8 @@ LABELS = {
     "discards_to": N_("Points in the discards count for"),
     "deal_miss": N_("Deal miss"),
     "deal_miss_values": N_("Deal miss count"),
+    "deal_miss_penalty": N_("Deal-miss penalty"),
+    "deal_miss_points": N_("Deal-miss penalty points"),
     "payout": N_("Payout"),
     "sir_garnet": N_("Sir Garnet"),
     "joker": N_("Joker"),
@@ -126,6 +128,9 @@ class OptionSpec:
     choices: tuple[Any, ...] | None  # allowed values; (min, max) for "int"; None for "object"
     description: str  # marked with N_, translated when shown
     parse_object: Callable[[object, str], Any] | None = None
+    # Kept by the scorekeeping tables, never by the ruling API (a deal-miss penalty): an
+    # API request naming it is refused as an unknown option, and the API does not list it.
+    table_only: bool = False
 
     @property
     def label(self) -> str:
@@ -215,16 +220,21 @@ def _spec_field(spec: OptionSpec) -> Any:
     return field(default=default, metadata={"option": spec})
 
 
-def choice(default: str | dict[int, str], choices: tuple[str, ...], description: str) -> Any:
-    return _spec_field(OptionSpec("", "choice", default, choices, description))
+def choice(
+    default: str | dict[int, str],
+    choices: tuple[str, ...],
+    description: str,
+    table_only: bool = False,
+) -> Any:
+    return _spec_field(OptionSpec("", "choice", default, choices, description, None, table_only))
 
 
 def flag(default: bool | dict[int, bool], description: str) -> Any:
     return _spec_field(OptionSpec("", "bool", default, None, description))
 
 
-def integer(default: int, low: int, high: int, description: str) -> Any:
-    return _spec_field(OptionSpec("", "int", default, (low, high), description))
+def integer(default: int, low: int, high: int, description: str, table_only: bool = False) -> Any:
+    return _spec_field(OptionSpec("", "int", default, (low, high), description, None, table_only))
 
 
 def structure(default: Any, parse: Callable[[object, str], Any], description: str) -> Any:
@@ -290,12 +300,22 @@ class TableRules:
         return _specs(cls).get(name)
 
     @classmethod
+    def api_specs(cls) -> tuple[OptionSpec, ...]:
+        """The options the ruling API takes: all but those only a table keeps."""
+        return tuple(spec for spec in _specs(cls).values() if not spec.table_only)
+
+    @classmethod
     def from_json(
-        cls, raw: object, players: int, foreign: Callable[[str], str | None] = lambda n: None
+        cls,
+        raw: object,
+        players: int,
+        foreign: Callable[[str], str | None] = lambda n: None,
+        api: bool = False,
     ) -> Self:
         """Build the rules from a JSON object of option values; omitted ones take defaults.
 
-        ``foreign`` names the variant an unknown option belongs to, for a better message.
+        ``foreign`` names the variant an unknown option belongs to, for a better message;
+        ``api``: the ruling API's request, where an option only a table keeps is unknown.
         """
         if raw is None:
             raw = {}
@@ -306,6 +326,8 @@ class TableRules:
             spec = cls.spec(name)
             if spec is None:
                 raise cls._unknown(name, foreign(name))
+            if api and spec.table_only:  # the game's, but a table's to keep: not the API's
+                raise cls._unknown(name, None)
             values[name] = spec.coerce(value)
         return cls(**values).for_players(players)
 
@@ -326,7 +348,7 @@ class TableRules:
             path,
             name=name,
             variant=variant,
-            known=", ".join(s.name for s in cls.specs()),
+            known=", ".join(s.name for s in cls.api_specs()),
         )
 
     def for_players(self, players: int) -> Self:
@@ -340,3 +362,7 @@ class TableRules:
 
     def as_json(self) -> dict[str, Any]:
         return {s.name: OptionSpec._json_value(getattr(self, s.name)) for s in self.specs()}
+
+    def api_json(self) -> dict[str, Any]:
+        """The options as a ruling API request carries them: a table's own left out."""
+        return {s.name: OptionSpec._json_value(getattr(self, s.name)) for s in self.api_specs()}

@@ -28,7 +28,7 @@ def read_table(fields: Fields) -> Table:
     variant = find_variant(fields.raw("variant", required=True))
     players = variant.verify_players(fields.raw("players", required=True))
     options = fields.raw("options")
-    rules = variant.rules(None if options is MISSING else options, players)
+    rules = variant.rules(None if options is MISSING else options, players, api=True)
     return Table(variant, players, rules)
 
 

@@ -76,7 +76,8 @@ def best_hand(session: GameSession) -> str | None:
     """The night's biggest score for one player in one hand (the first such hand, on a
     tie), with the hand: its contract, who declared it and whether it was made."""
     score = (
-        HandScore.objects.filter(hand__session=session, delta__gt=0)
+        # A played hand's: what a deal-miss penalty pays is no hand won.
+        HandScore.objects.filter(hand__session=session, hand__status=Hand.PLAYED, delta__gt=0)
         .select_related("hand", "player")
         .order_by("-delta", "hand__number", "seat")
         .first()

@@ -115,6 +115,7 @@ class HandRow:
     partner: str = ""  # their name, or "alone"
     result: str = ""  # the side's points or tricks against what it needed: "14 (target 13)"
     replay_url: str = ""  # the play, trick by trick, where the table recorded it
+    penalty: str = ""  # what a deal miss cost its caller, where the house rules charge one
 
     @property
     def span(self) -> int:
@@ -201,7 +202,15 @@ def hand_row(
         partner,
         _result(session, hand),
         _replay_url(session, hand, share_token),
+        penalty_text(hand, scores),
     )
+
+
+def penalty_text(hand: Hand, scores: dict[int, int]) -> str:
+    """A deal miss's cost (a house rule): what its caller paid each other player."""
+    if not hand.is_deal_miss or not scores:
+        return ""
+    return _("its caller pays %(points)d to each other player") % {"points": max(scores.values())}
 
 
 def _replay_url(session: GameSession, hand: Hand, share_token: str | None) -> str:

@@ -86,7 +86,7 @@ def header_of(form: BidForm) -> Header | None:
     fields: dict[str, Any] = {
         "variant": form.variant.code,
         "players": form.n,
-        "options": form.rules.as_json(),
+        "options": form.rules.api_json(),  # the ruling API's: a table's own left out
         "declarer": data["declarer_seat"],
         "contract": str(form.contract),
     }

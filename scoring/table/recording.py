@@ -24,7 +24,7 @@ from django.db.models import Q, Subquery
 
 from scoring.models import GameSession, Hand, HandEvent, HandScore, PlayerChange, TableChange
 from scoring.rules import RulesError, Score
-from scoring.table import audit, records, version
+from scoring.table import audit, penalty, records, version
 from scoring.table.audit import Snapshot
 from scoring.table.lineup import Seating, dealer_seat, next_lineup
 from scoring.table.version import Actor, Write
@@ -88,9 +88,12 @@ def record_hand(
         if not values.get("lineup"):
             lineup = next_lineup(session, last)
             values = {**values, **lineup.values(lineup.out or ())}
+        number = last.number + 1 if last else 1
+        if values.get("status") == Hand.DEAL_MISS:  # priced here, from the hands before it
+            values, deltas = penalty.priced(session, values, number)
         hand = Hand.objects.create(
             session=session,
-            number=last.number + 1 if last else 1,
+            number=number,
             dealer=dealer_seat(session, last, values),
             key=key,
             **values,
@@ -147,6 +150,8 @@ def update_hand(
         if drawn is not None:
             version.check(locked, drawn, Write.EDIT)
         values = _as_stored_now(hand.session, locked, values)
+        if values.get("status") == Hand.DEAL_MISS:
+            values, deltas = penalty.priced(hand.session, values, current.number)
         before = audit.snapshot(current)  # audit
         for name, value in values.items():
             setattr(current, name, value)
@@ -155,6 +160,7 @@ def update_hand(
         current.save()
         current.scores.all().delete()
         _store_scores(current, deltas)
+        penalty.reprice_after(hand.session, current.number)  # a run of deal misses may change
         after = audit.snapshot(current, deltas)  # audit
         audit.log(hand.session, HandEvent.EDIT, user, before, after, hand=current)  # audit
         _bump(locked, current, HandEvent.EDIT, user)
@@ -201,6 +207,7 @@ def delete_hand(hand: Hand, hand_version: int | None, user: Actor = None) -> Han
             raise StaleHand(current)
         before = audit.snapshot(current)
         current.delete()
+        penalty.reprice_after(hand.session, current.number)
         audit.log(hand.session, HandEvent.DELETE, user, before=before)
         _bump(locked, current, HandEvent.DELETE, user)
         return current
@@ -243,6 +250,7 @@ def restore_hand(session: GameSession, event_pk: int, user: Actor = None) -> Han
         deltas = _rescore(hand)
         hand.save(force_insert=True)
         _store_scores(hand, deltas)
+        penalty.reprice_after(session, hand.number)
         HandEvent.objects.filter(session=session, hand_ref=hand.pk).update(hand=hand)
         audit.log(session, HandEvent.RESTORE, user, after=audit.snapshot(hand, deltas), hand=hand)
         _bump(locked, hand, HandEvent.RESTORE, user)
@@ -279,9 +287,17 @@ def _merged(session: GameSession, state: Mapping[str, Any]) -> Snapshot:
     return {**state, "lineup": lineup, "benched": benched}
 
 
+def _deal_miss_entry(hand: Hand) -> HandValues:
+    return {"status": hand.status, "deal_miss_by": hand.deal_miss_by, "lineup": hand.lineup}
+
+
 def _rescore(hand: Hand) -> tuple[int, ...]:
     """The engine's verdict on a restored hand: its stored result fields and its deltas."""
-    if not hand.played:  # passed out, or a deal miss: nothing to score
+    if hand.is_deal_miss:  # what it costs, from the hands before it
+        entry, deltas = penalty.priced(hand.session, _deal_miss_entry(hand), hand.number)
+        hand.lines = entry.get("lines", [])
+        return deltas
+    if not hand.played:  # passed out: nothing to score
         return ()
     try:
         # Hand's methods are not annotated yet (scoring.models): the engine's Score, or None.

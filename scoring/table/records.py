@@ -121,7 +121,8 @@ def disagreement(judged: Judged, entry: Entry) -> str | None:
         return _("the record is of a hand of {count} players, not {players}.").format(
             count=answer.players, players=entry.players
         )
-    if entry.rules is None or table.rules.as_json() != entry.rules.as_json():
+    # The rulings' rules: what a table keeps for itself (a deal-miss penalty) is no record's.
+    if entry.rules is None or table.rules.api_json() != entry.rules.api_json():
         return _("the record's house rules are not the session's.")
     return _seats_disagree(judged, entry) or _cards_disagree(judged, entry)
 

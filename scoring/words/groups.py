@@ -30,6 +30,8 @@ CONCERNS = (
             "trump_change_cost",
             "deal_miss",
             "deal_miss_values",
+            "deal_miss_penalty",
+            "deal_miss_points",
         ),
     ),
     (

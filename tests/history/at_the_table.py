@@ -60,6 +60,12 @@ class Table:
         page = url("session-new", self.league.pk)
         form = page_form(self._get(page), form_id="session-form")
         data = {"variant": variant, "players": "\n".join(names), **fields}
+        if any(name.startswith("opt_") and name not in form.values for name in fields):
+            # The chosen game's house rules: "Choose this game" lays its fields out first.
+            body = {**form.values, "variant": variant, "choose_game": "1"}
+            response = self.client.post(page, body)
+            assert response.status_code == 200, _problems(response)
+            form = page_form(response.content.decode(), form_id="session-form")
         if any("_score_values__" in name for name in fields):
             # The table's own numbers: "Edit the score table" lays its boxes out first.
             typed = {name: value for name, value in data.items() if name in form.values}

@@ -199,6 +199,31 @@ def mighty(table: Table) -> None:
     assert table.restore()
 
 
+def mighty_penalty(table: Table) -> None:
+    """Five at a Mighty whose deal misses cost their caller, doubling in a run: the
+    penalties' scores and reasons come back, priced again from the hands before each."""
+    table.start(
+        "mighty",
+        ["Jin", "Min", "Soo", "Hyun", "Woo"],
+        stake="0.5",
+        opt_mighty_deal_miss="on",
+        opt_mighty_deal_miss_penalty="doubling",
+        opt_mighty_deal_miss_points="3",
+    )
+    table.deal_miss("Woo")
+    table.passed()  # a hand passed out does not end a run
+    table.deal_miss("Min")
+    table.deal_miss("Woo")  # Woo's second in a row: doubled
+    table.hand(
+        declarer="Woo", level="13", trump="S", partner="Jin", points="14",
+        called_suit="D", called_rank="A",
+    )  # fmt: skip
+    table.deal_miss("Woo")  # the hand played ended the run: 3 again
+    table.edit(5, "dealmiss", declarer="Jin")  # hand 6 is now Woo's third in a row
+    # 3 each for Woo, Min, Jin; 6 for Woo's second; 12 for his third, priced again.
+    assert table.session.totals() == [12, 12, 27, 27, -78]
+
+
 def nap(table: Table) -> None:
     """Five seated, four dealt in; named calls, the dealer's forced one; a quick count of
     the caller's tricks is all the page asks."""
@@ -229,6 +254,7 @@ GAMES = {
     "japanese-chip": japanese_chip,
     "thai": thai,
     "mighty": mighty,
+    "mighty-penalty": mighty_penalty,
     "nap": nap,
 }
 

@@ -39,6 +39,18 @@ def test_every_house_rule_changes_the_text_or_says_it_changes_nothing(client, co
 
 # (variant, query, a phrase only the default page has, a phrase only the changed page has)
 HOUSE_TEXTS = [
+    (
+        "mighty",
+        "o.deal_miss=on&o.deal_miss_penalty=fixed&o.deal_miss_points=5",
+        "",
+        "A deal miss costs whoever calls it 5 points, paid at once to each other player",
+    ),
+    (
+        "mighty",
+        "o.deal_miss=on&o.deal_miss_penalty=doubling",
+        "",
+        "it doubles for each further deal miss the same player calls before a hand is played",
+    ),
     ("japanese", "o.auction_order=free", "Bidding goes clockwise", "Bidding is free"),
     (
         "japanese",

@@ -172,8 +172,18 @@ ROWS = [(code, *row) for code, rows in EXPECTED.items() for row in rows]
 
 @pytest.mark.parametrize("code", EXPECTED)
 def test_it_lists_exactly_the_options_of_rules_md(code):
-    names = [spec.name for spec in find_variant(code).Rules.specs()]
+    names = [spec.name for spec in find_variant(code).Rules.api_specs()]
     assert sorted(names) == sorted(row[0] for row in EXPECTED[code])
+
+
+# Options only a scorekeeping table keeps (rules-house.md leaves them to the app), by game.
+TABLE_ONLY = {"mighty": ["deal_miss_penalty", "deal_miss_points"]}
+
+
+@pytest.mark.parametrize("code", EXPECTED)
+def test_it_keeps_a_tables_own_options_apart_from_the_apis(code):
+    specs = find_variant(code).Rules.specs()
+    assert [spec.name for spec in specs if spec.table_only] == TABLE_ONLY.get(code, [])
 
 
 @pytest.mark.parametrize(

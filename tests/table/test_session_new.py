@@ -91,6 +91,11 @@ def test_it_keeps_the_stake(member_client, league):
         # An object option's numbers are judged by the engine, with its bounds.
         ({"variant": "mighty", "opt_mighty_trump_change_cost__suit": "9"}, "from 0 to 8"),
         ({"variant": "mighty", "opt_mighty_deal_miss_values__max": "41"}, "from -40 to 40"),
+        ({"variant": "mighty", "opt_mighty_deal_miss_points": "101"}, "less than or equal to 100"),
+        (
+            {"variant": "mighty", "opt_mighty_deal_miss_penalty": "fixed"},
+            "A deal-miss penalty needs deal misses on",
+        ),
         (
             {"variant": "taiwan", "opt_taiwan_score_values__standard_made_napoleon": "100001"},
             "from -100000 to 100000",

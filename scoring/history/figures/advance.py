@@ -118,16 +118,18 @@ def _after(at: list[Any] | None) -> tuple[str, list[object]]:
 
 
 def hands_after(league_id: int, variant: str, at: list[Any] | None) -> list[FoldedHand]:
-    """The game's played hands after ``at`` (all of them for None), in history order."""
+    """The game's played hands after ``at`` (all of them for None), in history order, with
+    the deal misses a penalty charged for (their scores count in the standings' score)."""
     sessions = _sessions(league_id, variant, at)
     where, params = _after(at)
     sql = (
         "SELECT h.id, h.session_id, h.number, h.declarer, h.partner, h.contract, h.target,"
-        " h.made, h.points, h.lineup, h.sitting_out, hs.seat, hs.player_id, hs.delta"
+        " h.made, h.points, h.lineup, h.sitting_out, hs.seat, hs.player_id, hs.delta, h.status"
         f" FROM {_q(GameSession)} s JOIN {_q(Hand)} h ON h.session_id = s.id"
         f" LEFT JOIN {_q(HandScore)} hs ON hs.hand_id = h.id"
-        f" WHERE s.league_id = %s AND s.variant = %s AND h.status = '{Hand.PLAYED}'"
-        f" AND h.declarer IS NOT NULL{where} ORDER BY s.date, s.id, h.number, hs.seat"
+        f" WHERE s.league_id = %s AND s.variant = %s AND ((h.status = '{Hand.PLAYED}'"
+        f" AND h.declarer IS NOT NULL) OR (h.status = '{Hand.DEAL_MISS}'"
+        f" AND hs.id IS NOT NULL)){where} ORDER BY s.date, s.id, h.number, hs.seat"
     )
     with connection.cursor() as cursor:
         arguments: list[Any] = [league_id, variant, *params]
@@ -148,9 +150,11 @@ def hands_after(league_id: int, variant: str, at: list[Any] | None) -> list[Fold
 def _hand(row: tuple[Any, ...], session: tuple[str, str, str], scores: Any) -> FoldedHand:
     made = None if row[7] is None else bool(row[7])
     date, table, options = session
+    penalty = row[14] == Hand.DEAL_MISS  # a deal miss's penalty: no declarer
+    declarer = -1 if penalty else row[3]
     return FoldedHand(
-        row[1], date, table, options, row[2], row[3], row[4], row[5], row[6], made, row[8],
-        lineup(row[9]), row[10], scores,
+        row[1], date, table, options, row[2], declarer, row[4], row[5], row[6], made, row[8],
+        lineup(row[9]), row[10], scores, penalty,
     )  # fmt: skip
 
 

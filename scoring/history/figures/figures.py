@@ -105,7 +105,8 @@ def _league_entry(
     """The league page's figures of one game, and the records' details (with every
     player's running totals, all time)."""
     by_table = standings(game)
-    lines = {(table, row[0]): row[1] for table, rows in by_table.items() for row in rows}
+    # A chart line per player with a hand played (not one who only paid a deal-miss penalty).
+    lines = {(table, row[0]): row[1] for table, rows in by_table.items() for row in rows if row[1]}
     found = records(game, lines if all_time else None)
     tables = [
         {

@@ -48,6 +48,9 @@ class FoldedHand:
     lineup: tuple[int, ...]
     out: int | None  # the killed seat (six-player Mighty)
     scores: tuple[tuple[int, int, int], ...]  # (seat, player, score), by seat
+    # A deal miss a table's house rule charged for: no hand played, its scores count in
+    # the standings' score alone (``declarer`` is -1).
+    penalty: bool = False
 
 
 def empty(variant: str) -> State:
@@ -80,7 +83,12 @@ def _sampled(line: list[list[Any]], n: int, value: Any) -> None:
 
 
 def fold(state: State, hand: FoldedHand) -> None:
-    """Add one played hand (later in history than every hand folded so far)."""
+    """Add one played hand, or a deal miss's penalty (later in history than every hand
+    folded so far)."""
+    if hand.penalty:
+        state["at"] = [hand.date, hand.session, hand.number]
+        _penalty(state, hand)
+        return
     state["n"] += 1
     state["at"] = [hand.date, hand.session, hand.number]
     partner = None if hand.partner == hand.declarer else hand.partner
@@ -114,15 +122,32 @@ def _rate(state: State, hand: FoldedHand, partner: int | None, difficulty: float
             _sampled(entry[2], entry[1], entry[0])
 
 
-def _score(state: State, hand: FoldedHand) -> None:
-    table = state["tables"].get(hand.table)
+def _table(state: State, name: str) -> dict[str, Any]:
+    table: dict[str, Any] | None = state["tables"].get(name)
     if table is None:
-        table = state["tables"][hand.table] = {
-            "rows": {},
-            "best": None,
-            "streak": None,
-            "courses": {},
-        }
+        table = state["tables"][name] = {"rows": {}, "best": None, "streak": None, "courses": {}}
+    return table
+
+
+def _penalty(state: State, hand: FoldedHand) -> None:
+    """What a deal miss cost or paid, kept apart from the rows (whose score the charts
+    follow hand by hand) and added to the standings' score (``league_entry``)."""
+    paid = _table(state, hand.table).setdefault("penalties", {})
+    for _seat, player, delta in hand.scores:
+        paid[str(player)] = paid.get(str(player), 0) + delta
+
+
+def _standings(table: dict[str, Any]) -> list[list[Any]]:
+    """The standings' rows by player, as the SQL gives them, penalties in the score."""
+    rows = {p: [int(p), *row[:10]] for p, row in table["rows"].items()}
+    for player, paid in table.get("penalties", {}).items():
+        row = rows.setdefault(player, [int(player)] + [0] * 10)
+        row[1 + SCORE] += paid
+    return sorted(rows.values())
+
+
+def _score(state: State, hand: FoldedHand) -> None:
+    table = _table(state, hand.table)
     rows, courses = table["rows"], table["courses"]
     made, declarer, partner_seat = hand.made, hand.declarer, hand.partner
     for seat, player, delta in hand.scores:
@@ -215,7 +240,7 @@ def league_entry(state: State) -> dict[str, Any]:
             "table": name,
             # By player, as the SQL gives them: the fold meets players in the order they
             # played, and tables playing at once (a club night) interleave.
-            "rows": sorted([int(p), *row[:10]] for p, row in table["rows"].items()),
+            "rows": _standings(table),
             "best": table["best"],
             "streak": table["streak"],
         }

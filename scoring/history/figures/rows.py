@@ -155,17 +155,25 @@ def _iso(value: object) -> str | None:
 
 def standings(game: Game) -> dict[str, list[list[int]]]:
     """{score table: [[player id, hands, score, sessions, won, declared, made, as partner,
-    won as partner, defended, defeated], …]} over the game's period."""
+    won as partner, defended, defeated], …]} over the game's period. What deal-miss
+    penalties (a table's house rule) paid or cost counts in the score alone: a deal miss
+    is no hand played."""
     sessions, params = _sessions(game)
+    penalties = ", ".join(["0", "SUM(hs.delta)"] + ["0"] * (len(FIGURES) - 2))
     sql = (
         f"WITH {sessions} SELECT s.tv, hs.player_id, {', '.join(FIGURES)}"
         f"{_player_rows()} GROUP BY s.tv, hs.player_id"
+        f" UNION ALL SELECT s.tv, hs.player_id, {penalties}"
+        f" FROM ss s JOIN {_q(Hand)} h ON h.session_id = s.id AND h.status = '{Hand.DEAL_MISS}'"
+        f" JOIN {_q(HandScore)} hs ON hs.hand_id = h.id GROUP BY s.tv, hs.player_id"
     )
-    found: dict[str, list[list[int]]] = {}
+    found: dict[str, dict[int, list[int]]] = {}
     for value, player, *figures in _fetch(sql, params):
-        table = table_key(game.variant, value or None)
-        found.setdefault(table, []).append([player, *(int(f or 0) for f in figures)])
-    return found
+        rows = found.setdefault(table_key(game.variant, value or None), {})
+        row = rows.setdefault(player, [player] + [0] * len(FIGURES))
+        for index, figure in enumerate(figures, start=1):
+            row[index] += int(figure or 0)
+    return {table: [rows[p] for p in sorted(rows)] for table, rows in found.items()}
 
 
 def _raw_value(game: Game, table: str) -> str:

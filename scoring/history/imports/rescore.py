@@ -26,6 +26,7 @@ from scoring.history.imports.seating import HandEntry, Where
 from scoring.rules import Card, HandFacts, RulesError, Score, Variant, find_variant, parse_card
 from scoring.rules.bids import Contract
 from scoring.rules.options import TableRules
+from scoring.rules.penalty import DealMissCost, Earlier
 from scoring.words.names import name_key
 
 # The engine's house rules kept for one import, by game, player count and options.
@@ -221,6 +222,7 @@ def _hands(
     rings: list[seating.Ring] = []
     last = 0
     lineup: Lineup | None = None
+    runs: list[Earlier] = []  # each hand as a doubling deal-miss penalty reads it
     for position, hand in enumerate(session.hands, start=1):
         where: Where = (hand, position)
         if hand["number"] <= last:
@@ -236,11 +238,13 @@ def _hands(
         at.seat(hand["dealer"], "dealer", where)
         _killed(hand, at, where)
         seating.deal_miss_caller(hand, at, where)
-        deltas: tuple[int, ...] = ()
         if hand["status"] in NOT_PLAYED:
-            values = _not_played(hand, at, where)
+            values, deltas = _not_played(
+                hand, at, where, seating.deal_miss_cost(hand, at, runs, players)
+            )
         else:
             values, deltas = _played(hand, at, engine, where)
+        runs.append((hand["status"] not in NOT_PLAYED, seating.caller_key(hand, players)))
         values["record"] = records.checked(hand, at, where)
         for name in JSON_COLUMNS:
             values[name] = _json(values[name])
@@ -278,14 +282,28 @@ def _json(value: object) -> str | None:
     return "[]" if value == [] else json.dumps(value)
 
 
-def _not_played(hand: HandEntry, table: Table, where: Where) -> dict[str, Any]:
+def _not_played(
+    hand: HandEntry, table: Table, where: Where, cost: DealMissCost | None
+) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """A hand passed out or a deal miss: no contract, no result, and no scores but what a
+    deal-miss penalty of the house rules charges (``cost``), its reason the engine's."""
     must, no_scores = NOT_PLAYED[hand["status"]]
     for name, value in PASSED.items():
         if hand[name] != value:
             table.fail(must.format(field=field(name), value=json.dumps(value)), where)
-    if hand["scores"]:
-        table.fail(str(no_scores), where)
-    return {**hand, "lines": []}
+    if cost is None:
+        if hand["scores"]:
+            table.fail(str(no_scores), where)
+        return {**hand, "lines": []}, ()
+    if tuple(hand["scores"]) != cost.deltas:
+        table.fail(
+            _("its scores ({stored}) are not what the rules give ({engine}).").format(
+                stored=", ".join(map(str, hand["scores"])),
+                engine=", ".join(map(str, cost.deltas)),
+            ),
+            where,
+        )
+    return {**hand, "lines": list(cost.lines)}, cost.deltas
 
 
 def _played(

@@ -18,6 +18,7 @@ from scoring.history.imports.refusal import field
 from scoring.history.imports.schema import Session
 from scoring.rules import Variant
 from scoring.rules.options import TableRules
+from scoring.rules.penalty import DealMissCost, Earlier
 from scoring.words.names import name_key
 
 # A hand as the file gives it (a ``schema.Hand``), read by the names of its fields.
@@ -44,6 +45,7 @@ class CheckedHand(Checked, Protocol):
     """The session at one hand's player count (``rescore.Table.at``)."""
 
     rules: TableRules | None
+    players: int
 
     def seat(self, value: int | None, name: str, where: Where | None) -> None: ...
 
@@ -200,3 +202,24 @@ def deal_miss_caller(hand: HandEntry, table: CheckedHand, where: Where) -> None:
             _("{game} has no deal miss under these house rules.").format(game=table.game()), where
         )
     table.seat(caller, "deal_miss_by", where)
+
+
+def caller_key(hand: HandEntry, players: list[str]) -> str | None:
+    """Who called a deal miss, by name (a run of them follows the player, not the seat)."""
+    caller = hand.get("deal_miss_by") if hand["status"] == "dealmiss" else None
+    return None if caller is None else name_key(players[caller])
+
+
+def deal_miss_cost(
+    hand: HandEntry, table: CheckedHand, runs: list[Earlier], players: list[str]
+) -> DealMissCost | None:
+    """What a deal miss costs under the session's house rules, after the hands before it
+    (``runs``, oldest first); None for any other hand, or where it costs nothing."""
+    caller, who = hand.get("deal_miss_by"), caller_key(hand, players)
+    if caller is None or who is None or table.rules is None:
+        return None
+    before = table.variant.deal_miss_in_a_row(runs, who)
+    cost: DealMissCost | None = table.variant.deal_miss_cost(
+        table.players, caller, table.rules, before
+    )
+    return cost

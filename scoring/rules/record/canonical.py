@@ -16,7 +16,7 @@ def options(game: Game) -> dict[str, object]:
     differ from their default at this player count; of an object option, its entries that
     differ (``score_values``: every entry the table gave)."""
     found: dict[str, object] = {}
-    for spec in sorted(game.rules.specs(), key=lambda s: s.name):
+    for spec in sorted(game.rules.api_specs(), key=lambda s: s.name):
         value = getattr(game.rules, spec.name)
         default = spec.default_for(game.players)
         if spec.kind == "object":

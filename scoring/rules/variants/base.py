@@ -1,7 +1,7 @@
 """What every variant declares, and the checks all of them share."""
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
@@ -19,6 +19,7 @@ from scoring.rules.errors import (
 )
 from scoring.rules.i18n import N_, _
 from scoring.rules.options import TableRules
+from scoring.rules.penalty import DealMissCost, Earlier, in_a_row
 from scoring.rules.score_values import Coefficient, resolve
 from scoring.rules.scores import HandFacts, Score, sitting_out_range, sitting_out_required
 from scoring.rules.sentences import CardName, Seat, given
@@ -77,10 +78,11 @@ class Variant(TableTerms, ABC, Generic[R]):
             return f"{low}–{high}"
         return ", ".join(str(n) for n in self.players)
 
-    def rules(self, raw: object = None, players: int | None = None) -> R:
-        """House rules from a JSON-like object; omitted options take their defaults."""
+    def rules(self, raw: object = None, players: int | None = None, api: bool = False) -> R:
+        """House rules from a JSON-like object; omitted options take their defaults.
+        ``api``: a ruling API request's, which may not name an option only a table keeps."""
         players = self.verify_players(players if players is not None else self.players[0])
-        rules = self.Rules.from_json(raw, players, foreign=_owner_of)
+        rules = self.Rules.from_json(raw, players, foreign=_owner_of, api=api)
         if rules.score_values:
             resolve(rules.score_values, self.score_coefficients(players, rules))
         return rules
@@ -174,6 +176,19 @@ class Variant(TableTerms, ABC, Generic[R]):
         auction as ``/auction`` judges the call ``dealmiss``: the cards are dealt again.
         Raises ``RulesError`` where these rules allow no deal miss."""
         return self.auction(players, [DEAL_MISS], rules, dealer=caller, first=caller)
+
+    def deal_miss_cost(
+        self, players: int, caller: int, rules: R, before: int = 0
+    ) -> DealMissCost | None:
+        """What the deal miss ``caller`` called costs under a table's house rules, after
+        ``before`` deal misses of their own in a row (``deal_miss_in_a_row``): each seat's
+        score and why, or None where it costs nothing (a table's rule: never the API's)."""
+        return None
+
+    def deal_miss_in_a_row(self, earlier: Iterable[Earlier], caller: Hashable) -> int:
+        """The deal misses ``caller`` called in a row before this hand, read from the
+        earlier hands (oldest first) as ``deal_miss_cost`` counts them."""
+        return in_a_row(earlier, caller)
 
     def deal_miss_dealer(self, dealer: int, caller: int) -> int:
         """Who deals the new hand after a deal miss: whoever called it (rules-house.md

@@ -19,7 +19,7 @@ from scoring.table.deal_miss import DEAL_MISS, DealMissForm, offers_deal_miss
 from scoring.table.form import HandForm
 from scoring.table.initial import hand_initial
 from scoring.table.lineup import hand_lineup
-from scoring.table.parts import deltas_by_hand, hand_row
+from scoring.table.parts import deltas_by_hand, hand_row, penalty_text
 from scoring.table.recording import (
     NotRestorable,
     SessionEnded,
@@ -151,6 +151,7 @@ def _edit_context(
         **entry_context(session, form.lineup, form, form["key"].value()),
         "ended": session.ended_at is not None,
         "deal_miss": offers_deal_miss(session, form.n),
+        "penalty": penalty_text(hand, dict(hand.scores.values_list("player_id", "delta"))),
         "history": audit.entries(session, shown[:HISTORY_ON_HAND]),
         "history_more": len(shown) > HISTORY_ON_HAND,
         **extra,

@@ -30,6 +30,7 @@ from scoring.table.entry import carried, drawn_ids, play_set_aside
 from scoring.table.form import HandForm
 from scoring.table.lineup import Lineup, Seating
 from scoring.table.parts import hand_row, scores_by_player
+from scoring.table.penalty import stored_deltas
 from scoring.table.play_save import Recorded, saved_play
 from scoring.table.recording import (
     SessionEnded,
@@ -196,6 +197,8 @@ def _record(request: AuthenticatedHtmxRequest, state: TableState, key: uuid.UUID
     hand, created = record_hand(
         state.session, key, form.hand_values(), deltas, request.user, drawn=drawn
     )
+    if hand.is_deal_miss:  # priced as it was stored, from the hands before it
+        deltas = stored_deltas(hand)
     return _saved(request, state, hand, created, deltas)
 
 

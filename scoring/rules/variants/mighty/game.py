@@ -21,6 +21,7 @@ from scoring.rules.cards import (
 )
 from scoring.rules.errors import IllegalContract, NotationError
 from scoring.rules.i18n import N_, NC_, _
+from scoring.rules.penalty import DealMissCost
 from scoring.rules.score_layout import MIGHTY_PAGAT, MIGHTY_SEED, Layout
 from scoring.rules.score_values import Coefficient
 from scoring.rules.scores import (
@@ -33,7 +34,7 @@ from scoring.rules.scores import (
 from scoring.rules.sentences import Trump
 from scoring.rules.tricks import LegalPlays, Trick, TrickResult
 from scoring.rules.variants.base import Variant
-from scoring.rules.variants.mighty import deal_miss, legality, order, score
+from scoring.rules.variants.mighty import deal_miss, legality, order, penalty, score
 from scoring.rules.variants.mighty.options import MightyRules
 from scoring.rules.variants.mighty.score_numbers import DISCARDS, ScoreNumbers
 
@@ -95,7 +96,16 @@ class Mighty(Variant[MightyRules]):
             idle["bid_20_doubles_failed"] = _("No effect while a bid of 20 does not double.")
         if rules.deal_miss == "off":
             idle["deal_miss_values"] = _("No effect while deal misses are off.")
+        if rules.deal_miss_penalty == "none":
+            idle["deal_miss_points"] = _("No effect while a deal miss costs nothing.")
         return idle
+
+    def rules(
+        self, raw: object = None, players: int | None = None, api: bool = False
+    ) -> MightyRules:
+        rules = super().rules(raw, players, api)
+        penalty.verify(rules)
+        return rules
 
     # ---- auction ---------------------------------------------------------------
 
@@ -129,6 +139,11 @@ class Mighty(Variant[MightyRules]):
     def deal_miss(self, players: int, hand: list[Card], rules: MightyRules) -> DealMiss:
         """May this dealt hand call a deal miss?"""
         return deal_miss.judge(hand, rules.deal_miss_values)
+
+    def deal_miss_cost(
+        self, players: int, caller: int, rules: MightyRules, before: int = 0
+    ) -> DealMissCost | None:
+        return penalty.cost(players, caller, rules, before)
 
     def next_dealer(
         self, dealer: int, players: int, declarer: int | None = None, partner: int | None = None

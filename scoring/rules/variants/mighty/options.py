@@ -245,3 +245,25 @@ class MightyRules(TableRules):
             "totalling at most max may call a deal miss."
         ),
     )
+    # What a deal miss costs is the scorekeeping table's, not the ruling API's (rules-house.md
+    # §8.5.3 leaves it to the app): kept only by a table, refused in an API request.
+    deal_miss_penalty: str = choice(
+        "none",
+        ("none", "fixed", "doubling"),
+        N_(
+            "What calling a deal miss costs, paid at once to each other player dealt in: "
+            "nothing; a fixed number of points; or points doubled for each further deal miss "
+            "the same player calls before a hand is played."
+        ),
+        table_only=True,
+    )
+    deal_miss_points: int = integer(
+        2,
+        1,
+        100,
+        N_(
+            "The deal-miss penalty: the points its caller pays each other player (for the "
+            "first of a run, when they double)."
+        ),
+        table_only=True,
+    )

@@ -65,8 +65,8 @@ class Nap(Variant[NapRules]):
     def sum_matters(self, players: int, rules: NapRules) -> bool:
         return rules.nap_scoring == "stakes"  # with points, only one side scores
 
-    def rules(self, raw: object = None, players: int | None = None) -> NapRules:
-        rules = super().rules(raw, players)
+    def rules(self, raw: object = None, players: int | None = None, api: bool = False) -> NapRules:
+        rules = super().rules(raw, players, api)
         players = players if players is not None else self.players[0]
         stock = len(self.deck(players, rules)) - HAND * players
         if rules.sir_garnet and stock < HAND:
