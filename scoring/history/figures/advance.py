@@ -8,9 +8,10 @@ sessions that came since say where in history order the first change is: a Save 
 the end of history adds its hand to the state; an edit, undo, delete or restore of a
 recent hand folds again from the last mark before it (at most a few MARK hands); only
 a change further back (or a session deleted, or two player entries merged) folds the
-whole game again. Nothing here runs under a lock a Save takes: a state folded while a
-Save wrote is stored under the stamp read before it, so the next reader folds that
-Save again, never misses it.
+whole game again, which a page leaves to after its answer when it has figures to show
+meanwhile (``advanced_within``; scoring.history.figures.refold). Nothing here runs
+under a lock a Save takes: a state folded while a Save wrote is stored under the stamp
+read before it, so the next reader folds that Save again, never misses it.
 """
 
 import copy

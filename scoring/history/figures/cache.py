@@ -11,7 +11,9 @@ once, so the night's hands cost no figures work while it is played; merging two 
 leaves a ``PlayerChange``, whose latest id is part of every stamp of the league. A stamp
 is one short query per page view (one index probe per session); a page that finds a stored stamp out of date computes the
 figures again, outside any lock a Save takes, and replaces the row (two pages doing so at
-once both write the same figures: the last write wins).
+once both write the same figures: the last write wins); unless the change lies far back,
+when it shows the figures of the earlier stamp while the game is refolded after its
+answer (scoring.history.figures.refold).
 
 Edits made outside the app (the admin's session page: a date, a seat) leave no event:
 ``manage.py rebuild_history`` forgets a league's figures after one.
