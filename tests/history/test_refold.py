@@ -140,3 +140,13 @@ def test_it_folds_a_game_with_no_figures_kept_before_answering(
     assert NOTE not in response.content.decode() and "sent" not in folds
     assert folds == [played(league)]
     assert ALL_TIME in kept(league)
+
+
+def test_it_lets_one_page_hold_a_game_s_refold_at_a_time(league):
+    assert refold.claim(league.pk, "taiwan")
+    assert not refold.claim(league.pk, "taiwan")
+    assert refold.claim(league.pk, "nap")  # another game: a claim of its own
+    cache.store(league.pk, "taiwan", "2.1.1.1.0", {ALL_TIME: {}})  # figures of a new stamp
+    assert not refold.claim(league.pk, "taiwan")  # kept across stamps, as the state is
+    refold.release(league.pk, "taiwan")
+    assert refold.claim(league.pk, "taiwan")
