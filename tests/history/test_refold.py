@@ -150,3 +150,24 @@ def test_it_lets_one_page_hold_a_game_s_refold_at_a_time(league):
     assert not refold.claim(league.pk, "taiwan")  # kept across stamps, as the state is
     refold.release(league.pk, "taiwan")
     assert refold.claim(league.pk, "taiwan")
+
+
+def test_it_lets_a_failed_refold_go_and_says_so(member_client, member, monkeypatch, caplog):
+    monkeypatch.setattr(refold, "LONG", 10)
+    league = generate_league(60, name="Sixty", seed=6, owner=member, variants=["taiwan"])
+    address = url_of("league", league.pk)
+    member_client.get(address)
+    edit_first(league)
+    compute = figures.compute_all_time
+
+    def fails(*args):
+        raise RuntimeError("the worker ran out of memory")
+
+    monkeypatch.setattr(figures, "compute_all_time", fails)
+    assert NOTE in member_client.get(address).content.decode()
+    assert "not refolded" in caplog.text
+    assert not HistoryCache.objects.filter(league=league, key=cache.CLAIM).exists()
+    monkeypatch.setattr(figures, "compute_all_time", compute)
+    assert NOTE in member_client.get(address).content.decode()  # claimed again, refolded
+    assert NOTE not in member_client.get(address).content.decode()
+    assert normal(kept(league)) == normal(recompute_all_time(league.pk, "taiwan"))
