@@ -22,6 +22,9 @@ Measured at each size, through Django's test client logged in as a member:
 * the first league page after such a Save in a league that plays one game (a second
   league of as many hands, all Taiwan: a Save changes the figures of the whole league),
   median of 5 Saves each followed by the page;
+* the first league page after an edit of the oldest hand of that one-game league (written
+  back as it was), median of 3: the CPU time until its answer, and after it (a change
+  that far back is refolded once the answer is sent);
 * editing the oldest and the newest played hand of the league (``scoring.table.recording``,
   median of 3 edits, each writing the hand back as it was).
 
@@ -284,31 +287,79 @@ def measure_after_save(client, league, rounds: int = 5) -> dict:
     return {"ms": statistics.median(walls), "cpu_ms": statistics.median(cpus)}
 
 
-def measure_edits(league) -> dict:
-    """Editing the oldest and the newest played hand, each written back as it was."""
+def _ends(league) -> dict:
+    """The league's oldest and newest played hand."""
     from scoring.models import Hand
-    from scoring.table.recording import update_hand
 
     played = Hand.objects.filter(session__league=league, status=Hand.PLAYED).select_related(
         "session"
     )
     order = ("session__date", "session_id", "number")
-    ends = {
+    return {
         "oldest": played.order_by(*order).first(),
         "newest": played.order_by(*(f"-{name}" for name in order)).first(),
     }
-    result = {}
-    for which, hand in ends.items():
-        values = {name: getattr(hand, name) for name in Hand.ENTRY_FIELDS}
-        del values["number"], values["dealer"]
-        deltas = list(hand.scores.order_by("seat").values_list("delta", flat=True))
 
-        def edit(hand=hand, values=values, deltas=deltas):
-            current = Hand.objects.select_related("session").get(pk=hand.pk)
-            update_hand(current, current.version, values, deltas)
 
-        result[which] = _timed(edit, 3)
-    return result
+def _rewrite(hand):
+    """A call that edits ``hand``, writing it back as it was (a change all the same: the
+    hand's event is new)."""
+    from scoring.models import Hand
+    from scoring.table.recording import update_hand
+
+    values = {name: getattr(hand, name) for name in Hand.ENTRY_FIELDS}
+    del values["number"], values["dealer"]
+    deltas = list(hand.scores.order_by("seat").values_list("delta", flat=True))
+
+    def edit():
+        current = Hand.objects.select_related("session").get(pk=hand.pk)
+        update_hand(current, current.version, values, deltas)
+
+    return edit
+
+
+def measure_edits(league) -> dict:
+    """Editing the oldest and the newest played hand, each written back as it was."""
+    return {which: _timed(_rewrite(hand), 3) for which, hand in _ends(league).items()}
+
+
+def _answer_clock(client) -> list:
+    """Have ``client`` note the CPU time (with the database's) at which each answer is
+    ready, before the response's closers run: the test client runs them before it
+    returns, where a server runs them once the answer is sent."""
+    from django.test.client import ClientHandler
+
+    answered: list = []
+
+    class Handler(ClientHandler):
+        def get_response(self, request):
+            response = super().get_response(request)
+            answered.append(cpu())
+            return response
+
+    client.handler = Handler(client.handler.enforce_csrf_checks)
+    return answered
+
+
+def measure_after_old_edit(client, league, rounds: int = 3) -> dict:
+    """The first league page after an edit of the oldest hand of a one-game league (its
+    figures kept before each): the CPU time until its answer, what the reader waits for,
+    and after it (a refold run once the answer is sent); medians of ``rounds``."""
+    from django.urls import reverse
+
+    league_url = reverse("scoring:league", args=[league.pk])
+    edit = _rewrite(_ends(league)["oldest"])
+    answered = _answer_clock(client)
+    waits, after = [], []
+    for _ in range(rounds):
+        assert client.get(league_url, secure=True).status_code == 200  # its figures kept
+        edit()
+        used = cpu()
+        assert client.get(league_url, secure=True).status_code == 200
+        done = cpu()
+        waits.append((answered[-1] - used) * 1000)
+        after.append((done - answered[-1]) * 1000)
+    return {"cpu_ms": statistics.median(waits), "after_cpu_ms": statistics.median(after)}
 
 
 def child(size: int, repeat: int, fresh: bool) -> dict:
@@ -348,6 +399,7 @@ def child(size: int, repeat: int, fresh: bool) -> dict:
     Membership.objects.get_or_create(league=one_game, user=user)
     result["built_one_game"] = built_one
     result["one_game_after_save"] = measure_after_save(client, one_game)
+    result["one_game_after_old_edit"] = measure_after_old_edit(client, one_game)
     result["edit"] = measure_edits(league)
     return result
 
@@ -421,6 +473,12 @@ def summary(results: list[dict]) -> dict:
         "one_game_after_save_ratio": round(
             large["one_game_after_save"]["cpu_ms"] / small["one_game_after_save"]["cpu_ms"], 2
         ),
+        "one_game_after_old_edit_cpu_ms": [
+            round(r["one_game_after_old_edit"]["cpu_ms"], 1) for r in results
+        ],
+        "one_game_after_old_edit_after_answer_cpu_ms": [
+            round(r["one_game_after_old_edit"]["after_cpu_ms"], 1) for r in results
+        ],
         "cpu_includes_database": True,
         "queries_same_at_both_sizes": all(len(set(c)) == 1 for c in counts),
     }
@@ -447,6 +505,12 @@ def report(results: list[dict], repeat: int) -> None:
     line = "one game, after a Save".ljust(9) + "".join(f"{a['ms']:>11.1f}ms" for a in after)
     cpu = " / ".join(f"{a['cpu_ms']:.0f}" for a in after)
     print(f"{line}   CPU {cpu} ms")
+    after = [r["one_game_after_old_edit"] for r in results]
+    line = "one game, after an old edit".ljust(9) + "".join(
+        f"{a['cpu_ms']:>11.1f}ms" for a in after
+    )
+    later = " / ".join(f"{a['after_cpu_ms']:.0f}" for a in after)
+    print(f"{line}   CPU until the answer; after it {later} ms")
     after = [r["save"]["league_after"] for r in results]
     line = "league after a Save".ljust(9) + "".join(f"{a['ms']:>11.1f}ms" for a in after)
     cpu = " / ".join(f"{a['cpu_ms']:.0f}" for a in after)

@@ -14,6 +14,7 @@ from scoring import query
 from scoring.accounts.access import members
 from scoring.history import charts
 from scoring.history.cards import session_cards
+from scoring.history.figures import refold
 from scoring.history.figures.figures import league_figures
 from scoring.history.figures.period import Period, choices
 from scoring.history.figures.sessions import league_span
@@ -45,7 +46,8 @@ def league_context(
     first, last = league_span(league)
     sessions, more = session_cards(league, period, page)
     players = _players(league)
-    figures = league_figures(league, period, {p.pk: p.name for p in players})
+    later = refold.Later()
+    figures = league_figures(league, period, {p.pk: p.name for p in players}, later)
     for _variant, _label, rows in figures.ratings:
         for row in rows:
             row.spark_svg = charts.sparkline(
@@ -64,6 +66,7 @@ def league_context(
         "period_choices": choices(first, last, period),
         "standings": figures.standings,
         "ratings": figures.ratings,
+        "later": later,  # the games being refolded; the refolds for the view to run after
         "sessions": sessions,
         "page": page,
         "more": more,

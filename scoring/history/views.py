@@ -20,7 +20,7 @@ from scoring.accounts.access import league_for, member_of, session_for
 from scoring.accounts.http import AuthenticatedHttpRequest
 from scoring.history import charts, imports
 from scoring.history.export import league_csv, league_json
-from scoring.history.figures import ratings
+from scoring.history.figures import ratings, refold
 from scoring.history.figures.figures import player_stats
 from scoring.history.figures.sessions import player_sessions
 from scoring.history.figures.tables import contract_facts, level_label
@@ -36,7 +36,8 @@ def player(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     found = get_object_or_404(Player.objects.select_related("league"), pk=pk)
     member_of(request, found.league)
     names = _names(found.league_id)
-    stats = player_stats(found, names)
+    later = refold.Later()
+    stats = player_stats(found, names, later)
     for entry in stats:
         series = [
             charts.Series(label if len(entry.tables) > 1 else found.name, points, style=i)
@@ -63,8 +64,11 @@ def player(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "league": found.league,
         "stats": stats,
         "sessions": player_sessions(found),
+        "later": later,
     }
-    return render(request, "history/player.html", context)
+    response = render(request, "history/player.html", context)
+    refold.after(response, later)
+    return response
 
 
 def _names(league_id: int) -> dict[int, str]:

@@ -13,8 +13,14 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
-from scoring.history.figures import advance, cache
-from scoring.history.figures.figures import ALL_TIME, compute_all_time, recompute_all_time
+from scoring.history.figures import advance, cache, refold
+from scoring.history.figures.figures import (
+    ALL_TIME,
+    compute_all_time,
+    league_figures,
+    recompute_all_time,
+)
+from scoring.history.figures.period import Period
 from scoring.history.figures.synthetic import generate_league
 from scoring.models import GameSession, Hand, HandEvent, HistoryCache
 from scoring.table.form import HandForm
@@ -60,6 +66,23 @@ def assert_as_afresh(league, variant="taiwan"):
     drawn = compute_all_time(league.pk, variant, stamp)
     cache.store(league.pk, variant, stamp, drawn)
     assert normal(drawn) == normal(recompute_all_time(league.pk, variant))
+
+
+def assert_page_as_afresh(league, variant="taiwan"):
+    """The same, the figures drawn as the league page draws them: a change far back shown
+    as before it and refolded once the answer is sent, which keeps the figures computed
+    afresh (or, a change near the end, folded and kept at once)."""
+    later = refold.Later()
+    league_figures(league, Period(), dict(league.players.values_list("pk", "name")), later)
+    for job in later.jobs:  # what the server runs once the page is sent
+        job()
+    stamp = cache.stamps(league.pk).get(variant)
+    if stamp is None:
+        return
+    rows = HistoryCache.objects.filter(league=league, variant=variant, stamp=stamp)
+    drawn = dict(rows.exclude(key=cache.CLAIM).values_list("key", "data"))
+    assert normal(drawn) == normal(recompute_all_time(league.pk, variant))
+    assert not HistoryCache.objects.filter(league=league, key=cache.CLAIM).exists()
 
 
 def on(session, day):
@@ -115,18 +138,20 @@ STEPS = st.lists(st.tuples(st.sampled_from([*ACTIONS, "restore"]), st.integers(0
 @fuzz_settings(40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=STEPS.map(lambda s: s[:24]), look_every=st.integers(1, 4))
 def test_it_advances_to_the_figures_computed_afresh(owner, steps, look_every):
-    marks = advance.MARK
+    marks, long = advance.MARK, refold.LONG
     advance.MARK = 2  # marks every other hand, so that refolding from one is tried too
+    refold.LONG = 0  # and every other look as a page, any change but a Save refolded after
     try:
         league = make_league(owner, name=str(uuid.uuid4())[:8])
         sessions = [a_session(league, 0), a_session(league, 5)]
         for step, (action, n) in enumerate(steps):
             write(action, n, sessions, league, owner)
             if step % look_every == 0:
-                assert_as_afresh(league)
+                look = assert_page_as_afresh if step // look_every % 2 else assert_as_afresh
+                look(league)
         assert_as_afresh(league)
     finally:
-        advance.MARK = marks
+        advance.MARK, refold.LONG = marks, long
 
 
 def save(client, session):

@@ -8,9 +8,10 @@ sessions that came since say where in history order the first change is: a Save 
 the end of history adds its hand to the state; an edit, undo, delete or restore of a
 recent hand folds again from the last mark before it (at most a few MARK hands); only
 a change further back (or a session deleted, or two player entries merged) folds the
-whole game again. Nothing here runs under a lock a Save takes: a state folded while a
-Save wrote is stored under the stamp read before it, so the next reader folds that
-Save again, never misses it.
+whole game again, which a page leaves to after its answer when it has figures to show
+meanwhile (``advanced_within``; scoring.history.figures.refold). Nothing here runs
+under a lock a Save takes: a state folded while a Save wrote is stored under the stamp
+read before it, so the next reader folds that Save again, never misses it.
 """
 
 import copy
@@ -183,6 +184,18 @@ def advanced(league_id: int, variant: str, stamp: str) -> tuple[State, dict[str,
     """``current``'s state, and what to keep (under KEY and ``stamp``) for the next reader:
     None when the stored state was that already. The caller stores it (with the figures
     drawn from it, in one write)."""
+    found = advanced_within(league_id, variant, stamp, None)
+    assert found is not None  # with no bound, always folded
+    return found
+
+
+def advanced_within(
+    league_id: int, variant: str, stamp: str, most: int | None
+) -> tuple[State, dict[str, Any] | None] | None:
+    """``advanced``, or None (nothing folded) when that would fold again more than
+    ``most`` of the hands the stored state had folded: a change that far back is refolded
+    after a page's answer (scoring.history.figures.refold). With nothing stored, the
+    game is folded whatever its size: there are no figures to show meanwhile."""
     kept = HistoryCache.objects.filter(league_id=league_id, variant=variant, key=KEY)
     row = kept.values_list("stamp", "data").first()
     data = _usable(row[1]) if row is not None else None
@@ -196,6 +209,8 @@ def advanced(league_id: int, variant: str, stamp: str) -> tuple[State, dict[str,
         unseen = [event for event in events if event[0] not in seen]
         first = _changed_from(league_id, variant, row[0], stamp, unseen)
     base = _base(data, variant, first)
+    if most is not None and data is not None and data["tip"]["n"] - base["n"] > most:
+        return None
     marks = [m for m in (data["marks"] if data and first else []) if m["n"] <= base["n"]]
     state = _fold_all(base, hands_after(league_id, variant, base["at"]), marks)
     # What the next reader need not look at again: the events read before the hands were.

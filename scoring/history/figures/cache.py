@@ -11,17 +11,21 @@ once, so the night's hands cost no figures work while it is played; merging two 
 leaves a ``PlayerChange``, whose latest id is part of every stamp of the league. A stamp
 is one short query per page view (one index probe per session); a page that finds a stored stamp out of date computes the
 figures again, outside any lock a Save takes, and replaces the row (two pages doing so at
-once both write the same figures: the last write wins).
+once both write the same figures: the last write wins); unless the change lies far back,
+when it shows the figures of the earlier stamp while the game is refolded after its
+answer (scoring.history.figures.refold).
 
 Edits made outside the app (the admin's session page: a date, a seat) leave no event:
 ``manage.py rebuild_history`` forgets a league's figures after one.
 """
 
+import datetime
 import logging
 from collections.abc import Callable
 from typing import Any
 
 from django.db import DatabaseError, connection, transaction
+from django.utils import timezone
 
 from scoring.history.figures.rows import _q, playing
 from scoring.models import GameSession, HandEvent, HistoryCache, PlayerChange
@@ -32,6 +36,13 @@ logger = logging.getLogger(__name__)
 # out of date at once.
 VERSION = 2  # 2: scores go by the player who played each hand
 KEPT = "state"  # the key of a game's running state, which a later stamp advances
+# The key of a claim on a game's refold after a page's answer (scoring.history.figures
+# .refold): its row's computed_at is when it was claimed.
+CLAIM = "refolding"
+# How long a claim holds: longer than a refold of any league takes; a claim older than
+# this is a worker that stopped before it was done, and the next page claims it anew.
+LEASE = datetime.timedelta(minutes=5)
+Entries = dict[str, dict[str, Any]]  # {key: data} of one game
 
 
 def stamps(league_id: int) -> dict[str, str]:
@@ -58,26 +69,63 @@ def stamps(league_id: int) -> dict[str, str]:
 def figures(
     league_id: int,
     key: str,
-    compute: Callable[[str, str], dict[str, dict[str, Any]]],
+    compute: Callable[[str, str], Entries],
     extra: tuple[str, ...] = (),
-) -> dict[str, dict[str, dict[str, Any]]]:
+    later: Callable[[str, str], Entries | None] | None = None,
+) -> tuple[dict[str, Entries], list[str]]:
     """{variant: {key: data}} for every game of the league: what is stored when its stamp
     is current, else what ``compute(variant, stamp)`` gives ({key: data}, ``key`` among them),
     stored for next time. ``extra`` keys are computed with ``key`` and read with it when
-    there are any (a player's figures in a game they never played are none)."""
+    there are any (a player's figures in a game they never played are none).
+
+    With ``later``, a game whose figures of an earlier stamp are stored is asked of
+    ``later`` instead, which gives None when its figures are to be refolded after the
+    answer; so are those of a game being refolded. Such a game's earlier figures are
+    given, and named in the list returned with them."""
     current = stamps(league_id)
-    found: dict[str, dict[str, dict[str, Any]]] = {variant: {} for variant in current}
-    for variant, name, stamp, data in HistoryCache.objects.filter(
-        league_id=league_id, key__in=(key, *extra)
-    ).values_list("variant", "key", "stamp", "data"):
-        if current.get(variant) == stamp:
-            found[variant][name] = data
+    found, last, claimed = _read(league_id, current, (key, *extra))
+    updating: list[str] = []
     for variant, stamp in current.items():
-        if key not in found[variant]:
+        if key in found[variant]:
+            continue
+        computed: Entries | None
+        if later is None or key not in last[variant]:
             computed = compute(variant, stamp)
-            store(league_id, variant, stamp, computed)
-            found[variant] = {name: computed[name] for name in (key, *extra) if name in computed}
-    return found
+        elif variant in claimed:
+            computed = None  # another page's answer refolds it: never two at once
+        else:
+            computed = later(variant, stamp)
+        if computed is None:
+            found[variant] = last[variant]
+            updating.append(variant)
+            continue
+        store(league_id, variant, stamp, computed)
+        found[variant] = {name: computed[name] for name in (key, *extra) if name in computed}
+    return found, updating
+
+
+def _read(
+    league_id: int, current: dict[str, str], keys: tuple[str, ...]
+) -> tuple[dict[str, Entries], dict[str, Entries], set[str]]:
+    """The stored figures of ``keys``: those of each game's current stamp, those of an
+    earlier one (drawn in the form this code draws: same VERSION), and the games whose
+    refold is claimed, in one query."""
+    found: dict[str, Entries] = {variant: {} for variant in current}
+    last: dict[str, Entries] = {variant: {} for variant in current}
+    claimed: set[str] = set()
+    held = timezone.now() - LEASE
+    for variant, name, stamp, data, at in HistoryCache.objects.filter(
+        league_id=league_id, key__in=(*keys, CLAIM)
+    ).values_list("variant", "key", "stamp", "data", "computed_at"):
+        if variant not in current:
+            continue
+        if name == CLAIM:
+            claimed.update([variant] if at > held else [])
+        elif current[variant] == stamp:
+            found[variant][name] = data
+        elif stamp.split(".")[0] == str(VERSION):
+            last[variant][name] = data
+    return found, last, claimed
 
 
 def store(league_id: int, variant: str, stamp: str, entries: dict[str, dict[str, Any]]) -> None:
@@ -98,8 +146,9 @@ def store(league_id: int, variant: str, stamp: str, entries: dict[str, dict[str,
                 update_fields=["stamp", "data", "computed_at"],
             )
             older = HistoryCache.objects.filter(league_id=league_id, variant=variant)
-            # The running state (scoring.history.figures.advance) is kept across stamps.
-            older.exclude(stamp=stamp).exclude(key=KEPT).delete()
+            # The running state (scoring.history.figures.advance) is kept across stamps,
+            # and so is a claim on a refold.
+            older.exclude(stamp=stamp).exclude(key__in=(KEPT, CLAIM)).delete()
     except DatabaseError:
         logger.warning("league %s: %s figures not kept", league_id, variant, exc_info=True)
 

@@ -10,12 +10,14 @@ reads them in two queries, whatever the size of the league.
 """
 
 import datetime
+import logging
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from scoring.history.figures import advance, cache, fold, ratings
+from scoring.history.figures import advance, cache, fold, ratings, refold
 from scoring.history.figures.period import Period
 from scoring.history.figures.replay import Replay, league_ratings, player_ratings, replay
 from scoring.history.figures.rows import Game, records, standings
@@ -31,8 +33,9 @@ from scoring.models import League, Player
 from scoring.rules.cards import SYMBOLS
 
 ALL_TIME = "league"
-# Figures as they are kept (JSON in the cache): {key: data} of one game.
-Entries = dict[str, dict[str, Any]]
+Entries = cache.Entries  # figures as they are kept (JSON in the cache): {key: data} of one game
+
+logger = logging.getLogger(__name__)
 
 
 def player_key(player_id: object) -> str:
@@ -124,10 +127,49 @@ def compute_all_time(league_id: int, variant: str, stamp: str) -> Entries:
     """All time: the league page's figures, and every player's (their page), from the
     game's running state as of ``stamp``; with that state (under cache.KEPT) when it moved
     on, to be kept with them in one write."""
-    state, kept = advance.advanced(league_id, variant, stamp)
+    entries = all_time_within(league_id, variant, stamp, None)
+    assert entries is not None  # with no bound, always folded
+    return entries
+
+
+def all_time_within(league_id: int, variant: str, stamp: str, most: int | None) -> Entries | None:
+    """``compute_all_time``, or None when that would fold again more than ``most`` hands
+    (scoring.history.figures.advance.advanced_within)."""
+    found = advance.advanced_within(league_id, variant, stamp, most)
+    if found is None:
+        return None
+    state, kept = found
     players = fold.player_entries(state)
     entries = {ALL_TIME: fold.league_entry(state), **{player_key(p): e for p, e in players.items()}}
     return entries if kept is None else {**entries, cache.KEPT: kept}
+
+
+def _or_later(league_id: int, later: refold.Later) -> Callable[[str, str], Entries | None]:
+    """All time as a page draws it when it has earlier figures to show: folded now when
+    the change is recent, else None, the game's refold claimed (unless another page
+    holds it) and left to after the answer."""
+
+    def compute(variant: str, stamp: str) -> Entries | None:
+        entries = all_time_within(league_id, variant, stamp, refold.LONG)
+        if entries is None and refold.claim(league_id, variant):
+            later.jobs.append(partial(refold_game, league_id, variant))
+        return entries
+
+    return compute
+
+
+def refold_game(league_id: int, variant: str) -> None:
+    """Fold the game's figures up to its current stamp and keep them, then let the claim
+    go: run after a page's answer is sent (scoring.history.figures.refold)."""
+    try:
+        stamp = cache.stamps(league_id).get(variant)
+        if stamp is not None:
+            cache.store(league_id, variant, stamp, compute_all_time(league_id, variant, stamp))
+    except Exception:  # Django drops a closer's error unseen: said here
+        # The next page finds the figures out of date and claims the refold again.
+        logger.exception("league %s: %s not refolded", league_id, variant)
+    finally:
+        refold.release(league_id, variant)
 
 
 def recompute_all_time(league_id: int, variant: str) -> Entries:
@@ -235,9 +277,13 @@ def _rating_rows(entries: list[list[Any]], names: dict[int, str]) -> list[Rating
     return sorted(rows, key=lambda r: (-r.rating, r.name))
 
 
-def league_figures(league: League, period: Period, names: dict[int, str]) -> LeagueFigures:
+def league_figures(
+    league: League, period: Period, names: dict[int, str], later: refold.Later | None = None
+) -> LeagueFigures:
     """Standings per score table (with its records) and ratings per game, over the
-    period; ``names`` are the league's players' names by id."""
+    period; ``names`` are the league's players' names by id. With ``later``, all time, a
+    game changed far back shows its earlier figures while it is refolded after the
+    answer (``later``'s jobs, for the caller to run then)."""
     key = _period_key(period)
 
     def compute(variant: str, stamp: str) -> Entries:
@@ -245,8 +291,11 @@ def league_figures(league: League, period: Period, names: dict[int, str]) -> Lea
             return compute_all_time(league.pk, variant, stamp)
         return compute_period(league.pk, variant, period)
 
-    games = cache.figures(league.pk, key, compute)
+    waits = _or_later(league.pk, later) if later is not None and period.is_all else None
+    games, updating = cache.figures(league.pk, key, compute, later=waits)
     result = LeagueFigures([], [])
+    if later is not None:
+        later.updating += updating
     for variant in sorted(games, key=variant_rank):
         entry = games[variant][key]
         tables = [_standing(variant, table, names) for table in entry["tables"]]
@@ -359,12 +408,21 @@ def _variant_stats(
     return entry
 
 
-def player_stats(player: Player, names: dict[int, str]) -> list[VariantStats]:
+def player_stats(
+    player: Player, names: dict[int, str], later: refold.Later | None = None
+) -> list[VariantStats]:
     """Everything the player page shows, per game, all time; ``names`` are the league's
-    players' names by id."""
-    games = cache.figures(
-        player.league_id, ALL_TIME, _all_time(player.league_id), extra=(player_key(player.pk),)
+    players' names by id. ``later``: as for ``league_figures``."""
+    waits = _or_later(player.league_id, later) if later is not None else None
+    games, updating = cache.figures(
+        player.league_id,
+        ALL_TIME,
+        _all_time(player.league_id),
+        extra=(player_key(player.pk),),
+        later=waits,
     )
+    if later is not None:
+        later.updating += updating
     found = (
         _variant_stats(variant, games[variant], player, names)
         for variant in sorted(games, key=variant_rank)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from scoring import query
 from scoring.accounts.access import league_for, league_members
 from scoring.accounts.http import AuthenticatedHttpRequest
+from scoring.history.figures import refold
 from scoring.history.league_page import league_context
 from scoring.leagues import entries
 from scoring.leagues.forms import AddMemberForm, CurrencyForm, LeagueForm
@@ -38,7 +39,16 @@ def league(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The league page: standings, ratings and records, sessions, export, members."""
     league, memberships = league_members(request, pk)
     context = _context(request, league, memberships=memberships)
-    return render(request, "scoring/league.html", context)
+    return _page(request, context)
+
+
+def _page(
+    request: AuthenticatedHttpRequest, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    """The league page, and the refolds of its figures it claimed, run once it is sent."""
+    response = render(request, "scoring/league.html", context, status=status)
+    refold.after(response, context["later"])
+    return response
 
 
 def _context(request: AuthenticatedHttpRequest, league: League, **kwargs: Any) -> dict[str, Any]:
@@ -72,7 +82,7 @@ def add_member(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("%(name)s joined the league.") % {"name": user.username})
             return redirect(league)
     context = _context(request, league, member_form=form)
-    return render(request, "scoring/league.html", context, status=400)
+    return _page(request, context, status=400)
 
 
 @require_POST
@@ -83,7 +93,7 @@ def currency(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     form = CurrencyForm(request.POST, instance=league)
     if not form.is_valid():
         context = _context(request, league, currency_form=form)
-        return render(request, "scoring/league.html", context, status=400)
+        return _page(request, context, status=400)
     form.save()
     if league.currency:
         text = _("Money is now written in %(currency)s.") % {"currency": league.currency}

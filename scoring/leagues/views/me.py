@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 
 from scoring.accounts.http import AuthenticatedHttpRequest
+from scoring.history.figures import refold
 from scoring.history.figures.figures import player_stats
 from scoring.history.figures.sessions import player_sessions
 from scoring.leagues.people import received
@@ -28,13 +29,14 @@ def me(request: AuthenticatedHttpRequest) -> HttpResponse:
         .order_by("league__name", "pk")
     )
     entries: list[dict[str, Any]] = []
+    later = refold.Later()
     for player in players:
         names = dict(Player.objects.filter(league_id=player.league_id).values_list("pk", "name"))
         entries.append(
             {
                 "player": player,
                 "league": player.league,
-                "stats": player_stats(player, names),
+                "stats": player_stats(player, names, later),
                 "sessions": player_sessions(player, limit=SESSIONS),
             }
         )
@@ -47,5 +49,12 @@ def me(request: AuthenticatedHttpRequest) -> HttpResponse:
         key=lambda s: (s["date"], s["session_id"]),
         reverse=True,
     )[: 2 * SESSIONS]
-    context = {"entries": entries, "latest": latest, "received": received(request.user)}
-    return render(request, "scoring/me.html", context)
+    context = {
+        "entries": entries,
+        "latest": latest,
+        "received": received(request.user),
+        "later": later,
+    }
+    response = render(request, "scoring/me.html", context)
+    refold.after(response, later)
+    return response
