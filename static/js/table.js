@@ -455,9 +455,28 @@
   // hand starts, wherever the last one's entry had scrolled it.
   function backToTop() { window.scrollTo(0, 0); }
 
+  // The score under the bar came in and the bar grew: the result's row, which was in
+  // sight above the bar (its heading at least), is brought up clear of it. A row already
+  // out of sight stays where it is: the player is looking at something else.
+  function keepResultInView() {
+    var f = form();
+    /** @type {Element | null} */
+    var box = f && f.querySelector(".chips.result");
+    var dock = document.querySelector(".dock");
+    if (!box || !dock || /** @type {HTMLElement} */ (box).offsetParent === null) return;
+    var top = dock.getBoundingClientRect().top;
+    var row = box.getBoundingClientRect();
+    var start = (box.closest("fieldset") || box).getBoundingClientRect().top;
+    if (start < top && row.bottom > top) window.scrollBy(0, row.bottom - top + 8);
+  }
+
   document.addEventListener("htmx:afterSwap", function (event) {
-    var detail = /** @type {CustomEvent<{target?: Element, xhr?: XMLHttpRequest}>} */ (event).detail;
+    var detail = /** @type {CustomEvent<{target?: Element, elt?: Element, xhr?: XMLHttpRequest}>} */ (event).detail;
     var swapped = detail && detail.target;
+    if ((swapped && swapped.id === "preview") || (detail && detail.elt && detail.elt.id === "preview-slot")) {
+      keepResultInView();
+      return;
+    }
     var record = document.getElementById("record");
     var saved = !!(detail && detail.xhr && (detail.xhr.getResponseHeader("HX-Trigger") || "").indexOf("hand-saved") >= 0);
     if (swapped && swapped.id === "play") {

@@ -235,6 +235,10 @@ def test_it_takes_one_tap_for_a_result_three_off_the_target(browser, live_server
             taps.chip("partner", "1")
         at_target = taps.count
         expect(page.locator(f"input[name=points][value='{target}']")).to_be_checked()
+        # The page as a player sees it once the preview of that entry is in (on a busy
+        # machine it arrived after the check above, and moved the row while it was read).
+        page.wait_for_function("() => !document.querySelector('.htmx-request')")
+        expect(page.locator("#preview")).to_contain_text(target)
         taps.chip("points", off)  # in sight, without "other…" and without a swipe
         with translation.override(language):
             verdict = _("%(result)s (target %(needed)s)") % {"result": off, "needed": target}

@@ -45,7 +45,7 @@ def record_body(hand: PlayedHand, rules, with_calls: bool = True) -> dict:
     body: dict = {
         "variant": hand.variant,
         "players": hand.players,
-        "options": rules.as_json(),
+        "options": rules.api_json(),  # a table's own rules are no ruling's
         "declarer": hand.declarer,
         "contract": str(hand.contract),
         "discards": [c.code for c in hand.discards],

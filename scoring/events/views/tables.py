@@ -75,4 +75,5 @@ def _key(state: TableState) -> tuple[object, ...]:
 def _split(html: str) -> tuple[str, str]:
     """The table's drawing (escaped as the template drew it) on each side of its slot."""
     before, _slot, after = html.partition(SLOT)
-    return mark_safe(before), mark_safe(after)
+    halves = [mark_safe(half) for half in (before, after)]
+    return halves[0], halves[1]
