@@ -176,6 +176,16 @@ PAGE_WORDS_ONLY = (
     "tests/pwa/",
     "tests/security/test_stranger_walk.py",
     "tests/security/test_headers.py",
+    # The table's forms judged and its words written: an entry read, scored and previewed,
+    # names laid out, money formatted, a hand replayed. Its writes, locks and versions
+    # (test_recording, test_table_version, test_lineup, …) run on PostgreSQL too.
+    *(
+        f"tests/table/test_{name}.py"
+        for name in (
+            "house_form house_words mighty_counts preview quick_entry play_draft play_depths"
+            " notation_link replay seat_names sit_out_hint release_stamp money settlement"
+        ).split()
+    ),
 )
 # Tests that reach the database but check what comes before it or beside it: the same on
 # any database, so PostgreSQL does not run them again either.
