@@ -163,7 +163,7 @@ def test_it_reads_the_first_league_page_after_a_save_in_as_many_queries_at_any_s
     member_client, member
 ):
     counts = []
-    for size in (1000, 2000 if FULL else 1500):  # the full run (README, "Tests"): 2,000
+    for size in (1000, 2000 if FULL else 1200):  # the full run (README, "Tests"): 2,000
         league = generate_league(
             size, name=f"{size}", seed=size, owner=member, variants=["taiwan"], pool_size=40
         )
