@@ -2,7 +2,6 @@
 §8.10.1): the napoleon's discarded point cards are ticked beside the count and raise the
 target, as the API's /score has them; under the other two choices nothing is asked."""
 
-import json
 import re
 from urllib.parse import parse_qsl, urlsplit
 
@@ -11,25 +10,14 @@ from django.urls import reverse
 
 from tests.referee.support import errors, follow, page, ruling
 from tests.referee.test_score import deltas
+from tests.table.test_target_discards import api_score
 
 SCORE = reverse("scoring:referee-score")
 HAND = "v=taiwan&n=5&d=0&x=3S&f=1&o.discards_to=target"
 
 
 def api_deltas(client, points: int, discards: list[str]) -> list[str]:
-    body = {
-        "variant": "taiwan",
-        "players": 5,
-        "options": {"discards_to": "target"},
-        "declarer": 0,
-        "contract": "3S",
-        "partner": 1,
-        "declarer_points": points,
-        "discards": discards,
-    }
-    response = client.post("/api/v1/score", json.dumps(body), content_type="application/json")
-    assert response.status_code == 200, response.content
-    deltas = json.loads(response.content)["deltas"]
+    deltas = api_score(client, {"discards_to": "target"}, points, discards)["deltas"]
     return [f"{deltas[str(s)]:+d}".replace("-", "−") for s in range(5)]
 
 

@@ -295,15 +295,19 @@ def _not_played(
         if hand["scores"]:
             table.fail(str(no_scores), where)
         return {**hand, "lines": []}, ()
-    if tuple(hand["scores"]) != cost.deltas:
+    _same_scores(hand, cost.deltas, table, where)
+    return {**hand, "lines": list(cost.lines)}, cost.deltas
+
+
+def _same_scores(hand: HandEntry, deltas: tuple[int, ...], table: Table, where: Where) -> None:
+    """The stored scores are the rules' own, or the import stops here with both."""
+    if tuple(hand["scores"]) != deltas:
         table.fail(
             _("its scores ({stored}) are not what the rules give ({engine}).").format(
-                stored=", ".join(map(str, hand["scores"])),
-                engine=", ".join(map(str, cost.deltas)),
+                stored=", ".join(map(str, hand["scores"])), engine=", ".join(map(str, deltas))
             ),
             where,
         )
-    return {**hand, "lines": list(cost.lines)}, cost.deltas
 
 
 def _played(
@@ -328,14 +332,7 @@ def _played(
         )
     _counted_as_the_game_counts(hand, table, where)
     score = _score(hand, table, engine, _contract(hand, table, engine, where), where)
-    if tuple(hand["scores"]) != score.deltas:
-        table.fail(
-            _("its scores ({stored}) are not what the rules give ({engine}).").format(
-                stored=", ".join(map(str, hand["scores"])),
-                engine=", ".join(map(str, score.deltas)),
-            ),
-            where,
-        )
+    _same_scores(hand, score.deltas, table, where)
     engine_says = {"made": score.made, "target": score.target, "points": score.declarer_points}
     for name in DERIVED:
         if hand[name] != engine_says[name]:
