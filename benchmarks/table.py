@@ -20,8 +20,8 @@ static files, SQLite) from gunicorn on 127.0.0.1, and drives Debian's Chromium a
 - ``save_response_bytes_compressed``: the htmx Save's answer as served;
 - ``save_queries``: queries for a whole Save POST up to its answer (in-process, the
   same settings and database), and ``save_after_answer_queries``: those of the table
-  screen it then writes for the next phone to open (still in the Save's request, once
-  its answer is sent);
+  screen it then writes for the next phone to open and of the league's figures it brings
+  up to date (still in the Save's request, once its answer is sent);
 - ``table_first_load_bytes_compressed``: HTML + CSS of the table screen as served to a
   fresh browser;
 - ``table_cpu_ratio``, ``share_poll_cpu_ratio``: server CPU per request (the gunicorn
@@ -229,14 +229,14 @@ def count_save_queries(out: str) -> None:
     body = {"declarer": "1", "level": "3", "trump": "H", "partner": "2", "mode": "count"}
     body.update(points="11", key=str(uuid.uuid4()), action="save")
     body["table_version"] = str(session.version)
-    after, prewrite = [], hands.prewrite
+    after, after_answer = [], hands.after_answer
 
-    def counted(request, state):  # the table screen written once the answer has gone
+    def counted(request, state):  # the table screen and the figures, once the answer has gone
         with CaptureQueriesContext(connection) as written:
-            prewrite(request, state)
+            after_answer(request, state)
         after.extend(q["sql"] for q in written.captured_queries if _counted(q["sql"]))
 
-    hands.prewrite = counted
+    hands.after_answer = counted
     with CaptureQueriesContext(connection) as queries:
         response = client.post(f"/sessions/{session.pk}/record/", body, HTTP_HX_REQUEST="true")
     assert "hand-saved" in response.get("HX-Trigger", ""), response.status_code

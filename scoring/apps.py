@@ -14,6 +14,8 @@ class ScoringConfig(AppConfig):
         # reasons reach players in the language of the request.
         i18n.install(gettext, ngettext, pgettext)
         # Signal receivers (a user's language and colours remembered at login, the
-        # login-failure counters): their modules use the models, which may be imported
-        # only once the app registry is ready, that is here.
+        # login-failure counters, the league's figures brought up to date after a Save):
+        # their modules use the models, which may be imported only once the app registry
+        # is ready, that is here.
         from scoring.accounts import language, theme, throttle  # noqa: F401
+        from scoring.history import after_save  # noqa: F401

@@ -72,6 +72,7 @@ def figures(
     compute: Callable[[str, str], Entries],
     extra: tuple[str, ...] = (),
     later: Callable[[str, str], Entries | None] | None = None,
+    only: str | None = None,
 ) -> tuple[dict[str, Entries], list[str]]:
     """{variant: {key: data}} for every game of the league: what is stored when its stamp
     is current, else what ``compute(variant, stamp)`` gives ({key: data}, ``key`` among them),
@@ -81,8 +82,10 @@ def figures(
     With ``later``, a game whose figures of an earlier stamp are stored is asked of
     ``later`` instead, which gives None when its figures are to be refolded after the
     answer; so are those of a game being refolded. Such a game's earlier figures are
-    given, and named in the list returned with them."""
+    given, and named in the list returned with them. With ``only``, that game alone."""
     current = stamps(league_id)
+    if only is not None:
+        current = {only: current[only]} if only in current else {}
     found, last, claimed = _read(league_id, current, (key, *extra))
     updating: list[str] = []
     for variant, stamp in current.items():

@@ -172,6 +172,20 @@ def refold_game(league_id: int, variant: str) -> None:
         refold.release(league_id, variant)
 
 
+def bring_current(league_id: int, variant: str) -> None:
+    """Bring the game's all-time figures up to date and keep them, as the league page
+    would: a change near the end folded now, one far back refolded (claimed, so never
+    twice at once, and nothing done while another holds the claim). Run once a Save's
+    answer is sent, so that the next page finds them current; should it fail, that page
+    brings them up to date itself."""
+    later = refold.Later()
+    cache.figures(
+        league_id, ALL_TIME, _all_time(league_id), later=_or_later(league_id, later), only=variant
+    )
+    for job in later.jobs:
+        job()
+
+
 def recompute_all_time(league_id: int, variant: str) -> Entries:
     """All time, from every hand with SQL and the replay: what ``compute_all_time`` must
     give (the tests hold one to the other)."""

@@ -25,6 +25,7 @@ from scoring.accounts.http import (
 )
 from scoring.models import GameSession, Hand, TableChange
 from scoring.table import version
+from scoring.table.after_save import send_hand_saved
 from scoring.table.deal_miss import DEAL_MISS, DealMissForm
 from scoring.table.entry import carried, drawn_ids, play_set_aside
 from scoring.table.form import HandForm
@@ -114,11 +115,19 @@ def _saved(
         trigger_client_event(response, "hand-saved", {"number": number, **steps})
     if created:
         # Once the answer is sent (a response's closers run after the server has
-        # written it), the table screen is written for whoever opens it next. Django has
+        # written it), what the hand changed is drawn for whoever looks next. Django has
         # no public way to add one: django-stubs does not name the list.
         closers = response._resource_closers  # type: ignore[attr-defined]
-        closers.append(partial(prewrite, request, state))
+        closers.append(partial(after_answer, request, state))
     return response
+
+
+def after_answer(request: HtmxHttpRequest, state: TableState) -> None:
+    """Run once a Save's answer is sent: the table screen written for the next phone at
+    the table first, then the rest of the app told (the league's figures brought up to
+    date: scoring.table.after_save). Neither raises."""
+    prewrite(request, state)
+    send_hand_saved(state.session)
 
 
 ALREADY = gettext_lazy("Hand %(number)d was saved already; it is recorded once.")
