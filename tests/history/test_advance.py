@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scoring.history.figures import advance, cache, refold
 from scoring.history.figures.figures import (
     ALL_TIME,
+    bring_current,
     compute_all_time,
     league_figures,
     recompute_all_time,
@@ -85,6 +86,22 @@ def assert_page_as_afresh(league, variant="taiwan"):
     assert not HistoryCache.objects.filter(league=league, key=cache.CLAIM).exists()
 
 
+def assert_after_save_as_afresh(league, variant="taiwan"):
+    """The same, the figures brought up to date as a Save does once its answer is sent
+    (folded, or claimed and refolded as the page would), then read as a page reads them."""
+    bring_current(league.pk, variant)
+    stamp = cache.stamps(league.pk).get(variant)
+    if stamp is None:
+        return
+    rows = HistoryCache.objects.filter(league=league, variant=variant, stamp=stamp)
+    drawn = dict(rows.exclude(key=cache.CLAIM).values_list("key", "data"))
+    assert normal(drawn) == normal(recompute_all_time(league.pk, variant))
+    assert not HistoryCache.objects.filter(league=league, key=cache.CLAIM).exists()
+
+
+LOOKS = [assert_as_afresh, assert_page_as_afresh, assert_after_save_as_afresh]
+
+
 def on(session, day):
     GameSession.objects.filter(pk=session.pk).update(date=day)
     return GameSession.objects.get(pk=session.pk)
@@ -140,15 +157,14 @@ STEPS = st.lists(st.tuples(st.sampled_from([*ACTIONS, "restore"]), st.integers(0
 def test_it_advances_to_the_figures_computed_afresh(owner, steps, look_every):
     marks, long = advance.MARK, refold.LONG
     advance.MARK = 2  # marks every other hand, so that refolding from one is tried too
-    refold.LONG = 0  # and every other look as a page, any change but a Save refolded after
+    refold.LONG = 0  # and looks as a page or a Save, any change but a Save refolded after
     try:
         league = make_league(owner, name=str(uuid.uuid4())[:8])
         sessions = [a_session(league, 0), a_session(league, 5)]
         for step, (action, n) in enumerate(steps):
             write(action, n, sessions, league, owner)
             if step % look_every == 0:
-                look = assert_page_as_afresh if step // look_every % 2 else assert_as_afresh
-                look(league)
+                LOOKS[step // look_every % len(LOOKS)](league)
         assert_as_afresh(league)
     finally:
         advance.MARK, refold.LONG = marks, long
