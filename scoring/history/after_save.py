@@ -1,14 +1,19 @@
-"""Once a Save's answer is sent, the league's figures of its game brought up to date,
-so that the first league page after it reads them as kept instead of folding the hand
-while its reader waits. Connected to the table's ``hand_saved`` (scoring.table.after_save)
-when the app is ready (scoring.apps); an error here is logged there, and the next page
-brings the figures up to date itself."""
+"""Once a Save's answer is sent, what the league page shows of it drawn ahead, so that
+the first league page after it reads it as kept instead of drawing it while its reader
+waits: the figures of its game brought up to date, and the first page of the league's
+sessions (where the saved one's card now reads otherwise) drawn in the language of the
+phone that saved, under the keys the page reads them by (scoring.history.cards).
+Connected to the table's ``hand_saved`` (scoring.table.after_save) when the app is ready
+(scoring.apps); an error here is logged there, and the next page draws what is missing
+itself."""
 
 from typing import Any
 
 from django.dispatch import receiver
 
+from scoring.history.cards import session_cards
 from scoring.history.figures.figures import bring_current
+from scoring.history.figures.period import Period
 from scoring.models import GameSession
 from scoring.table.after_save import hand_saved
 
@@ -16,3 +21,9 @@ from scoring.table.after_save import hand_saved
 @receiver(hand_saved, sender=GameSession, dispatch_uid="scoring.history.figures")
 def figures_after_save(sender: type[GameSession], session: GameSession, **kwargs: Any) -> None:
     bring_current(session.league_id, session.variant)
+
+
+@receiver(hand_saved, sender=GameSession, dispatch_uid="scoring.history.cards")
+def cards_after_save(sender: type[GameSession], session: GameSession, **kwargs: Any) -> None:
+    # The league page opens on all time, its first page (scoring.history.league_page).
+    session_cards(session.league, Period(), 1)

@@ -6,7 +6,7 @@ itself."""
 
 import pytest
 
-from scoring.history import after_save
+from scoring.history import after_save, cards
 from scoring.history.figures import advance, cache, figures, refold
 from scoring.history.figures.figures import recompute_all_time
 from scoring.history.figures.synthetic import generate_league
@@ -61,17 +61,26 @@ def assert_kept_as_afresh(league):
     assert normal(kept(league)) == normal(recompute_all_time(league.pk, "taiwan"))
 
 
-def test_it_folds_the_saved_hand_once_the_answer_is_sent(member_client, sixty, folds):
+def test_it_folds_the_saved_hand_once_the_answer_is_sent(member_client, sixty, folds, monkeypatch):
     league, session = sixty
     look(member_client, league)
+    drawn, describe = [], cards.describe
+
+    def described(sessions):
+        drawn.append([s.pk for s in sessions])
+        describe(sessions)
+
+    monkeypatch.setattr(cards, "describe", described)
     folds.clear()
     response = save(member_client, session)
     assert response.status_code == 200 and "hand-saved" in response["HX-Trigger"]
     assert folds == [1]  # the hand saved, folded into the kept state after the answer
+    assert drawn == [[session.pk]]  # its card drawn afresh, the others' kept
     assert_kept_as_afresh(league)
     folds.clear()
-    look(member_client, league)
-    assert folds == []  # the first page after the Save found its figures current
+    page = look(member_client, league)
+    assert folds == [] and drawn == [[session.pk]]  # the figures current, the cards drawn
+    assert f"/sessions/{session.pk}/" in page and "1 hand<" in page
 
 
 def test_it_refolds_a_change_far_back_under_the_claim(member_client, sixty, folds, monkeypatch):
