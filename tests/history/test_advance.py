@@ -88,11 +88,16 @@ def assert_page_as_afresh(league, variant="taiwan"):
 
 def assert_after_save_as_afresh(league, variant="taiwan"):
     """The same, the figures brought up to date as a Save does once its answer is sent
-    (folded, or claimed and refolded as the page would), then read as a page reads them."""
+    (folded, or claimed and refolded as the page would; none kept, left to the page)."""
+    shown = HistoryCache.objects.filter(league=league, variant=variant, key=ALL_TIME)
+    was = shown.exists()
     bring_current(league.pk, variant)
     stamp = cache.stamps(league.pk).get(variant)
     if stamp is None:
         return
+    if not was:
+        assert not shown.exists()
+        return assert_as_afresh(league, variant)
     rows = HistoryCache.objects.filter(league=league, variant=variant, stamp=stamp)
     drawn = dict(rows.exclude(key=cache.CLAIM).values_list("key", "data"))
     assert normal(drawn) == normal(recompute_all_time(league.pk, variant))

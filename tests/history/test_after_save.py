@@ -140,8 +140,18 @@ def test_it_logs_a_failure_after_the_answer_and_the_page_folds_the_hand(
     assert_kept_as_afresh(league)
 
 
+def test_it_leaves_a_game_with_no_figures_kept_to_the_page(member_client, sixty, folds):
+    league, session = sixty  # no page has looked: every hand would be folded
+    assert save(member_client, session).status_code == 200
+    assert folds == [] and not HistoryCache.objects.filter(league=league).exists()
+    look(member_client, league)
+    assert folds == [played(league)]
+    assert_kept_as_afresh(league)
+
+
 def test_it_answers_the_save_whatever_a_receiver_raises(member_client, sixty, caplog):
     league, session = sixty
+    look(member_client, league)
 
     def broken(**kwargs):
         raise ValueError("a receiver of another part of the app")

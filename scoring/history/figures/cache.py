@@ -69,7 +69,7 @@ def stamps(league_id: int) -> dict[str, str]:
 def figures(
     league_id: int,
     key: str,
-    compute: Callable[[str, str], Entries],
+    compute: Callable[[str, str], Entries | None],
     extra: tuple[str, ...] = (),
     later: Callable[[str, str], Entries | None] | None = None,
     only: str | None = None,
@@ -82,7 +82,8 @@ def figures(
     With ``later``, a game whose figures of an earlier stamp are stored is asked of
     ``later`` instead, which gives None when its figures are to be refolded after the
     answer; so are those of a game being refolded. Such a game's earlier figures are
-    given, and named in the list returned with them. With ``only``, that game alone."""
+    given, and named in the list returned with them; so are those of a game ``compute``
+    gives None for (nothing is then stored). With ``only``, that game alone."""
     current = stamps(league_id)
     if only is not None:
         current = {only: current[only]} if only in current else {}

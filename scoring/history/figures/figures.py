@@ -177,13 +177,17 @@ def bring_current(league_id: int, variant: str) -> None:
     would: a change near the end folded now, one far back refolded (claimed, so never
     twice at once, and nothing done while another holds the claim). Run once a Save's
     answer is sent, so that the next page finds them current; should it fail, that page
-    brings them up to date itself."""
+    brings them up to date itself. A game with no figures kept is left to the page: it
+    would fold every hand, unclaimed, after each Save at every table until one stored it."""
     later = refold.Later()
-    cache.figures(
-        league_id, ALL_TIME, _all_time(league_id), later=_or_later(league_id, later), only=variant
-    )
+    cache.figures(league_id, ALL_TIME, _unkept, later=_or_later(league_id, later), only=variant)
     for job in later.jobs:
         job()
+
+
+def _unkept(variant: str, stamp: str) -> None:
+    """What ``bring_current`` folds of a game with no figures kept: nothing."""
+    return None
 
 
 def recompute_all_time(league_id: int, variant: str) -> Entries:
