@@ -3,6 +3,6 @@ player's figures, a session's course, the ratings explained, and the league's ex
 import.
 
 The figures come from scoring.history.figures, the data half: computed from the hand rows when a
-page asks and kept until a hand changes, never written by a Save. Nothing there imports
-from here.
+page asks and kept until a hand changes, never written by a Save before its answer (after
+it, brought up to date for the next page: after_save). Nothing there imports from here.
 """

@@ -11,7 +11,8 @@ who, when, and the hand before and after. The lines marked "audit" are those;
 ``delete_hand`` and ``restore_hand`` at the end belong to the audit trail too.
 
 Nothing derived is written here: the league history (scoring.history.figures) is computed from
-the hands when a page asks, and knows from the events that something changed.
+the hands when a page asks (or once a Save's answer is sent: scoring.table.after_save), and
+knows from the events that something changed.
 """
 
 import datetime

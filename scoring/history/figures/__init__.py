@@ -1,5 +1,6 @@
 """League history, the data: figures derived from the hands, read by the history pages
-(scoring.history), never written by a Save.
+(scoring.history), never written by a Save before its answer (after it, brought up to
+date by scoring.history.after_save, as the next page would).
 
 * ``fold``: a game's all-time figures as a running state, one hand added at a time, and
   ``advance``: that state kept and brought up to date from the first changed hand on
