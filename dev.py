@@ -388,6 +388,13 @@ def relay(proc, out):
                 time.sleep(0.5)
 
 
+def failed_tests(out):
+    """pytest's FAILED and ERROR summary lines in the log ``out``: repeated at the very end,
+    because a CI page that shows only a run's head and tail would otherwise hide them."""
+    lines = Path(out).read_bytes().decode(errors="replace").splitlines()
+    return [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
+
+
 def checks_beside_tests(env, test_env, sqlite_cmd, postgres_cmd):
     """The checks, with both pytest runs started beside them; the runs' exit codes."""
     scratch = Path(tempfile.mkdtemp(prefix="napoleon-test-"))
@@ -413,6 +420,9 @@ def checks_beside_tests(env, test_env, sqlite_cmd, postgres_cmd):
             rc = relay(started[0], scratch / "pytest-0.log")
             header("pytest on PostgreSQL: the tests that reach the database")
             pg_rc = relay(started[1], scratch / "pytest-1.log")
+            for name, index in (("SQLite", 0), ("PostgreSQL", 1)):
+                for line in failed_tests(scratch / f"pytest-{index}.log"):
+                    print(f"{name}: {line}", file=sys.stderr, flush=True)
         finally:
             # Before the PostgreSQL cluster stops: its tests may still be running.
             for proc in started:
