@@ -256,19 +256,28 @@ HAND = {"declarer": "1", "level": "3", "trump": "H", "partner": "2", "mode": "co
 CSRF = "c" * 32  # double-submit: one well-formed token sent as cookie and as header
 
 
+# The pages each round opens after each Save, in order.
+PAGES = ("league", "table_written", "table", "home", "player", "manifest", "share_poll", "new_game")
+
+
 def cpu_round(base, seeded, log: Path, requests: int) -> dict:
     """One round: the same number of each request, interleaved; CPU µs per request.
 
     As at a table: a phone saves a hand (htmx), then a phone opens the table screen,
     which is written afresh (``table_written``), then opens it again unchanged (the kept
     page, ``table``); the share page's poll asks with the ETag of the answer before.
-    The league page comes first after the Save, as a phone opening it then finds it."""
+    The league page comes first after the Save, as a phone opening it then finds it:
+    once the Save is done, the work it does after its answer included."""
     cookie = f"sessionid={seeded['cookie']}; csrftoken={CSRF}"
     share = f"{base}/share/{seeded['share']}/"
     table = f"{base}/sessions/{seeded['busy']}/"
     log.write_text("")
-    for _ in range(requests):
+    for done in range(requests):
         seeded["busy_version"] = _save(base, seeded, cookie, seeded["busy_version"])
+        # The next phone's page once the Save is done, what it draws after its answer
+        # included (the hook logs a request when that is done too): no phone at the
+        # table opens a page within the milliseconds that takes.
+        _wait_for_log(log, done * (len(PAGES) + 1) + 1)
         etag = _get(share, cookie, None, {"HX-Request": "true"}).headers["ETag"]
         urls = {
             "league": (f"{base}/leagues/{seeded['league']}/", {}),
@@ -280,11 +289,12 @@ def cpu_round(base, seeded, log: Path, requests: int) -> dict:
             "share_poll": (share, {"HX-Request": "true", "If-None-Match": etag}),
             "new_game": (f"{base}/leagues/{seeded['league']}/sessions/new/", {}),
         }
+        assert tuple(urls) == PAGES
         for tag, (url, headers) in urls.items():
             answer = _get(url, cookie, tag, headers)
             if tag == "share_poll":
                 assert answer.status == 304, answer.status
-    _wait_for_log(log, requests * (len(urls) + 1))
+    _wait_for_log(log, requests * (len(PAGES) + 1))
     spent = {}
     for line in log.read_text().splitlines():
         tag, ns = line.split()

@@ -26,17 +26,44 @@ def _key(session: GameSession) -> str:
     return "|".join(str(part) for part in parts) + f"|{session.is_live}"
 
 
-def session_cards(league: League, period: Period, page: int) -> tuple[list[SafeString], bool]:
+UNREAD = object()
+
+
+def session_cards(
+    league: League, period: Period, page: int, kept: object = UNREAD
+) -> tuple[list[SafeString], bool]:
     """The cards of one page of the league's sessions in the period, newest first, and
-    whether more follow."""
+    whether more follow; ``kept``: what ``entry`` held (None: nothing), when the caller
+    read it already (with other entries, in one query)."""
+    key = entry(league, period, page)
+    if kept is UNREAD:
+        kept = cache.get(key)
+    return _drawn(league, period, page, key, kept if isinstance(kept, dict) else {})
+
+
+def draw_ahead(league: League, period: Period, page: int) -> None:
+    """Draw again the cards of a page that are kept and out of date (a Save's card): a
+    page nobody has read in this language is left to its first reader."""
+    key = entry(league, period, page)
+    kept = cache.get(key)
+    if isinstance(kept, dict):
+        _drawn(league, period, page, key, kept)
+
+
+def entry(league: League, period: Period, page: int) -> str:
+    """Where a page of the league's cards is kept, in the active language."""
+    return f"league-cards:{DRAWN_BY}:{league.pk}:{get_language()}:{period.query()}:{page}"
+
+
+def _drawn(
+    league: League, period: Period, page: int, where: str, cards: dict[str, SafeString]
+) -> tuple[list[SafeString], bool]:
+    """The page's cards, those missing from ``cards`` drawn and the page's kept again."""
     sessions, more = sessions_page(league, period, page)
-    entry = f"league-cards:{DRAWN_BY}:{league.pk}:{get_language()}:{period.query()}:{page}"
-    kept = cache.get(entry)
-    cards: dict[str, SafeString] = kept if isinstance(kept, dict) else {}
     keys = [_key(session) for session in sessions]
     missing = [session for session, key in zip(sessions, keys, strict=True) if key not in cards]
     if missing:
         describe(missing)
         cards.update({_key(s): render_to_string(CARD, {"s": s}) for s in missing})
-        cache.set(entry, {key: cards[key] for key in keys}, KEPT_FOR)
+        cache.set(where, {key: cards[key] for key in keys}, KEPT_FOR)
     return [cards[key] for key in keys], more

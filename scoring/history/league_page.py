@@ -4,18 +4,17 @@ sessions page by page, the league's members and whether it may be filled from a 
 import hashlib
 from typing import Any
 
+from django.core.cache import cache
 from django.forms import Form
 from django.http import HttpRequest
 from django.urls import get_script_prefix
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from scoring import query
 from scoring.accounts.access import members
-from scoring.history import charts
-from scoring.history.cards import session_cards
+from scoring.history import cards, figures_part
+from scoring.history.figures import cache as figure_cache
 from scoring.history.figures import refold
-from scoring.history.figures.figures import league_figures
 from scoring.history.figures.period import Period, choices
 from scoring.history.figures.sessions import league_span
 from scoring.history.forms import PeriodForm
@@ -44,17 +43,16 @@ def league_context(
     period = period_form.period()
     page = _page(request)
     first, last = league_span(league)
-    sessions, more = session_cards(league, period, page)
-    players = _players(league)
+    # What the page keeps drawn (its figures, its cards), read in one query.
+    where = (figures_part.entry(league, period), cards.entry(league, period, page))
+    generation = figure_cache.generation_key(league.pk)
+    kept = cache.get_many([*where, generation])
+    sessions, more = cards.session_cards(league, period, page, kept.get(where[1]))
+    players = league_players(league)
     later = refold.Later()
-    figures = league_figures(league, period, {p.pk: p.name for p in players}, later)
-    for _variant, _label, rows in figures.ratings:
-        for row in rows:
-            row.spark_svg = charts.sparkline(
-                row.spark,
-                _("%(name)s's rating over the period, ending at %(rating)d")
-                % {"name": row.name, "rating": round(row.rating)},
-            )
+    drawn = figures_part.figures_part(
+        league, period, players, later, kept.get(where[0]), kept.get(generation)
+    )
     if memberships is None:
         memberships = members(league.pk)
     role = next((m.role for m in memberships if m.user_id == request.user.pk), None)
@@ -64,8 +62,10 @@ def league_context(
         "period": period,
         "period_form": period_form,
         "period_choices": choices(first, last, period),
-        "standings": figures.standings,
-        "ratings": figures.ratings,
+        "figures": drawn,
+        # What the figures were drawn from, when drawn now (None when read as kept).
+        "standings": drawn.figures and drawn.figures.standings,
+        "ratings": drawn.figures and drawn.figures.ratings,
         "later": later,  # the games being refolded; the refolds for the view to run after
         "sessions": sessions,
         "page": page,
@@ -79,7 +79,7 @@ def league_context(
     }
 
 
-def _players(league: League) -> list[Player]:
+def league_players(league: League) -> list[Player]:
     """The league's players by name (in SQL: every view asks, and building the statement
     cost more than running it)."""
     sql = f"SELECT p.* FROM {quoted(Player)} p WHERE p.league_id = %s ORDER BY p.name"

@@ -6,7 +6,7 @@ itself."""
 
 import pytest
 
-from scoring.history import after_save, cards
+from scoring.history import after_save, cards, figures_part
 from scoring.history.figures import advance, cache, figures, refold
 from scoring.history.figures.figures import recompute_all_time
 from scoring.history.figures.synthetic import generate_league
@@ -83,6 +83,14 @@ def test_it_folds_the_saved_hand_once_the_answer_is_sent(member_client, sixty, f
     assert f"/sessions/{session.pk}/" in page and "1 hand<" in page
 
 
+def test_it_leaves_cards_no_page_kept_to_their_first_reader(member_client, sixty, monkeypatch):
+    league, session = sixty
+    drawn = []
+    monkeypatch.setattr(cards, "describe", lambda sessions: drawn.append(sessions))
+    assert save(member_client, session).status_code == 200
+    assert drawn == []  # no league page read: nothing drawn ahead for nobody
+
+
 def test_it_refolds_a_change_far_back_under_the_claim(member_client, sixty, folds, monkeypatch):
     monkeypatch.setattr(refold, "LONG", 10)
     league, session = sixty
@@ -120,6 +128,7 @@ def test_it_logs_a_failure_after_the_answer_and_the_page_folds_the_hand(
         raise RuntimeError("the database went away")
 
     monkeypatch.setattr(after_save, "bring_current", fails)
+    monkeypatch.setattr(figures_part, "draw_ahead", fails)  # else it folds the hand itself
     written, prewrite = [], hands.prewrite
 
     def counted(request, state):
@@ -133,6 +142,7 @@ def test_it_logs_a_failure_after_the_answer_and_the_page_folds_the_hand(
     assert Hand.objects.filter(session=session).count() == 1
     assert f"after a Save at session {session.pk}: figures_after_save failed" in caplog.text
     assert "the database went away" in caplog.text
+    assert f"after a Save at session {session.pk}: drawing_after_save failed" in caplog.text
     assert folds == []
     assert written == [session.pk]  # the table screen still written for the next phone
     look(member_client, league)

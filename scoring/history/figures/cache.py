@@ -23,7 +23,9 @@ import datetime
 import logging
 from collections.abc import Callable
 from typing import Any
+from uuid import uuid4
 
+from django.core.cache import cache as drawings
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
@@ -158,5 +160,14 @@ def store(league_id: int, variant: str, stamp: str, entries: dict[str, dict[str,
 
 
 def forget(league_id: int) -> None:
-    """Drop the league's stored figures: the next page computes them afresh."""
+    """Drop the league's stored figures: the next page computes them afresh (and draws
+    them afresh: their drawings are kept under the league's generation, which changes)."""
     HistoryCache.objects.filter(league_id=league_id).delete()
+    drawings.set(generation_key(league_id), uuid4().hex, None)
+
+
+def generation_key(league_id: int) -> str:
+    """Where the league's figures' generation is kept: part of the fingerprint of their
+    drawings (scoring.history.figures_part), changed when they are forgotten, which no
+    stamp shows (an edit made outside the app)."""
+    return f"league-figures-generation:{league_id}"
