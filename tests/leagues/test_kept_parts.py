@@ -6,7 +6,7 @@ import re
 
 import pytest
 from django.template import Context, Template
-from django.urls import reverse
+from django.urls import reverse, set_script_prefix
 
 from scoring.models import Membership, Player
 from tests.factories import make_league, make_session, make_user, play, url
@@ -108,6 +108,19 @@ def test_it_writes_the_same_address_as_the_url_tag(name, pk):
     drawn = Template("{% load napoleon %}{% id_url name pk %}|{% url name pk %}")
     mine, django = drawn.render(Context({"name": name, "pk": pk})).split("|")
     assert mine == django == reverse(name, args=[pk])
+
+
+@pytest.mark.parametrize("prefix", ["/", "/napoleon/"])
+@pytest.mark.parametrize("name", ["scoring:home", "scoring:rules-index", "scoring:set-language"])
+def test_it_routes_to_a_page_with_no_argument_as_the_url_tag(name, prefix):
+    set_script_prefix(prefix)
+    try:
+        drawn = Template("{% load napoleon %}{% route name %}|{% url name %}")
+        mine, django = drawn.render(Context({"name": name})).split("|")
+        reversed_ = reverse(name)
+    finally:
+        set_script_prefix("/")
+    assert mine == django == reversed_ and mine.startswith(prefix)
 
 
 def _new_game(client, league) -> str:
