@@ -62,6 +62,9 @@ def league_context(
         "period": period,
         "period_form": period_form,
         "period_choices": choices(first, last, period),
+        # The period links and the dates' form drawn once for what they show and kept;
+        # drawn each time when the form has a mistake to say.
+        "period_key": None if period_form.errors else repr((first, last, period_form.data)),
         "figures": drawn,
         # What the figures were drawn from, when drawn now (None when read as kept).
         "standings": drawn.figures and drawn.figures.standings,

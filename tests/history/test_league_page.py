@@ -111,6 +111,11 @@ def test_it_shows_a_year_a_season_or_any_dates(member_client, league):
     assert hands == 1 and "until 2024-04-12" in body
     # The sessions list follows the period.
     assert spring.get_absolute_url() in body and later.get_absolute_url() not in body
+    # The period links, kept as drawn, follow the period asked for each time.
+    for query, current in (("?year=2025", ">2025<"), ("", ">All time<"), ("?year=2024", ">2024<")):
+        links = page(member_client, league, query).split('<details class="card dates"')[0]
+        assert [current] == re.findall(r'aria-current="page"(>[^<]*<)', links), query
+    assert 'value="2024-10-12"' in page(member_client, league, "?from=2024-10-12")
 
 
 @pytest.mark.parametrize(
