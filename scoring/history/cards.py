@@ -14,16 +14,11 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from scoring.history.figures.period import Period
-from scoring.history.figures.sessions import describe, sessions_page
-from scoring.models import GameSession, League
+from scoring.history.figures.sessions import describe, sessions_by_id, sessions_page
+from scoring.models import League
 from scoring.table.page_cache import DRAWN_BY, KEPT_FOR
 
 CARD = "history/sessions.html#card"
-
-
-def _key(session: GameSession) -> str:
-    parts = (session.pk, session.version, session.date, session.variant, session.ended_at)
-    return "|".join(str(part) for part in parts) + f"|{session.is_live}"
 
 
 UNREAD = object()
@@ -59,11 +54,11 @@ def _drawn(
     league: League, period: Period, page: int, where: str, cards: dict[str, SafeString]
 ) -> tuple[list[SafeString], bool]:
     """The page's cards, those missing from ``cards`` drawn and the page's kept again."""
-    sessions, more = sessions_page(league, period, page)
-    keys = [_key(session) for session in sessions]
-    missing = [session for session, key in zip(sessions, keys, strict=True) if key not in cards]
+    found, more = sessions_page(league, period, page)
+    keys = dict(found)
+    missing = sessions_by_id([pk for pk, key in found if key not in cards])
     if missing:
         describe(missing)
-        cards.update({_key(s): render_to_string(CARD, {"s": s}) for s in missing})
-        cache.set(where, {key: cards[key] for key in keys}, KEPT_FOR)
-    return [cards[key] for key in keys], more
+        cards.update({keys[s.pk]: render_to_string(CARD, {"s": s}) for s in missing})
+        cache.set(where, {key: cards[key] for _pk, key in found if key in cards}, KEPT_FOR)
+    return [cards[key] for _pk, key in found if key in cards], more

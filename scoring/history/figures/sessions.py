@@ -10,7 +10,8 @@ from django.db import connection
 from scoring.history.figures.period import Period
 from scoring.history.figures.tables import variant_label
 from scoring.models import GameSession, Hand, HandScore, League, Player, Seat
-from scoring.models.sql import as_date, quoted
+from scoring.models.sql import as_date, as_datetime, quoted
+from scoring.models.table import live_since
 
 
 def league_span(league: League) -> tuple[datetime.date | None, datetime.date | None]:
@@ -29,12 +30,14 @@ def league_span(league: League) -> tuple[datetime.date | None, datetime.date | N
 
 def sessions_page(
     league: League, period: Period, page: int, per_page: int = 12
-) -> tuple[list[GameSession], bool]:
-    """One page of the league's sessions in the period, newest first: (sessions, has_more).
-    ``describe`` adds what their cards show. Written in SQL: every view of the league page
-    asks, and building the statement in the ORM cost more than running it."""
+) -> tuple[list[tuple[int, str]], bool]:
+    """One page of the league's sessions in the period, newest first, as (id, what its
+    card shows: ``card_key``), and whether more follow. Only the columns of the key: a
+    view of the league page draws again the cards whose key changed, and no more
+    (``sessions_by_id``). Written in SQL: every view asks, and building the statement
+    in the ORM cost more than running it."""
     where: list[str] = ["s.league_id = %s"]
-    params: list[object] = [league.pk]
+    params: list[Any] = [league.pk]
     if period.start:
         where.append("s.date >= %s")
         params.append(connection.ops.adapt_datefield_value(period.start))
@@ -42,11 +45,39 @@ def sessions_page(
         where.append("s.date <= %s")
         params.append(connection.ops.adapt_datefield_value(period.end))
     sql = (
-        f"SELECT s.* FROM {quoted(GameSession)} s WHERE {' AND '.join(where)}"
-        " ORDER BY s.date DESC, s.id DESC LIMIT %s OFFSET %s"
+        f"SELECT s.id, s.version, s.date, s.variant, s.ended_at FROM {quoted(GameSession)} s"
+        f" WHERE {' AND '.join(where)} ORDER BY s.date DESC, s.id DESC LIMIT %s OFFSET %s"
     )
-    sessions = list(GameSession.objects.raw(sql, [*params, per_page + 1, (page - 1) * per_page]))
-    return sessions[:per_page], len(sessions) > per_page
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, per_page + 1, (page - 1) * per_page])
+        rows = cursor.fetchall()
+    since = live_since()
+    found = [
+        (pk, card_key(pk, version, as_date(date), variant, as_datetime(ended), since))
+        for pk, version, date, variant, ended in rows
+    ]
+    return found[:per_page], len(found) > per_page
+
+
+def card_key(
+    pk: int,
+    version: int,
+    date: datetime.date,
+    variant: str,
+    ended: datetime.datetime | None,
+    since: datetime.date,
+) -> str:
+    """What a session's card shows, as a key: its version (every hand, seat, name or end
+    moves it: scoring.table.version), date, game, end, and whether it is live (``since``:
+    the first date still live)."""
+    live = ended is None and date >= since
+    return f"{pk}|{version}|{date.isoformat()}|{variant}|{ended and ended.isoformat()}|{live}"
+
+
+def sessions_by_id(ids: list[int]) -> list[GameSession]:
+    """The sessions of ``ids``, in that order."""
+    found = GameSession.objects.in_bulk(ids)
+    return [found[pk] for pk in ids if pk in found]
 
 
 def describe(sessions: list[GameSession]) -> None:
