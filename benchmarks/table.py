@@ -408,7 +408,7 @@ def report(figures: dict) -> None:
         for part, sqls in figures["save_query_list"].items():
             say(f"-- {part}")
             for sql in sqls:
-                say(sql[:140])
+                say(sql[:140] + " … " + sql[-160:])
 
 
 def main() -> None:

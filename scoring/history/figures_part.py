@@ -108,6 +108,7 @@ def _draw(league: League, period: Period, players: Sequence[Player], later: refo
         "standings": figures.standings,
         "ratings": figures.ratings,
         "period": period,
+        "cold": bool(later.cold),  # none of some games' figures yet: not "no hands"
     }
     jump, body = (SafeString(render_to_string(part, context)) for part in PARTS)
     return Drawn(jump, body, figures)

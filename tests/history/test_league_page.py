@@ -199,7 +199,7 @@ def test_it_has_no_inline_script_or_style(member_client, league, session):
 # forgotten (cold: computed from the hands of each game, one game in these leagues).
 # One of them looks for the live sessions that lead the page (scoring/live.py); cold, the
 # game's running state is read and kept too (scoring/history/figures/advance.py).
-WARM, COLD = 10, 34  # cold: the figures and the page's kept fragments filled afresh
+WARM, COLD = 10, 35  # cold: the figures and the page's kept fragments filled afresh
 PERIODS = ("", "?year=2016", "?season=2016-1", "?from=2016-02-01&to=2016-03-31&page=2")
 
 

@@ -99,7 +99,7 @@ def test_it_reads_the_same_number_of_queries_at_any_size(
         )
         player = Player.objects.filter(league=league, seats__isnull=False).first()
         forget(league.pk)
-        with django_assert_max_num_queries(17) as cold:  # the game's running state kept
+        with django_assert_max_num_queries(18) as cold:  # the running state kept, the length read
             assert member_client.get(url("player", player.pk)).status_code == 200
         with django_assert_max_num_queries(9) as warm:
             assert member_client.get(url("player", player.pk)).status_code == 200

@@ -8,7 +8,7 @@ import pytest
 from scoring.history.figures import advance, cache, figures, refold
 from scoring.history.figures.figures import ALL_TIME, recompute_all_time
 from scoring.history.figures.synthetic import generate_league
-from scoring.models import Hand, HistoryCache
+from scoring.models import Hand, HandScore, HistoryCache
 from scoring.table.form import HandForm
 from scoring.table.recording import update_hand
 from tests.factories import hand_data
@@ -82,7 +82,8 @@ def test_it_folds_a_bounded_number_of_hands_before_answering_after_an_edit_of_th
         size, name=f"{size}", seed=size, owner=member, variants=["taiwan"], pool_size=40
     )
     address = url_of("league", league.pk)
-    earlier = shown(member_client.get(address))  # the figures folded and kept
+    member_client.get(address)  # the figures folded and kept (after the answer when long)
+    earlier = shown(member_client.get(address))
     edit_first(league)
     folds.clear()
     response = member_client.get(address)
@@ -131,15 +132,36 @@ def played(league):
     return Hand.objects.filter(session__league=league, status=Hand.PLAYED).count()
 
 
-def test_it_folds_a_game_with_no_figures_kept_before_answering(
-    member_client, member, folds, monkeypatch
+COLD = "Some figures are still being worked out"
+
+
+@pytest.mark.parametrize("page", ["league", "player"])
+def test_it_works_out_a_long_game_with_no_figures_kept_after_answering(
+    member_client, member, folds, monkeypatch, page
 ):
-    """Nothing to show meanwhile (a league just imported): the page folds it all."""
+    """Nothing to show meanwhile (a league just filled from a file): the page answers at
+    once, says so, and folds it all once the answer is sent; the next page shows it."""
     monkeypatch.setattr(refold, "LONG", 10)
     league = generate_league(60, name="Sixty", seed=6, owner=member, variants=["taiwan"])
+    player = HandScore.objects.filter(hand__session__league=league).first().player
+    address = url_of(page, league.pk if page == "league" else player.pk)
+    response = member_client.get(address)
+    body = response.content.decode()
+    assert COLD in body and NOTE not in body
+    assert "No hands played yet" not in body and "has not played a hand yet" not in body
+    assert folds == ["sent", played(league)]  # nothing folded before the answer
+    assert not HistoryCache.objects.filter(league=league, key=cache.CLAIM).exists()
+    assert normal(kept(league)) == normal(recompute_all_time(league.pk, "taiwan"))
+    folds.clear()
+    body = member_client.get(address).content.decode()
+    assert COLD not in body and folds == []
+    assert f">{player.name}<" in body if page == "league" else "Total score" in body
+
+
+def test_it_folds_a_short_game_with_no_figures_kept_before_answering(member_client, member, folds):
+    league = generate_league(60, name="Sixty", seed=6, owner=member, variants=["taiwan"])
     response = member_client.get(url_of("league", league.pk))
-    assert NOTE not in response.content.decode() and "sent" not in folds
-    assert folds == [played(league)]
+    assert COLD not in response.content.decode() and folds == [played(league)]
     assert ALL_TIME in kept(league)
 
 

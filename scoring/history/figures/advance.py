@@ -195,7 +195,7 @@ def advanced_within(
     """``advanced``, or None (nothing folded) when that would fold again more than
     ``most`` of the hands the stored state had folded: a change that far back is refolded
     after a page's answer (scoring.history.figures.refold). With nothing stored, the
-    game is folded whatever its size: there are no figures to show meanwhile."""
+    same when the game has more than ``most`` hands: the page shows none meanwhile."""
     kept = HistoryCache.objects.filter(league_id=league_id, variant=variant, key=KEY)
     row = kept.values_list("stamp", "data").first()
     data = _usable(row[1]) if row is not None else None
@@ -211,12 +211,28 @@ def advanced_within(
     base = _base(data, variant, first)
     if most is not None and data is not None and data["tip"]["n"] - base["n"] > most:
         return None
+    if most is not None and data is None and _longer_than(league_id, variant, most):
+        return None
     marks = [m for m in (data["marks"] if data and first else []) if m["n"] <= base["n"]]
     state = _fold_all(base, hands_after(league_id, variant, base["at"]), marks)
     # What the next reader need not look at again: the events read before the hands were.
     state["horizon"] = horizon
     state["seen"] = [e[0] for e in events if e[0] > horizon - WINDOW]
     return state, {"tip": state, "marks": marks[-MARKS:]}
+
+
+def _longer_than(league_id: int, variant: str, most: int) -> bool:
+    """Whether the game has more than ``most`` played hands: counted no further than that,
+    whatever the size of the league."""
+    sql = (
+        f"SELECT COUNT(*) FROM (SELECT 1 FROM {_q(GameSession)} s"
+        f" JOIN {_q(Hand)} h ON h.session_id = s.id WHERE s.league_id = %s AND s.variant = %s"
+        f" AND h.status = '{Hand.PLAYED}' LIMIT %s) AS found"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league_id, variant, most + 1])
+        (count,) = cursor.fetchone()
+    return bool(count > most)
 
 
 def _usable(data: Any) -> dict[str, Any] | None:

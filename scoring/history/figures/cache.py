@@ -75,6 +75,7 @@ def figures(
     extra: tuple[str, ...] = (),
     later: Callable[[str, str], Entries | None] | None = None,
     only: str | None = None,
+    cold: Callable[[str, str], Entries | None] | None = None,
 ) -> tuple[dict[str, Entries], list[str]]:
     """{variant: {key: data}} for every game of the league: what is stored when its stamp
     is current, else what ``compute(variant, stamp)`` gives ({key: data}, ``key`` among them),
@@ -85,7 +86,9 @@ def figures(
     ``later`` instead, which gives None when its figures are to be refolded after the
     answer; so are those of a game being refolded. Such a game's earlier figures are
     given, and named in the list returned with them; so are those of a game ``compute``
-    gives None for (nothing is then stored). With ``only``, that game alone."""
+    gives None for (nothing is then stored). With ``cold``, a game with no figures kept
+    at all is asked of it the same way: one it gives None for is given with no figures
+    (none of ``key``), and named in the list. With ``only``, that game alone."""
     current = stamps(league_id)
     if only is not None:
         current = {only: current[only]} if only in current else {}
@@ -95,12 +98,13 @@ def figures(
         if key in found[variant]:
             continue
         computed: Entries | None
-        if later is None or key not in last[variant]:
+        ask = later if key in last[variant] else cold
+        if ask is None:
             computed = compute(variant, stamp)
         elif variant in claimed:
             computed = None  # another page's answer refolds it: never two at once
         else:
-            computed = later(variant, stamp)
+            computed = ask(variant, stamp)
         if computed is None:
             found[variant] = last[variant]
             updating.append(variant)

@@ -301,7 +301,8 @@ def league_figures(
     """Standings per score table (with its records) and ratings per game, over the
     period; ``names`` are the league's players' names by id. With ``later``, all time, a
     game changed far back shows its earlier figures while it is refolded after the
-    answer (``later``'s jobs, for the caller to run then)."""
+    answer (``later``'s jobs, for the caller to run then), and a long game with none
+    kept shows none meanwhile (``later.cold``)."""
     key = _period_key(period)
 
     def compute(variant: str, stamp: str) -> Entries:
@@ -310,12 +311,15 @@ def league_figures(
         return compute_period(league.pk, variant, period)
 
     waits = _or_later(league.pk, later) if later is not None and period.is_all else None
-    games, updating = cache.figures(league.pk, key, compute, later=waits)
+    games, updating = cache.figures(league.pk, key, compute, later=waits, cold=waits)
     result = LeagueFigures([], [])
     if later is not None:
         later.updating += updating
+        later.cold += [variant for variant in updating if key not in games[variant]]
     for variant in sorted(games, key=variant_rank):
-        entry = games[variant][key]
+        entry = games[variant].get(key)
+        if entry is None:  # being worked out after the answer: nothing to show yet
+            continue
         tables = [_standing(variant, table, names) for table in entry["tables"]]
         result.standings += sorted((t for t in tables if t.rows), key=lambda t: t.table)
         rows = _rating_rows(entry["ratings"], names)
@@ -438,12 +442,15 @@ def player_stats(
         _all_time(player.league_id),
         extra=(player_key(player.pk),),
         later=waits,
+        cold=waits,
     )
     if later is not None:
         later.updating += updating
+        later.cold += [variant for variant in updating if ALL_TIME not in games[variant]]
     found = (
         _variant_stats(variant, games[variant], player, names)
         for variant in sorted(games, key=variant_rank)
+        if ALL_TIME in games[variant]  # else being worked out after the answer
     )
     return [entry for entry in found if entry is not None]
 

@@ -33,11 +33,14 @@ LONG = 1024
 @dataclass
 class Later:
     """What a page leaves to after its answer: the games whose figures it shows as they
-    were before a change far back, and the refolds it claimed, to run once the answer is
-    sent (``after``)."""
+    were before a change far back (or not at all: ``cold``), and the refolds it claimed,
+    to run once the answer is sent (``after``)."""
 
     updating: list[str] = field(default_factory=list)
     jobs: list[Callable[[], None]] = field(default_factory=list)
+    # Among ``updating``, the games with no figures to show meanwhile: none were kept (a
+    # league just filled from a file, its figures forgotten) and they are many hands long.
+    cold: list[str] = field(default_factory=list)
 
 
 def claim(league_id: int, variant: str) -> bool:
