@@ -185,8 +185,10 @@ def measure_cold(client, league, urls: dict) -> dict:
     """The league and player pages right after the history's cache is emptied (nothing
     kept: every hand folded again), and after only the pages' figures are (the running
     state kept): the wall time, and the CPU time of this process and the database's,
-    which a busy neighbour does not inflate."""
+    which a busy neighbour does not inflate; with nothing kept, also the CPU time until the
+    answer (a long game's figures are worked out once it is sent)."""
     result = {}
+    answered = _answer_clock(client)
     for kind, forget in (("", _forget_cache), ("_kept", _forget_pages)):
         for page in ("league", "player"):
             forget(league)
@@ -194,6 +196,7 @@ def measure_cold(client, league, urls: dict) -> dict:
             assert client.get(urls[page], secure=True).status_code == 200
             result[f"{page}{kind}"] = (time.perf_counter() - started) * 1000
             result[f"{page}{kind}_cpu"] = (cpu() - used) * 1000
+            result[f"{page}{kind}_answer_cpu"] = (answered[-1] - used) * 1000
     return result
 
 
@@ -465,6 +468,8 @@ def summary(results: list[dict]) -> dict:
         "league_after_save_ms_big": round(large["save"]["league_after"]["ms"], 1),
         "league_after_save_cpu_ms_big": round(large["save"]["league_after"]["cpu_ms"], 1),
         "cold_player_cpu_ms_big": round(large["cold"]["player_cpu"], 1),
+        "cold_league_answer_cpu_ms_big": round(large["cold"]["league_answer_cpu"], 1),
+        "cold_player_answer_cpu_ms_big": round(large["cold"]["player_answer_cpu"], 1),
         "cold_league_kept_ms_big": round(large["cold"]["league_kept"], 1),
         "cold_league_kept_cpu_ms_big": round(large["cold"]["league_kept_cpu"], 1),
         "one_game_after_save_cpu_ms": [
