@@ -15,10 +15,13 @@ Measured at each size, through Django's test client logged in as a member:
 
 * the league, player and session pages: rendered a few times to warm up (the history's
   cache included), then --repeat times; the median time and the number of SQL queries;
-* the first league and player page after the history's cache is emptied (``cold``);
+* the first league and player page after the history's cache is emptied (``cold``), its
+  CPU time until its answer too (a long game's figures are worked out once it is sent);
 * the Save of a new hand (the whole POST to ``scoring:record`` as a phone sends it: htmx's
   headers, the table's version and seats; response included) in a session on the day
-  after the league's last: its queries and time;
+  after the league's last: its queries until its answer (``save_queries``) and after it
+  (``save_after_answer_queries``: the table screen written for the next phone, the
+  league's figures, their drawing and its cards brought up to date), and its time;
 * the first league page after such a Save in a league that plays one game (a second
   league of as many hands, all Taiwan: a Save changes the figures of the whole league),
   median of 5 Saves each followed by the page;
@@ -155,6 +158,33 @@ def _queries(call) -> int:
     return len(queries)
 
 
+def _answer_queries(client, call) -> tuple[int, int]:
+    """The queries of ``call``'s request until its answer is ready, and after (what a
+    response's closers run once a server has sent it: the test client runs them before it
+    returns)."""
+    from django.db import connection
+    from django.test.client import ClientHandler
+    from django.test.utils import CaptureQueriesContext
+
+    marks: list[int] = []
+    handler = client.handler
+
+    class Handler(ClientHandler):
+        def get_response(self, request):
+            response = super().get_response(request)
+            marks.append(len(connection.queries_log))
+            return response
+
+    client.handler = Handler(handler.enforce_csrf_checks)
+    try:
+        with CaptureQueriesContext(connection) as queries:
+            call()
+    finally:
+        client.handler = handler
+    answered = marks[-1] - queries.initial_queries
+    return answered, len(queries) - answered
+
+
 def measure_pages(client, urls: dict, repeat: int) -> dict:
     result = {}
     for page, url in urls.items():
@@ -253,7 +283,7 @@ def measure_save(client, league) -> dict:
     try:
         table.save(table.drawn())  # the first hand of the session: its seats are now warm
         data = table.drawn()
-        queries = _queries(lambda: table.save(data))
+        queries, after_answer = _answer_queries(client, lambda: table.save(data))
         times = []
         for _ in range(5):
             data = table.drawn()
@@ -266,7 +296,12 @@ def measure_save(client, league) -> dict:
         after = {"ms": (time.perf_counter() - started) * 1000, "cpu_ms": (cpu() - used) * 1000}
     finally:
         table.close()
-    return {"queries": queries, "ms": statistics.median(times), "league_after": after}
+    return {
+        "queries": queries,
+        "after_answer_queries": after_answer,
+        "ms": statistics.median(times),
+        "league_after": after,
+    }
 
 
 def measure_after_save(client, league, rounds: int = 5) -> dict:
@@ -451,6 +486,7 @@ def summary(results: list[dict]) -> dict:
     return {
         "sizes": [r["size"] for r in results],
         "save_queries": max(r["save"]["queries"] for r in results),
+        "save_after_answer_queries": max(r["save"]["after_answer_queries"] for r in results),
         "save_ms": [round(r["save"]["ms"], 1) for r in results],
         "edit_oldest_ms_big": round(large["edit"]["oldest"], 1),
         "edit_newest_ms_big": round(large["edit"]["newest"], 1),
