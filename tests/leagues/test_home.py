@@ -2,6 +2,7 @@
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tests.factories import make_league, make_session, url
 
@@ -62,3 +63,21 @@ def test_its_queries_do_not_grow_with_the_sessions_listed(member_client, league)
         body = member_client.get(url("home")).content.decode()
     assert body.count("Ann, Ben, Cat, Dan, Eve") == 10
     assert len(ten.captured_queries) == len(one.captured_queries)
+
+
+def test_its_kept_lists_follow_what_they_show(member_client, league, session):
+    """The lists are kept as drawn: each change they show draws them afresh."""
+
+    def recent() -> str:
+        body = member_client.get(url("home")).content.decode()
+        return body[body.index("Your leagues") :]
+
+    assert "Not ended" in recent() or "Live" in recent()
+    session.ended_at = timezone.now()
+    session.save(update_fields=["ended_at"])
+    assert ">Ended<" in recent()
+    league.name = "Thursday club"
+    league.save(update_fields=["name"])
+    assert "Thursday club" in recent()
+    another = make_session(league, "mighty", names=["Zed", "Yan", "Xia", "Wu", "Vic"])
+    assert another.get_absolute_url() in recent() and "Zed, Yan, Xia, Wu, Vic" in recent()

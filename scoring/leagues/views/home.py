@@ -1,14 +1,17 @@
 """The home page: a visitor's welcome, or a member's live games, leagues and sessions."""
 
+import hashlib
 from typing import NamedTuple
 
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import get_script_prefix
 
 from scoring.leagues.people import received
 from scoring.models import GameSession, League, Player, Seat
 from scoring.models.sql import as_date, as_datetime, quoted
+from scoring.models.table import live_since
 from scoring.table.live import live_sessions
 
 RECENT = 10  # sessions the page lists
@@ -20,13 +23,31 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "scoring/welcome.html")
     leagues = list(request.user.leagues.order_by("name"))
     ids = [league.pk for league in leagues]
+    recent = _recent(leagues)
     context = {
         "leagues": leagues,
-        "recent": _recent(leagues),
+        "recent": recent,
+        "lists_key": _lists_key(leagues, recent),
         "live": live_sessions(ids) if ids else [],
         "received": received(request.user),
     }
     return render(request, "scoring/home.html", context)
+
+
+def _lists_key(leagues: list[League], recent: list["Recent"]) -> str:
+    """Everything the page's lists of leagues and sessions show, as a fingerprint: they
+    are kept as drawn under it (a Save changes none of it), drawn afresh when it moves."""
+    since = live_since()
+    shape = (
+        get_script_prefix(),
+        [(league.pk, league.name, league.imported_at) for league in leagues],
+        [
+            (r.session.pk, r.session.date, r.session.variant, r.session.ended_at, r.names)
+            for r in recent
+        ],
+        [r.session.ended_at is None and r.session.date >= since for r in recent],
+    )
+    return hashlib.sha256(repr(shape).encode()).hexdigest()
 
 
 class Recent(NamedTuple):
