@@ -123,6 +123,14 @@ def test_it_routes_to_a_page_with_no_argument_as_the_url_tag(name, prefix):
     assert mine == django == reversed_ and mine.startswith(prefix)
 
 
+@pytest.mark.parametrize("path", ["css/app.css", "js/kept.js", "icons/apple-touch-icon.png"])
+def test_it_writes_a_static_address_as_the_static_tag(path):
+    drawn = Template("{% load napoleon static %}{% asset path %}|{% static path %}")
+    for _twice in range(2):  # worked out, then read back
+        mine, django = drawn.render(Context({"path": path})).split("|")
+        assert mine == django and mine.endswith(path)
+
+
 def _new_game(client, league) -> str:
     response = client.get(url("session-new", league.pk))
     assert response.status_code == 200
