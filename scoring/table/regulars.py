@@ -8,6 +8,7 @@ starts just so (scoring.table.views.again).
 """
 
 import functools
+import hashlib
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -89,6 +90,16 @@ def ended_as(session: GameSession) -> tuple[list[Seat], Decimal | None, int | No
     stake = money.schedule(session)[-1][1]
     dealt = hand_players(session, len(seats))
     return seats, stake, dealt if dealt is not None and dealt < len(seats) else None
+
+
+def lineups_key(lineups: list[Lineup]) -> str:
+    """Everything the page's "Play again" buttons show, as a fingerprint: they are kept as
+    drawn under it (in the reader's language), drawn afresh when any of it moves."""
+    shape = [
+        (x.session.pk, x.session.date, x.names, x.label, x.rules, x.stake_text, x.dealt)
+        for x in lineups
+    ]
+    return hashlib.sha256(repr(shape).encode()).hexdigest()
 
 
 def recent_lineups(league: League, limit: int = LINEUPS) -> list[Lineup]:

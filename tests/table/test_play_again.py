@@ -2,6 +2,7 @@
 recent line-ups, each one tap from a new session with the same seats, game and rules."""
 
 import datetime
+import re
 from decimal import Decimal
 
 from django.db import connection
@@ -170,3 +171,30 @@ def test_line_ups_are_looked_for_a_few_sessions_at_a_time(league):
     # The seats (with their players) of the latest few sessions alone when they give the
     # line-ups wanted.
     assert len(near.captured_queries) == 2 and len(far.captured_queries) == 4
+
+
+def test_each_table_is_a_button_of_one_form_kept_as_drawn(member_client, league):
+    """One form, one button a table sending its session; the buttons are kept as drawn
+    and drawn afresh when a table to offer changes."""
+    first = make_session(league, names=FIVE)
+    dated(first, 2)
+    play(first)
+
+    def buttons() -> list[str]:
+        page = member_client.get(url("session-new", league.pk)).content.decode()
+        form = page[page.index(f'action="{url("play-again", league.pk)}"') :]
+        form = form[: form.index("</form>")]
+        assert form.count("csrfmiddlewaretoken") == 1
+        return re.findall(
+            r'<button type="submit" class="lineup wide" name="session" value="(\d+)"', form
+        )
+
+    assert buttons() == [str(first.pk)]
+    second = make_session(league, names=["Zed", "Yan", "Xia", "Wu", "Vic"])
+    dated(second, 1)
+    play(second)
+    assert buttons() == [str(second.pk), str(first.pk)]
+    answer = member_client.post(url("play-again", league.pk), {"session": buttons()[1]})
+    assert answer.status_code == 302
+    started = GameSession.objects.order_by("-pk").first()
+    assert [seat.player.name for seat in started.seat_list] == FIVE

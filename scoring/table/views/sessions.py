@@ -47,7 +47,7 @@ from scoring.table.parts import RECENT, board_items, hand_row
 from scoring.table.play import Draft
 from scoring.table.play_panel import empty_panel
 from scoring.table.refusal import refusal_context, refusal_status
-from scoring.table.regulars import known_players, recent_lineups
+from scoring.table.regulars import known_players, lineups_key, recent_lineups
 from scoring.table.seating import SeatingRefused, league_players
 from scoring.table.setup import SessionForm, carried_over, league_initial
 from scoring.table.sheet import Sheet, roster, sheet
@@ -78,13 +78,15 @@ def session_new(request: AuthenticatedHtmxRequest, pk: int) -> HttpResponse:
         except SeatingRefused as refused:  # an entry merged away, again and again, meanwhile
             form.add_error(None, refused.message)
     regulars, others = known_players(league)
+    lineups = recent_lineups(league) if request.method == "GET" else []
     context = {
         "league": league,
         "form": form,
         "known": regulars + others,
         "regulars": regulars,
         "others": others,
-        "lineups": recent_lineups(league) if request.method == "GET" else [],
+        "lineups": lineups,
+        "lineups_key": lineups_key(lineups),
         # What the form carries over from the league's last game of the chosen kind,
         # until the table types anything (then the page shows what it typed).
         "carried": carried_over(league, form, standard)
