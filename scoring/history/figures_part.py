@@ -4,9 +4,10 @@ they change.
 Between two Saves every view of the league page shows the same figures, and drawing them
 (rows, records, a sparkline per rating) cost more than all else the page reads. So they
 are kept as drawn, in Django's cache (shared by every worker), one entry per league,
-language and period, with the fingerprint of what they were drawn from: the games'
-figure stamps (scoring.history.figures.cache: any hand, session or player change moves
-them), the players' names and the script prefix the links start with. A view whose
+language and period, with the fingerprint of what they were drawn from: the league's
+latest session, hand event, player merge and club night (scoring.history.figures.cache
+.drawn_from: whatever changes the figures moves one of them), the players' names and the
+script prefix the links start with. A view whose
 fingerprint matches shows the kept drawing; any other draws it afresh and keeps that.
 Once a Save's answer is sent the entry a page kept is drawn again (``draw_ahead``), so
 the first page after the Save finds it current.
@@ -89,7 +90,7 @@ def _fingerprint(league: League, players: Sequence[Player], generation: object) 
     shape = (
         str(generation),
         get_script_prefix(),
-        sorted(figure_cache.stamps(league.pk).items()),
+        figure_cache.drawn_from(league.pk),
         [(p.pk, p.name) for p in players],
     )
     return hashlib.sha256(repr(shape).encode()).hexdigest()

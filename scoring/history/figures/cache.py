@@ -30,7 +30,7 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from scoring.history.figures.rows import _q, playing
-from scoring.models import GameSession, HandEvent, HistoryCache, PlayerChange
+from scoring.models import Event, GameSession, HandEvent, HistoryCache, PlayerChange
 
 logger = logging.getLogger(__name__)
 
@@ -66,6 +66,25 @@ def stamps(league_id: int) -> dict[str, str]:
         variant: f"{VERSION}.{sessions}.{last}.{event or 0}.{change or 0}"
         for variant, sessions, last, event, change in found
     }
+
+
+def drawn_from(league_id: int) -> tuple[object, ...]:
+    """What the league's figures were drawn from, told more cheaply than ``stamps`` (a
+    few index look-ups, whatever the league's size, where the stamps probe every session):
+    the league's latest session, the latest hand event of any league (an event elsewhere
+    only has a drawing drawn again), its latest player merge, and its club nights' ends
+    and nights not over. A session deleted with none of these moving is the admin's doing,
+    after which ``manage.py rebuild_history`` changes the generation (``forget``)."""
+    sql = (
+        f"SELECT (SELECT MAX(s.id) FROM {_q(GameSession)} s WHERE s.league_id = %s),"
+        f" (SELECT MAX(v.id) FROM {_q(HandEvent)} v),"
+        f" (SELECT MAX(c.id) FROM {_q(PlayerChange)} c WHERE c.league_id = %s),"
+        f" (SELECT MAX(e.ended_at) FROM {_q(Event)} e WHERE e.league_id = %s),"
+        f" (SELECT COUNT(*) FROM {_q(Event)} e WHERE e.league_id = %s AND e.ended_at IS NULL)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league_id] * 4)
+        return tuple(cursor.fetchone())
 
 
 def figures(
