@@ -20,6 +20,7 @@ Edits made outside the app (the admin's session page: a date, a seat) leave no e
 """
 
 import datetime
+import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -31,6 +32,7 @@ from django.utils import timezone
 
 from scoring.history.figures.rows import _q, playing
 from scoring.models import Event, GameSession, HandEvent, HistoryCache, PlayerChange
+from scoring.models.sql import as_datetime
 
 logger = logging.getLogger(__name__)
 
@@ -143,18 +145,39 @@ def _read(
     last: dict[str, Entries] = {variant: {} for variant in current}
     claimed: set[str] = set()
     held = timezone.now() - LEASE
-    for variant, name, stamp, data, at in HistoryCache.objects.filter(
-        league_id=league_id, key__in=(*keys, CLAIM)
-    ).values_list("variant", "key", "stamp", "data", "computed_at"):
+    names = (*keys, CLAIM)
+    # In SQL: every figures page asks, and building the statement cost more than running it.
+    sql = (
+        f"SELECT h.variant, h.key, h.stamp, h.data, h.computed_at FROM {_q(HistoryCache)} h"
+        f" WHERE h.league_id = %s AND h.key IN ({', '.join(['%s'] * len(names))})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [league_id, *names])
+        rows = cursor.fetchall()
+    for variant, name, stamp, data, at in rows:
         if variant not in current:
             continue
         if name == CLAIM:
-            claimed.update([variant] if at > held else [])
+            claimed.update([variant] if _aware(at) > held else [])
         elif current[variant] == stamp:
-            found[variant][name] = data
+            found[variant][name] = _loaded(data)
         elif stamp.split(".")[0] == str(VERSION):
-            last[variant][name] = data
+            last[variant][name] = _loaded(data)
     return found, last, claimed
+
+
+def _aware(at: Any) -> datetime.datetime:
+    """A date-and-time column as a cursor gives it (SQLite: naive, or text, in UTC)."""
+    found = as_datetime(at)
+    if found is None:
+        return datetime.datetime.min.replace(tzinfo=datetime.UTC)
+    return found if timezone.is_aware(found) else found.replace(tzinfo=datetime.UTC)
+
+
+def _loaded(data: Any) -> Any:
+    """A JSON column as a cursor gives it: its text (SQLite; PostgreSQL as Django sets
+    psycopg up), or already read."""
+    return json.loads(data) if isinstance(data, str | bytes) else data
 
 
 def store(league_id: int, variant: str, stamp: str, entries: dict[str, dict[str, Any]]) -> None:
