@@ -110,6 +110,8 @@ def ensure_venv(requirements):
     if not stamp.exists() or stamp.read_text().strip() != wanted:
         header(f"Installing {requirements.name} into .venv")
         pip = [VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+        # The tests read compiled modules from .venv/pycache (cmd_test), never pip's copies.
+        pip += ["--no-compile"] if requirements == TEST_REQUIREMENTS else []
         run(f"install {requirements.name}", [*pip, "--require-hashes", "-r", requirements])
         stamp.write_text(wanted + "\n")
     if Path(sys.prefix).resolve() != VENV.resolve():
