@@ -98,9 +98,10 @@ def _tv_by_its_link(browser, page):
         shot(tv, "club-night-tv", full_page=False)
         page.get_by_role("button", name="New link").click()
         expect(page.get_by_text("A new TV link is ready.")).to_be_visible()
-        # The screen's next poll (every 15 s) brings the note; it asks no more after it.
+        # The screen's next poll (every 15 s) brings the note, however late a busy machine
+        # answers it (the page is patient); it asks no more after it.
         note = tv.get_by_role("alert")
-        expect(note).to_contain_text("This TV link does not work", timeout=30_000)
+        expect(note).to_contain_text("This TV link does not work")
         expect(tv.locator("#night-tv[hx-get]")).to_have_count(0)
         expect(tv.locator(".night-tv-rows li")).to_have_count(10)
     finally:
