@@ -7,7 +7,7 @@ itself."""
 import pytest
 
 from scoring.history import after_save, cards, figures_part
-from scoring.history.figures import advance, cache, figures, refold
+from scoring.history.figures import cache, refold
 from scoring.history.figures.figures import recompute_all_time
 from scoring.history.figures.synthetic import generate_league
 from scoring.models import Hand, HistoryCache
@@ -16,30 +16,15 @@ from scoring.table.views import hands
 from tests.factories import make_session
 from tests.factories import url as url_of
 from tests.history.test_advance import normal, on, save
-from tests.history.test_refold import NOTE, edit_first, kept, played
+from tests.history.test_refold import (
+    NOTE,
+    edit_first,
+    folds,  # noqa: F401 (a fixture: what the code folds)
+    kept,
+    played,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def folds(monkeypatch):
-    """What the code folds, in order: the hands of each fold (advance.hands_after), and
-    "sent" where a refold began (as in test_refold)."""
-    log: list[object] = []
-    read, refold_game = advance.hands_after, figures.refold_game
-
-    def hands_after(*args):
-        found = read(*args)
-        log.append(len(found))
-        return found
-
-    def refolded(*args):
-        log.append("sent")
-        refold_game(*args)
-
-    monkeypatch.setattr(advance, "hands_after", hands_after)
-    monkeypatch.setattr(figures, "refold_game", refolded)
-    return log
 
 
 @pytest.fixture
@@ -61,7 +46,7 @@ def assert_kept_as_afresh(league):
     assert normal(kept(league)) == normal(recompute_all_time(league.pk, "taiwan"))
 
 
-def test_it_folds_the_saved_hand_once_the_answer_is_sent(member_client, sixty, folds, monkeypatch):
+def test_it_folds_the_saved_hand_once_the_answer_is_sent(member_client, sixty, folds, monkeypatch):  # noqa: F811
     league, session = sixty
     look(member_client, league)
     drawn, describe = [], cards.describe
@@ -91,7 +76,7 @@ def test_it_leaves_cards_no_page_kept_to_their_first_reader(member_client, sixty
     assert drawn == []  # no league page read: nothing drawn ahead for nobody
 
 
-def test_it_refolds_a_change_far_back_under_the_claim(member_client, sixty, folds, monkeypatch):
+def test_it_refolds_a_change_far_back_under_the_claim(member_client, sixty, folds, monkeypatch):  # noqa: F811
     monkeypatch.setattr(refold, "LONG", 10)
     league, session = sixty
     look(member_client, league)
@@ -105,7 +90,7 @@ def test_it_refolds_a_change_far_back_under_the_claim(member_client, sixty, fold
     assert NOTE not in look(member_client, league) and folds == []
 
 
-def test_it_leaves_a_refold_another_page_holds_to_it(member_client, sixty, folds, monkeypatch):
+def test_it_leaves_a_refold_another_page_holds_to_it(member_client, sixty, folds, monkeypatch):  # noqa: F811
     monkeypatch.setattr(refold, "LONG", 10)
     league, session = sixty
     look(member_client, league)
@@ -119,7 +104,11 @@ def test_it_leaves_a_refold_another_page_holds_to_it(member_client, sixty, folds
 
 
 def test_it_logs_a_failure_after_the_answer_and_the_page_folds_the_hand(
-    member_client, sixty, folds, monkeypatch, caplog
+    member_client,
+    sixty,
+    folds,  # noqa: F811
+    monkeypatch,
+    caplog,
 ):
     league, session = sixty
     look(member_client, league)
@@ -150,7 +139,7 @@ def test_it_logs_a_failure_after_the_answer_and_the_page_folds_the_hand(
     assert_kept_as_afresh(league)
 
 
-def test_it_leaves_a_game_with_no_figures_kept_to_the_page(member_client, sixty, folds):
+def test_it_leaves_a_game_with_no_figures_kept_to_the_page(member_client, sixty, folds):  # noqa: F811
     league, session = sixty  # no page has looked: every hand would be folded
     assert save(member_client, session).status_code == 200
     assert folds == [] and not HistoryCache.objects.filter(league=league).exists()
