@@ -85,7 +85,7 @@ def test_it_ends_the_auction_in_words_every_game_shares(client, query, own, fore
         ("mighty", "zh-hant", "主攻方的點數牌", "拿破崙"),
         ("mighty", "th", "ไพ่แต้มของฝ่ายผู้ชนะประมูล", "นโปเลียน"),
         ("taiwan", "th", "ไพ่แต้มของฝ่ายนโปเลียน", "ผู้ชนะประมูล"),
-        ("taiwan", "zh-hant", "拿破崙方的分數牌", "主攻"),
+        ("taiwan", "zh-hant", "拿破崙方的點數牌", "主攻"),
     ],
 )
 def test_it_counts_the_declarers_side_in_the_games_words(client, variant, language, own, foreign):

@@ -160,6 +160,9 @@ def live_server(tmp: Path, seed_code: str, server: str = "runserver", **settings
             DATABASE_URL=database_url,
             NAPOLEON_PASSWORD_COUNT=str(count_file),
             PYTHONPATH=str(ROOT),
+            # A writer waits for SQLite's lock as long as the test waits for its answer: on
+            # a busy machine, thirty phones at once may queue past the 30 s a server waits.
+            DJANGO_SQLITE_TIMEOUT=str(int(PATIENCE)),
         )
         env.update(settings_env)
         manage = [sys.executable, str(ROOT / "manage.py")]
