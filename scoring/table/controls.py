@@ -8,7 +8,6 @@ knows a game. A fresh form's controls depend only on the table and the language,
 """
 
 import hashlib
-import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from json import dumps
@@ -30,13 +29,10 @@ from scoring.table.form import DECLARER_SIDE, DEFENDERS, DISCARD, TAKEN, HandFor
 from scoring.table.lineup import Lineup
 from scoring.table.page_cache import DRAWN_BY
 from scoring.table.target_discards import FIELD as DISCARDS
+from scoring.words.names import name_css
 
 SUIT_CLASS = {s: f"suit-{s}" for s in SUITS}
 TEMPLATE = "scoring/hand_controls.html"
-# A name of one short word keeps to one line of its chip (app.css ``.whole``): the browser
-# would break a Thai name where its dictionary sees two words (สม / ชัย). Longer names and
-# names of several words still wrap, so that none runs past its chip.
-SHORT_NAME = 7  # letters; a mark drawn on a letter (Thai vowels and tones) is not one
 
 
 @dataclass(frozen=True)
@@ -113,14 +109,6 @@ def _group(form: HandForm, name: str, legend: str, chips: list[Chip], css: str) 
 
 def _value(form: HandForm, name: str) -> object:
     return form[name].value() if name in form.fields else None
-
-
-def name_css(name: str) -> str:
-    """The class of a seat chip's text: ``whole`` for a name of one short word."""
-    if any(ch.isspace() for ch in name):
-        return ""
-    letters = sum(1 for ch in name if unicodedata.category(ch) not in ("Mn", "Me"))
-    return "whole" if letters <= SHORT_NAME else ""
 
 
 def _seat_group(form: HandForm, name: str, legend: str) -> Group:

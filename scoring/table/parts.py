@@ -18,6 +18,7 @@ from scoring.rules.cards import SUITS, SYMBOLS
 from scoring.table.lineup import Lineup
 from scoring.table.sheet import Sheet, roster
 from scoring.words.money import Money, short_text
+from scoring.words.names import name_css
 
 RECENT = 5  # hands listed under the form; the Hands page has them all
 
@@ -31,6 +32,10 @@ class BoardItem:
     out: bool  # sits the next hand out
     gone: bool  # has left the table
     money_short: str = ""  # the money shortened to fit a narrow box ("" when it fits whole)
+
+    @property
+    def name_css(self) -> str:
+        return name_css(self.name)
 
     @property
     def css(self) -> str:

@@ -30,6 +30,10 @@ INVISIBLE = frozenset({"Cf", "Zs", "Zl", "Zp", "Cc"})
 MARKS = frozenset({"Mn", "Mc", "Me"})
 # Never inside a name: controls (a line break, NUL…), lone surrogates, unassigned.
 REFUSED = frozenset({"Cc", "Cs", "Cn"})
+# A name of one short word keeps to one line of its box (app.css ``.whole``): the browser
+# would break a Thai name where its dictionary sees two words (สม / ชัย). Longer names and
+# names of several words still wrap, so that none runs past its box.
+SHORT_NAME = 7  # letters; a mark drawn on a letter (Thai vowels and tones) is not one
 
 
 def _invisible(char: str) -> bool:
@@ -88,3 +92,12 @@ def clean_name(raw: str, max_length: int) -> str:
             % {"name": shown, "length": len(name), "max": max_length}
         )
     return name
+
+
+def name_css(name: str) -> str:
+    """The class of a name on a seat chip or a scoreboard box: ``whole`` for a name of one
+    short word, which the page keeps on one line."""
+    if any(ch.isspace() for ch in name):
+        return ""
+    letters = sum(1 for ch in name if unicodedata.category(ch) not in ("Mn", "Me"))
+    return "whole" if letters <= SHORT_NAME else ""

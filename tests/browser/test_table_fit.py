@@ -111,9 +111,39 @@ def test_it_shows_every_seat_buttons_whole_name(browser, live_server, club, lang
                 assert all(s["lines"] == 1 for s in short), (players, legend, short)
                 # Two buttons never read alike (陳大文 and 陳小明 are not both "陳…").
                 assert len({s["text"] for s in shown}) == players
+            assert_board_names_whole(page, names)
             shot(page, f"names-{language}-{players}", full_page=False)
     finally:
         page.context.close()
+
+
+# A scoreboard box's name (its text, without the hidden "deals" after it): the text,
+# whether all of it is drawn inside its box and the screen, on how many lines.
+BOARD_NAME = """(span) => {
+  const box = span.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(span.firstChild);
+  const text = range.getBoundingClientRect();
+  const whole = span.scrollWidth <= span.clientWidth + 1
+    && text.left >= box.left - 1 && text.right <= box.right + 1
+    && text.top >= box.top - 1 && text.bottom <= box.bottom + 1
+    && box.left >= 0 && box.right <= innerWidth;
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  return {text: span.firstChild.textContent.replace(/\\s+/g, " ").trim(), whole, lines};
+}"""
+
+
+def assert_board_names_whole(page, names: list[str]) -> None:
+    """The scoreboard reads every name whole, none alike, each short one-word name on one
+    line; and the next hand's first choice is still in view under it."""
+    boxes = page.locator("#board .name")
+    expect(boxes).to_have_count(len(names))
+    shown = [box.evaluate(BOARD_NAME) for box in boxes.all()]
+    assert [s["text"] for s in shown] == names, shown
+    assert all(s["whole"] for s in shown), shown
+    assert all(s["lines"] == 1 for s in shown if one_short_word(s["text"])), shown
+    first = page.locator("#f-declarer").get_by_role("radio").first
+    assert first.evaluate(REACHABLE)
 
 
 def test_it_names_every_player_whole_in_the_scores_before_save(browser, live_server, club):

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scoring.models import GameSession
-from scoring.table.controls import name_css
+from scoring.words.names import name_css
 from tests.factories import make_session, url
 
 
