@@ -74,6 +74,8 @@ def league_players(league: League, names: Sequence[str]) -> list[Player]:
                 found.setdefault(key, player)
         return [player.pk for player in found.values()]
 
+    if len(set(read())) < len(keys) and connection.features.has_select_for_update:
+        _lock_names(league)
     hold(league, read)
     players = []
     for name in names:
@@ -82,6 +84,19 @@ def league_players(league: League, names: Sequence[str]) -> list[Player]:
             found[key] = _new_entry(league, name)
         players.append(found[key])
     return players
+
+
+def _lock_names(league: League) -> None:
+    """Lock the league's row before a new entry is made, so that two tables seating
+    "ann" and "Ann" at once make one entry: the second waits here, then reads the first's.
+
+    Names differing only in case are one person (``name_key``), which the database's
+    unique name does not know. SQLite needs none of this: its transactions take the write
+    lock when they begin (settings: IMMEDIATE). Taken before any entry's lock (``hold``),
+    as nothing else locks the league while holding an entry, so no two wait on each other.
+    NO KEY UPDATE: a row written meanwhile that points at the league (a new game's seat, an
+    entry) takes a KEY SHARE lock on it, which FOR UPDATE would block (a deadlock)."""
+    League.objects.select_for_update(no_key=True).filter(pk=league.pk).first()
 
 
 def _new_entry(league: League, name: str) -> Player:

@@ -119,3 +119,31 @@ def test_a_new_guest_seated_at_several_tables_at_once_is_one_entry(server):
         "print(json.dumps([zed.count(), sorted(zed.get().seats.values_list('session', flat=True))]))"
     )
     assert stored == [1, sorted(tables)]
+
+
+def test_one_newcomer_typed_in_different_cases_at_several_tables_at_once_is_one_entry(server):
+    """Eight tables seat "Zoë Ng", "zoë ng", "ZOË NG"… at the same moment: one person, so
+    one entry (PostgreSQL made one per spelling: each table had looked before any wrote)."""
+    cookies = {"sessionid": server.seed["sessionid"]}
+    tables = server.seed["tables"][8:16]
+    spellings = ["Zoë Ng", "zoë ng", "ZOË NG", "Zoë NG", "zoë Ng", "ZOË ng", "zOë nG", "ZoË Ng"]
+    versions = server.python(
+        "import json; from scoring.models import GameSession\n"
+        f"print(json.dumps([GameSession.objects.get(pk=t).version for t in {tables}]))"
+    )
+    start = threading.Barrier(len(tables), timeout=TIMEOUT)
+
+    def phone(k):
+        body = {"action": "join", "name": spellings[k], "table_version": str(versions[k])}
+        start.wait()
+        return server.post(f"/sessions/{tables[k]}/players/", body, cookies).status
+
+    with ThreadPoolExecutor(len(tables)) as pool:
+        seated = list(pool.map(phone, range(len(tables)), timeout=TIMEOUT * 4))
+    assert seated == [302] * len(tables), server.log.read_text()[-3000:]
+    stored = server.python(
+        "import json; from scoring.models import Player\n"
+        "zoe = [p for p in Player.objects.all() if p.name.casefold() == 'zoë ng']\n"
+        "print(json.dumps([len(zoe), sorted(zoe[0].seats.values_list('session', flat=True))]))"
+    )
+    assert stored == [1, sorted(tables)]
