@@ -34,6 +34,7 @@ from scoring.accounts.theme import COOKIE as THEME_COOKIE
 from scoring.accounts.theme import theme_of
 from scoring.events.results import NightFacts, moment
 from scoring.models import Event, EventTable, GameSession, Membership, Round
+from scoring.models.audit import PlayerChange
 
 BOARD = "board"
 
@@ -50,16 +51,20 @@ class Mark:
     directs: bool
     seed: int  # drawn when the night was made: two nights never share a key
     facts: NightFacts
+    # The league's newest rename or merge: a player checked in but not seated yet is at
+    # no table, so renaming them moves no table's version, yet the board names them.
+    names: int = 0
 
     @property
     def state(self) -> tuple[object, ...]:
         """What the night's standings and tables are read for (the clock aside)."""
-        night = (self.night, self.seed, self.version, self.changes, self.newest)
+        night = (self.night, self.seed, self.version, self.changes, self.newest, self.names)
         return (*night, self.seated, self.open_rounds)
 
     @property
     def body(self) -> str:
-        return f"{self.version}-{self.changes}-{self.newest}-{self.open_rounds}-{self.clock}"
+        tables = f"{self.changes}-{self.newest}-{self.open_rounds}"
+        return f"{self.version}-{tables}-{self.names}-{self.clock}"
 
     def etag(self, request: HttpRequest, page: str) -> str:
         drawn = "htmx" if request.headers.get("HX-Request") else "page"
@@ -92,7 +97,7 @@ Reading = Literal["link", "member", "session"]
 @cache
 def mark_sql(reading: Reading = "member") -> str:
     """The night's row, its tables' versions summed (a hand, an edit, a seat, a name or
-    the end of any table moves it), and the reader: ``link``, the night found by its TV
+    the end of any table moves it), the league's newest rename or merge, and the reader: ``link``, the night found by its TV
     link's token (no role); ``member``, the user's role in its league; ``session``, that
     and the user's row and browser session as stored (the board's poll)."""
     night = (
@@ -117,11 +122,14 @@ def mark_sql(reading: Reading = "member") -> str:
         f" (SELECT MAX(r.seated_at) FROM {_q(Round)} r WHERE r.event_id = e.id),"
         f" (SELECT COUNT(*) FROM {_q(Round)} r"
         " WHERE r.event_id = e.id AND r.closed_at IS NULL),"
-        f" e.seed, e.name, e.rounds, e.variant, e.formula, e.deals_each, {reader}"
+        f" e.seed, e.name, e.rounds, e.variant, e.formula, e.deals_each,"
+        f" (SELECT COALESCE(MAX(c.id), 0) FROM {_q(PlayerChange)} c"
+        " WHERE c.league_id = e.league_id),"
+        f" {reader}"
     )
 
 
-ROLE = 15  # the row's column of the reader's role, after the night's
+ROLE = 16  # the row's column of the reader's role, after the night's
 
 
 def night_mark(request: HttpRequest, pk: int) -> Mark | None:
@@ -171,12 +179,22 @@ def _row(sql: str, params: list[int | str]) -> tuple[Any, ...] | None:
 
 def _mark(row: tuple[Any, ...], directs: bool) -> Mark:
     night, version, round_end, minutes, _director, changes, newest, seated, open_rounds = row[:9]
-    seed, name, rounds, variant, formula, deals_each = row[9:ROLE]
+    seed, name, rounds, variant, formula, deals_each = row[9 : ROLE - 1]
     moment_seated = moment(seated)
     clock = _clock(moment_seated, minutes) if round_end == Event.TIME and open_rounds else None
     facts = NightFacts(night, name, rounds, variant, formula, round_end, deals_each, minutes)
     return Mark(
-        night, version, changes, newest, moment_seated, open_rounds, clock, directs, seed, facts
+        night,
+        version,
+        changes,
+        newest,
+        moment_seated,
+        open_rounds,
+        clock,
+        directs,
+        seed,
+        facts,
+        row[ROLE - 1],
     )
 
 

@@ -3,7 +3,7 @@ printout, drawn for a night being played; each page works without JavaScript."""
 
 import pytest
 
-from scoring.models import EventTable
+from scoring.models import EventTable, Player
 from tests.events.helpers import check_in, close, make_night, round_sessions, seat, text
 from tests.factories import hand_data, make_user, url
 
@@ -109,3 +109,20 @@ def test_it_gives_no_mark_of_a_night_to_someone_outside_its_league(client, night
     for page in ("event-tv", "event-board"):
         asked = client.get(url(page, night.pk), headers={"If-None-Match": etag})
         assert asked.status_code == 404 and "ETag" not in asked
+
+
+def test_it_redraws_the_tv_page_when_a_player_not_seated_is_renamed(client, night):
+    """A player who checked in after the round was seated sits at no table, so renaming
+    them moves no table's version; the TV page's standings name them all the same."""
+    page = "event-tv"
+    check_in(client, night, ["Lou Late"])
+    poll = {"HX-Request": "true"}
+    client.get(url(page, night.pk))
+    first = client.get(url(page, night.pk), headers=poll)
+    assert "Lou Late" in text(first)
+    lou = Player.objects.get(name="Lou Late")
+    rename = {"action": "rename", "player": lou.pk, "name": "Louise Late"}
+    assert client.post(url("league-players", night.league_id), rename).status_code == 302
+    moved = client.get(url(page, night.pk), headers={**poll, "If-None-Match": first["ETag"]})
+    assert moved.status_code == 200, moved.status_code
+    assert "Louise Late" in text(moved) and "Lou Late" not in text(moved)
