@@ -73,4 +73,6 @@ class KeepThaiWordsWhole:
         ):
             text = response.content.decode(response.charset)
             response.content = keep_whole(text).encode(response.charset)
+            if response.has_header("Content-Length"):  # a view that set it: now longer
+                response["Content-Length"] = str(len(response.content))
         return response

@@ -4,9 +4,11 @@ the text of a page in Thai, never inside a tag, a script or a form control's tex
 import re
 
 import pytest
+from django.http import HttpResponse
 from django.urls import reverse
+from django.utils import translation
 
-from scoring.words.thai_lines import LOANWORDS, keep_whole
+from scoring.words.thai_lines import LOANWORDS, KeepThaiWordsWhole, keep_whole
 
 NW = '<span class="nw">{}</span>'
 
@@ -65,3 +67,15 @@ def test_it_leaves_pages_in_other_languages_alone(client):
         'class="nw"'
         not in client.get(reverse("scoring:rules-variant", args=["thai"])).content.decode()
     )
+
+
+def test_it_gives_a_page_whose_view_set_its_length_the_new_length(rf):
+    def view(request):
+        page = HttpResponse("<p>นโปเลียน ชนะ</p>")
+        page["Content-Length"] = str(len(page.content))
+        return page
+
+    with translation.override("th"):
+        response = KeepThaiWordsWhole(view)(rf.get("/"))
+    assert NW.format("นโปเลียน") in response.content.decode()
+    assert response["Content-Length"] == str(len(response.content))
