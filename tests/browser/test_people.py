@@ -200,3 +200,25 @@ def test_a_new_version_of_the_app_is_offered_with_a_reload(page, live_server, le
     caches = page.evaluate("async () => await caches.keys()")
     statics = [name for name in caches if name.startswith("napoleon-static-")]
     assert len(statics) == 1 and statics[0].startswith("napoleon-static-next-"), caches
+
+
+def test_the_continue_card_names_seven_players_whole(page, live_server, league):
+    names = [
+        "Jean-Christophe",
+        "Christine",
+        "Christophe",
+        "Marie-Hélène",
+        "陳大文",
+        "陳小明",
+        "สมชาย",
+    ]
+    session = make_session(league, "japanese", names=names)
+    GameSession.objects.filter(pk=session.pk).update(date=timezone.localdate())
+    page.goto(f"{live_server.url}/")
+    boxes = page.locator("section.continue .mini-board .name")
+    expect(boxes).to_have_count(7)
+    shown = boxes.evaluate_all(
+        "(spans) => spans.map((s) => [s.textContent.trim(), s.scrollWidth <= s.clientWidth + 1])"
+    )
+    assert shown == [[name, True] for name in names]  # each whole: Christine is not "Chr…"
+    shot(page, "people-continue-seven", full_page=False)
