@@ -10,9 +10,11 @@ priced again: a run is always what the hands as they stand make it.
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.models import GameSession, Hand, HandScore
+from scoring.models import GameSession, Hand, HandEvent, HandScore
 from scoring.rules import RulesError
 from scoring.rules.penalty import Earlier
+from scoring.table import audit
+from scoring.table.version import Actor
 
 
 def _earlier(session: GameSession, number: int) -> list[Earlier]:
@@ -48,8 +50,12 @@ def priced(
     return {**values, "lines": list(cost.lines)}, cost.deltas
 
 
-def reprice_after(session: GameSession, number: int) -> None:
-    """Price again each deal miss after hand ``number``, where what it costs changed."""
+def reprice_after(session: GameSession, number: int, user: Actor = None) -> None:
+    """Price again each deal miss after hand ``number``, where what it costs changed.
+
+    A hand never changes without its event: each one priced again is an edit of its own
+    (by whoever made the change that moved it), its version raised, so that its history
+    says when its cost changed and a page drawn for the old price is told it moved."""
     later = session.hands.filter(number__gt=number, status=Hand.DEAL_MISS).order_by("number")
     for hand in later:
         values = {"status": hand.status, "deal_miss_by": hand.deal_miss_by, "lineup": hand.lineup}
@@ -58,10 +64,14 @@ def reprice_after(session: GameSession, number: int) -> None:
         stored = dict(hand.scores.values_list("seat", "delta"))
         if entry.get("lines", []) == hand.lines and stored == dict(enumerate(deltas)):
             continue
+        before = audit.snapshot(hand)
         hand.lines = entry.get("lines", [])
-        hand.save(update_fields=["lines", "updated_at"])
+        hand.version += 1
+        hand.save(update_fields=["lines", "version", "updated_at"])
         hand.scores.all().delete()
         _store(hand, deltas)
+        after = audit.snapshot(hand, deltas)
+        audit.log(session, HandEvent.EDIT, user, before, after, hand=hand)
 
 
 def _store(hand: Hand, deltas: Sequence[int]) -> None:

@@ -161,7 +161,7 @@ def update_hand(
         current.save()
         current.scores.all().delete()
         _store_scores(current, deltas)
-        penalty.reprice_after(hand.session, current.number)  # a run of deal misses may change
+        penalty.reprice_after(hand.session, current.number, user)  # a run of deal misses may change
         after = audit.snapshot(current, deltas)  # audit
         audit.log(hand.session, HandEvent.EDIT, user, before, after, hand=current)  # audit
         _bump(locked, current, HandEvent.EDIT, user)
@@ -208,7 +208,7 @@ def delete_hand(hand: Hand, hand_version: int | None, user: Actor = None) -> Han
             raise StaleHand(current)
         before = audit.snapshot(current)
         current.delete()
-        penalty.reprice_after(hand.session, current.number)
+        penalty.reprice_after(hand.session, current.number, user)
         audit.log(hand.session, HandEvent.DELETE, user, before=before)
         _bump(locked, current, HandEvent.DELETE, user)
         return current
@@ -251,7 +251,7 @@ def restore_hand(session: GameSession, event_pk: int, user: Actor = None) -> Han
         deltas = _rescore(hand)
         hand.save(force_insert=True)
         _store_scores(hand, deltas)
-        penalty.reprice_after(session, hand.number)
+        penalty.reprice_after(session, hand.number, user)
         HandEvent.objects.filter(session=session, hand_ref=hand.pk).update(hand=hand)
         audit.log(session, HandEvent.RESTORE, user, after=audit.snapshot(hand, deltas), hand=hand)
         _bump(locked, hand, HandEvent.RESTORE, user)

@@ -85,7 +85,7 @@ def test_the_board_money_and_hands_list_show_it(member_client, league):
     assert "deal miss · Soo · its caller pays 2 to each other player" in edit
 
 
-def test_an_edit_or_an_undo_prices_the_later_deal_misses_again(member_client, league):
+def test_an_edit_or_an_undo_prices_the_later_deal_misses_again(member_client, member, league):
     session = mighty(league, "doubling", 2)
     hand = play(session)
     later = deal_miss(member_client, session, 3)
@@ -95,6 +95,11 @@ def test_an_edit_or_an_undo_prices_the_later_deal_misses_again(member_client, le
     assert edited.status_code == 302
     assert stored_deltas(Hand.objects.get(number=1, session=session))[3] == -8
     assert stored_deltas(Hand.objects.get(pk=later.pk))[3] == -16  # now the second in a row
+    # Its cost moved with the edit: an edit of its own in its history, its version raised.
+    moved = HandEvent.objects.get(hand_ref=later.pk, action=HandEvent.EDIT)
+    assert (moved.before["scores"][3], moved.after["scores"][3]) == (-8, -16)
+    assert moved.user == member and moved.after["version"] == later.version + 1
+    assert Hand.objects.get(pk=later.pk).version == later.version + 1
     member_client.post(url("undo", session.pk), {"number": 2})
     removal = HandEvent.objects.get(action=HandEvent.UNDO)
     member_client.post(url("restore", session.pk, removal.pk))
