@@ -41,6 +41,12 @@ class Entry(TypedDict):
     event: HandEvent
     detail: list[FieldChange]
     restorable: bool
+    note: str  # why a hand nobody edited changed ("" for a hand somebody changed)
+
+
+# In an edit's ``after``: the number of the hand whose change priced this deal miss again
+# (scoring.table.penalty), so that its history says why it changed.
+PRICED_AFTER = "priced_after"
 
 
 def snapshot(hand: Hand, deltas: Iterable[int] | None = None) -> Snapshot:
@@ -294,6 +300,14 @@ def entries(session: GameSession, events: Iterable[HandEvent]) -> list[Entry]:
                 "event": event,
                 "detail": detail,
                 "restorable": event.pk in restorable_ids,
+                "note": _note(event),
             }
         )
     return rows
+
+
+def _note(event: HandEvent) -> str:
+    number = (event.after or {}).get(PRICED_AFTER)
+    if event.action != HandEvent.EDIT or not isinstance(number, int):
+        return ""
+    return _("Its cost changed with the change to hand %(number)d before it.") % {"number": number}

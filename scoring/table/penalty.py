@@ -70,7 +70,7 @@ def reprice_after(session: GameSession, number: int, user: Actor = None) -> None
         hand.save(update_fields=["lines", "version", "updated_at"])
         hand.scores.all().delete()
         _store(hand, deltas)
-        after = audit.snapshot(hand, deltas)
+        after = {**audit.snapshot(hand, deltas), audit.PRICED_AFTER: number}
         audit.log(session, HandEvent.EDIT, user, before, after, hand=hand)
 
 

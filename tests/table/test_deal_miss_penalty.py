@@ -100,6 +100,8 @@ def test_an_edit_or_an_undo_prices_the_later_deal_misses_again(member_client, me
     assert (moved.before["scores"][3], moved.after["scores"][3]) == (-8, -16)
     assert moved.user == member and moved.after["version"] == later.version + 1
     assert Hand.objects.get(pk=later.pk).version == later.version + 1
+    history = text_of(member_client.get(url("history", session.pk)))
+    assert history.count("Its cost changed with the change to hand 1 before it.") == 1
     member_client.post(url("undo", session.pk), {"number": 2})
     removal = HandEvent.objects.get(action=HandEvent.UNDO)
     member_client.post(url("restore", session.pk, removal.pk))
