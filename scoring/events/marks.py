@@ -97,9 +97,10 @@ Reading = Literal["link", "member", "session"]
 @cache
 def mark_sql(reading: Reading = "member") -> str:
     """The night's row, its tables' versions summed (a hand, an edit, a seat, a name or
-    the end of any table moves it), the league's newest rename or merge, and the reader: ``link``, the night found by its TV
-    link's token (no role); ``member``, the user's role in its league; ``session``, that
-    and the user's row and browser session as stored (the board's poll)."""
+    the end of any table moves it), the league's newest rename or merge, and the reader:
+    ``link``, the night found by its TV link's token (no role); ``member``, the user's
+    role in its league; ``session``, that and the user's row and browser session as
+    stored (the board's poll)."""
     night = (
         f"FROM {_q(GameSession)} s JOIN {_q(EventTable)} t ON t.session_id = s.id"
         f" JOIN {_q(Round)} r ON r.id = t.round_id WHERE r.event_id = e.id"

@@ -161,7 +161,8 @@ def update_hand(
         current.save()
         current.scores.all().delete()
         _store_scores(current, deltas)
-        penalty.reprice_after(hand.session, current.number, user)  # a run of deal misses may change
+        # A run of deal misses may change with this hand: those after it are priced again.
+        penalty.reprice_after(hand.session, current.number, user)
         after = audit.snapshot(current, deltas)  # audit
         audit.log(hand.session, HandEvent.EDIT, user, before, after, hand=current)  # audit
         _bump(locked, current, HandEvent.EDIT, user)
