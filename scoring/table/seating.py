@@ -74,7 +74,7 @@ def league_players(league: League, names: Sequence[str]) -> list[Player]:
                 found.setdefault(key, player)
         return [player.pk for player in found.values()]
 
-    if len(set(read())) < len(keys) and connection.features.has_select_for_update:
+    if connection.features.has_select_for_update and len(set(read())) < len(keys):
         _lock_names(league)
     hold(league, read)
     players = []

@@ -94,11 +94,10 @@ def test_entries_merged_while_they_are_seated_are_seated_once_and_nothing_fails(
     assert stored == {"merged_away": 0, "seated": [2] * PAIRS}
 
 
-def test_a_new_guest_seated_at_several_tables_at_once_is_one_entry(server):
-    """Eight tables seat a newcomer of the same name at the same moment: each seats the one
-    entry that name now has, none fails on the name another table has just taken."""
+def join_at_once(server, tables: list[int], names: list[str]) -> list[int]:
+    """Table k seats ``names[k]`` as a newcomer, every table at the same moment (each drawn
+    for its table's version as it stands); the answers' statuses."""
     cookies = {"sessionid": server.seed["sessionid"]}
-    tables = server.seed["tables"][:8]
     versions = server.python(
         "import json; from scoring.models import GameSession\n"
         f"print(json.dumps([GameSession.objects.get(pk=t).version for t in {tables}]))"
@@ -106,12 +105,19 @@ def test_a_new_guest_seated_at_several_tables_at_once_is_one_entry(server):
     start = threading.Barrier(len(tables), timeout=TIMEOUT)
 
     def phone(k):
-        body = {"action": "join", "name": "Zed the guest", "table_version": str(versions[k])}
+        body = {"action": "join", "name": names[k], "table_version": str(versions[k])}
         start.wait()
         return server.post(f"/sessions/{tables[k]}/players/", body, cookies).status
 
     with ThreadPoolExecutor(len(tables)) as pool:
-        seated = list(pool.map(phone, range(len(tables)), timeout=TIMEOUT * 4))
+        return list(pool.map(phone, range(len(tables)), timeout=TIMEOUT * 4))
+
+
+def test_a_new_guest_seated_at_several_tables_at_once_is_one_entry(server):
+    """Eight tables seat a newcomer of the same name at the same moment: each seats the one
+    entry that name now has, none fails on the name another table has just taken."""
+    tables = server.seed["tables"][:8]
+    seated = join_at_once(server, tables, ["Zed the guest"] * len(tables))
     assert seated == [302] * len(tables), server.log.read_text()[-3000:]
     stored = server.python(
         "import json; from scoring.models import Player\n"
@@ -124,22 +130,9 @@ def test_a_new_guest_seated_at_several_tables_at_once_is_one_entry(server):
 def test_one_newcomer_typed_in_different_cases_at_several_tables_at_once_is_one_entry(server):
     """Eight tables seat "Zoë Ng", "zoë ng", "ZOË NG"… at the same moment: one person, so
     one entry (PostgreSQL made one per spelling: each table had looked before any wrote)."""
-    cookies = {"sessionid": server.seed["sessionid"]}
     tables = server.seed["tables"][8:16]
     spellings = ["Zoë Ng", "zoë ng", "ZOË NG", "Zoë NG", "zoë Ng", "ZOË ng", "zOë nG", "ZoË Ng"]
-    versions = server.python(
-        "import json; from scoring.models import GameSession\n"
-        f"print(json.dumps([GameSession.objects.get(pk=t).version for t in {tables}]))"
-    )
-    start = threading.Barrier(len(tables), timeout=TIMEOUT)
-
-    def phone(k):
-        body = {"action": "join", "name": spellings[k], "table_version": str(versions[k])}
-        start.wait()
-        return server.post(f"/sessions/{tables[k]}/players/", body, cookies).status
-
-    with ThreadPoolExecutor(len(tables)) as pool:
-        seated = list(pool.map(phone, range(len(tables)), timeout=TIMEOUT * 4))
+    seated = join_at_once(server, tables, spellings)
     assert seated == [302] * len(tables), server.log.read_text()[-3000:]
     stored = server.python(
         "import json; from scoring.models import Player\n"
